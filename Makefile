@@ -1,0 +1,106 @@
+# ssdemu top-level build.
+#
+#   make            module (for both Debian kernels), core library, host tools
+#   make demo       install deps, build, boot a VM, run the demo
+#   make test       install deps, build, run the whole test suite
+#   make bench      benchmarks (not part of make test)
+#
+# Userspace objects go to build/, kernel builds to build/kmod/<kernel>/.
+
+PYTHON := /usr/bin/python3
+BUILD := build
+
+CORE_SRCS := emulator/ssd_config.c emulator/flash.c emulator/ssd_device.c \
+	ftl/ftl.c ftl/ftl_alloc.c ftl/ftl_gc.c ftl/ftl_check.c
+USER_SRCS := emulator/ssd_platform_user.c
+KMOD_SRCS := emulator/ssdemu_main.c emulator/ssdemu_configfs.c \
+	emulator/ssdemu_blk.c emulator/ssdemu_ioctl.c
+HEADERS := $(wildcard include/*.h emulator/*.h ftl/*.h)
+
+INCLUDES := -Iinclude -Iemulator -Iftl -Ihost-tools
+WARN := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Werror
+CFLAGS_COMMON := -std=gnu11 -g $(WARN) $(INCLUDES)
+CFLAGS_OPT := $(CFLAGS_COMMON) -O2
+CFLAGS_ASAN := $(CFLAGS_COMMON) -O1 -fno-omit-frame-pointer \
+	-fsanitize=address,undefined -fno-sanitize-recover=undefined
+
+LIB := $(BUILD)/libssdcore.a
+LIB_ASAN := $(BUILD)/asan/libssdcore.a
+OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
+OBJS_ASAN := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
+
+TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe
+UNIT_TESTS := $(BUILD)/asan/bin/ssd_unit_tests $(BUILD)/asan/bin/ssdsim
+STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c
+SIM_SRCS := host-tools/ssdsim.c host-tools/trace_reader.c \
+	$(STATS_SRCS)
+UNIT_SRCS := $(wildcard tests/unit/*.c)
+
+KVERS = $(shell cat $(BUILD)/kernel-versions 2>/dev/null)
+
+.PHONY: all lib tools module deps test unit demo bench clean
+all: lib tools module
+
+deps:
+	@./scripts/install-deps.sh
+
+lib: $(LIB) $(LIB_ASAN)
+tools: $(TOOLS)
+
+$(BUILD)/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) -c $< -o $@
+
+$(BUILD)/asan/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ASAN) -c $< -o $@
+
+$(LIB): $(OBJS)
+	$(AR) rcs $@ $^
+
+$(LIB_ASAN): $(OBJS_ASAN)
+	$(AR) rcs $@ $^
+
+# ssdctl talks to the kernel only: static, so the VM needs no libraries.
+$(BUILD)/bin/ssdctl: host-tools/ssdctl.c $(STATS_SRCS) $(HEADERS) host-tools/*.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) -static host-tools/ssdctl.c $(STATS_SRCS) -o $@
+
+# Guest-side helper of the VM tests.
+$(BUILD)/bin/ioctl_probe: tests/vm/ioctl_probe.c include/ssdemu_ioctl.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) -static $< -o $@
+
+$(BUILD)/bin/ssdsim: $(SIM_SRCS) $(LIB) host-tools/*.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) $(SIM_SRCS) $(LIB) -lpthread -o $@
+
+$(BUILD)/asan/bin/ssdsim: $(SIM_SRCS) $(LIB_ASAN) host-tools/*.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ASAN) $(SIM_SRCS) $(LIB_ASAN) -lpthread -o $@
+
+$(BUILD)/asan/bin/ssd_unit_tests: $(UNIT_SRCS) $(LIB_ASAN) tests/unit/*.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ASAN) -Itests/unit $(UNIT_SRCS) $(LIB_ASAN) -lpthread -o $@
+
+unit: $(UNIT_TESTS)
+
+# The module is built from a flat copy per kernel, so both kernels' objects
+# coexist and the source tree stays clean.
+module:
+	@test -n "$(KVERS)" || { echo "run 'make deps' first" >&2; exit 1; }
+	@for kver in $(KVERS); do \
+		./scripts/build-module.sh "$$kver" $(CORE_SRCS) $(KMOD_SRCS) \
+			$(HEADERS) emulator/Kbuild || exit 1; \
+	done
+
+test: deps
+	$(MAKE) all unit
+	$(PYTHON) -m pytest -q tests
+
+demo: deps
+	$(MAKE) all
+	$(PYTHON) tests/vm/demo.py
+
+clean:
+	rm -rf $(BUILD)/obj $(BUILD)/asan $(BUILD)/bin $(BUILD)/kmod $(LIB)

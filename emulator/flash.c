@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flash.c - page data and physical operation counts of the flash array.
+ * See flash.h for the ownership rules of page buffers.
+ */
+#include "flash.h"
+
+int flash_init(struct flash *fl, const struct flash_geometry *geo)
+{
+	memset(fl, 0, sizeof(*fl));
+	fl->geo = *geo;
+	fl->total_blocks = geo->chips * geo->blocks_per_chip;
+	fl->total_pages = (u64)fl->total_blocks * geo->pages_per_block;
+	fl->page_data = ssd_zalloc(fl->total_pages * sizeof(*fl->page_data));
+	if (!fl->page_data)
+		return -ENOMEM;
+	return 0;
+}
+
+void flash_exit(struct flash *fl)
+{
+	u64 ppa;
+
+	if (!fl->page_data)
+		return;
+	for (ppa = 0; ppa < fl->total_pages; ppa++)
+		ssd_page_free(fl->page_data[ppa]);
+	ssd_free(fl->page_data);
+	fl->page_data = NULL;
+}
+
+void flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause)
+{
+	/* An unerased page is an FTL bug; keep the old data rather than leak. */
+	if (fl->page_data[ppa]) {
+		ssd_log_err("BUG: program of unerased page %u", ppa);
+		ssd_page_free(buf);
+		return;
+	}
+	fl->page_data[ppa] = buf;
+	fl->data_pages++;
+	fl->program_pages[cause]++;
+}
+
+const void *flash_read(struct flash *fl, u32 ppa, enum flash_cause cause)
+{
+	fl->read_pages[cause]++;
+	return fl->page_data[ppa];
+}
+
+void flash_copy(struct flash *fl, u32 src, u32 dst, enum flash_cause cause)
+{
+	void *buf = fl->page_data[src];
+
+	fl->read_pages[cause]++;
+	fl->page_data[src] = NULL;
+	fl->data_pages--;
+	flash_program(fl, dst, buf, cause);
+}
+
+void flash_invalidate(struct flash *fl, u32 ppa)
+{
+	if (!fl->page_data[ppa])
+		return;
+	ssd_page_free(fl->page_data[ppa]);
+	fl->page_data[ppa] = NULL;
+	fl->data_pages--;
+}
+
+void flash_erase(struct flash *fl, u32 block)
+{
+	u32 first = flash_first_ppa(fl, block);
+	u32 i;
+
+	for (i = 0; i < fl->geo.pages_per_block; i++) {
+		if (fl->page_data[first + i]) {
+			ssd_log_err("BUG: erase of block %u with live page %u",
+				    block, first + i);
+			flash_invalidate(fl, first + i);
+		}
+	}
+	fl->erase_blocks++;
+}
+
+u64 flash_data_bytes(const struct flash *fl)
+{
+	return fl->data_pages * fl->geo.page_size_bytes;
+}
+
+u64 flash_metadata_bytes(const struct flash *fl)
+{
+	return fl->total_pages * sizeof(*fl->page_data);
+}

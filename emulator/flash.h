@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * flash.h - the flash array below the FTL: the data each physical page holds
+ * and the physical operations (read, program, erase) counted by cause.
+ *
+ * Page data lives in RAM, one buffer per programmed page, allocated by the
+ * caller and owned by the flash once programmed.  A page whose data becomes
+ * invalid gives its buffer back at once, so RAM use follows valid data, not
+ * capacity.  Portable: used unchanged by the kernel module and by ssdsim.
+ */
+#ifndef SSD_FLASH_H
+#define SSD_FLASH_H
+
+#include "ssd_platform.h"
+
+#define FLASH_PPA_NONE	U32_MAX
+
+/* Why a physical operation happened: lets WAF be explained, not only quoted. */
+enum flash_cause {
+	FLASH_CAUSE_HOST,	/* a host read or write (incl. read-modify-write) */
+	FLASH_CAUSE_GC,		/* garbage collection moving valid pages */
+	FLASH_CAUSE_NR,
+};
+
+struct flash_geometry {
+	u32 page_size_bytes;
+	u32 pages_per_block;
+	u32 blocks_per_chip;
+	u32 chips;
+	u32 channels;
+};
+
+struct flash {
+	struct flash_geometry geo;
+	u64 total_pages;
+	u32 total_blocks;
+	void **page_data;		/* [total_pages]: NULL if erased/invalid */
+	u64 data_pages;			/* pages holding a buffer */
+	u64 program_pages[FLASH_CAUSE_NR];
+	u64 read_pages[FLASH_CAUSE_NR];
+	u64 erase_blocks;
+};
+
+int flash_init(struct flash *fl, const struct flash_geometry *geo);
+void flash_exit(struct flash *fl);
+
+static inline u32 flash_block_of(const struct flash *fl, u32 ppa)
+{
+	return ppa / fl->geo.pages_per_block;
+}
+
+static inline u32 flash_chip_of_block(const struct flash *fl, u32 block)
+{
+	return block / fl->geo.blocks_per_chip;
+}
+
+static inline u32 flash_first_ppa(const struct flash *fl, u32 block)
+{
+	return block * fl->geo.pages_per_block;
+}
+
+/* Program @ppa (erased) with @buf; the flash owns @buf from now on. */
+void flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause);
+
+/* Read @ppa: returns its data, valid until the page is invalidated. */
+const void *flash_read(struct flash *fl, u32 ppa, enum flash_cause cause);
+
+/* Read @src and program its data into @dst (GC relocation). */
+void flash_copy(struct flash *fl, u32 src, u32 dst, enum flash_cause cause);
+
+/* @ppa no longer holds live data: free its buffer. */
+void flash_invalidate(struct flash *fl, u32 ppa);
+
+/* Erase @block: every page in it must already be invalid. */
+void flash_erase(struct flash *fl, u32 block);
+
+/* Bytes of RAM used by page data and by the page table itself. */
+u64 flash_data_bytes(const struct flash *fl);
+u64 flash_metadata_bytes(const struct flash *fl);
+
+#endif /* SSD_FLASH_H */

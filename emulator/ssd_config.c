@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ssd_config.c - parsing, range checks and cross-key validation of device
+ * configurations.  Shared by configfs (kernel) and ssdsim (userspace), so a
+ * value is accepted or refused the same way everywhere.
+ */
+#include "ssd_config.h"
+#include "ftl.h"
+
+const char *const ssd_gc_policy_names[SSD_GC_NR] = {
+	[SSD_GC_GREEDY] = "greedy",
+	[SSD_GC_COST_BENEFIT] = "cost_benefit",
+};
+
+const struct ssd_config_key ssd_config_keys[] = {
+#define SSD_CONFIG_ENTRY(n, def, lo, hi, fl, names, text)		\
+	{ .name = #n, .default_value = (def), .min_value = (lo),	\
+	  .max_value = (hi), .flags = (fl), .enum_names = (names),	\
+	  .help = (text), .offset = offsetof(struct ssd_config, n) },
+	SSD_CONFIG_KEYS(SSD_CONFIG_ENTRY)
+#undef SSD_CONFIG_ENTRY
+};
+
+const unsigned int ssd_config_nr_keys = ARRAY_SIZE(ssd_config_keys);
+
+static u64 *key_field(struct ssd_config *cfg, const struct ssd_config_key *key)
+{
+	return (u64 *)((char *)cfg + key->offset);
+}
+
+static u64 key_value(const struct ssd_config *cfg, const struct ssd_config_key *key)
+{
+	return *(const u64 *)((const char *)cfg + key->offset);
+}
+
+void ssd_config_defaults(struct ssd_config *cfg)
+{
+	unsigned int i;
+
+	for (i = 0; i < ssd_config_nr_keys; i++)
+		*key_field(cfg, &ssd_config_keys[i]) = ssd_config_keys[i].default_value;
+}
+
+const struct ssd_config_key *ssd_config_find(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ssd_config_nr_keys; i++)
+		if (!ssd_strcmp(ssd_config_keys[i].name, name))
+			return &ssd_config_keys[i];
+	return NULL;
+}
+
+/* Copy @value without trailing whitespace; -EINVAL if it does not fit. */
+static int trim_value(const char *value, char *out, size_t out_bytes)
+{
+	size_t len = ssd_strlen(value);
+
+	while (len && (value[len - 1] == '\n' || value[len - 1] == ' ' ||
+		       value[len - 1] == '\t' || value[len - 1] == '\r'))
+		len--;
+	if (len == 0 || len >= out_bytes)
+		return -EINVAL;
+	memcpy(out, value, len);
+	out[len] = '\0';
+	return 0;
+}
+
+static int parse_enum(const struct ssd_config_key *key, const char *text, u64 *out)
+{
+	u64 i;
+
+	for (i = key->min_value; i <= key->max_value; i++) {
+		if (!ssd_strcmp(key->enum_names[i], text)) {
+			*out = i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static void log_enum_refusal(const struct ssd_config_key *key, const char *text)
+{
+	char names[128];
+	size_t used = 0;
+	u64 i;
+
+	names[0] = '\0';
+	for (i = key->min_value; i <= key->max_value && used < sizeof(names); i++)
+		used += ssd_snprintf(names + used, sizeof(names) - used, "%s%s",
+				     i == key->min_value ? "" : ", ",
+				     key->enum_names[i]);
+	ssd_log_err("%s=%s refused: accepted values are %s", key->name, text, names);
+}
+
+int ssd_config_set(struct ssd_config *cfg, const char *name, const char *value)
+{
+	const struct ssd_config_key *key = ssd_config_find(name);
+	char text[64];
+	u64 parsed;
+
+	if (!key) {
+		ssd_log_err("unknown configuration key '%s'", name);
+		return -ENOENT;
+	}
+	if (trim_value(value, text, sizeof(text))) {
+		ssd_log_err("%s: empty or overlong value refused", key->name);
+		return -EINVAL;
+	}
+	if (key->flags & SSD_KEY_ENUM) {
+		if (parse_enum(key, text, &parsed)) {
+			log_enum_refusal(key, text);
+			return -EINVAL;
+		}
+	} else if (ssd_parse_u64(text, &parsed) ||
+		   parsed < key->min_value || parsed > key->max_value) {
+		ssd_log_err("%s=%s refused: accepted range is %llu..%llu",
+			    key->name, text,
+			    (unsigned long long)key->min_value,
+			    (unsigned long long)key->max_value);
+		return -EINVAL;
+	} else if ((key->flags & SSD_KEY_POW2) && !ssd_is_power_of_2(parsed)) {
+		ssd_log_err("%s=%s refused: must be a power of two in %llu..%llu",
+			    key->name, text,
+			    (unsigned long long)key->min_value,
+			    (unsigned long long)key->max_value);
+		return -EINVAL;
+	}
+	*key_field(cfg, key) = parsed;
+	return 0;
+}
+
+int ssd_config_show(const struct ssd_config *cfg, const struct ssd_config_key *key,
+		    char *buf, size_t buf_bytes)
+{
+	u64 value = key_value(cfg, key);
+
+	if (key->flags & SSD_KEY_ENUM)
+		return ssd_snprintf(buf, buf_bytes, "%s\n", key->enum_names[value]);
+	return ssd_snprintf(buf, buf_bytes, "%llu\n", (unsigned long long)value);
+}
+
+u64 ssd_config_physical_pages(const struct ssd_config *cfg)
+{
+	return cfg->chips * cfg->blocks_per_chip * cfg->pages_per_block;
+}
+
+u64 ssd_config_logical_pages(const struct ssd_config *cfg)
+{
+	return div_u64(ssd_config_physical_pages(cfg) * (100 - cfg->op_percent), 100);
+}
+
+u64 ssd_config_gc_low_free_blocks(const struct ssd_config *cfg)
+{
+	if (cfg->gc_low_free_blocks)
+		return cfg->gc_low_free_blocks;
+	return cfg->chips + FTL_GC_RESERVED_BLOCKS;
+}
+
+int ssd_config_validate(const struct ssd_config *cfg)
+{
+	u64 total_blocks = cfg->chips * cfg->blocks_per_chip;
+	u64 low = ssd_config_gc_low_free_blocks(cfg);
+	u64 usable_blocks;
+
+	if (cfg->logical_block_bytes != 512 && cfg->logical_block_bytes != 4096) {
+		ssd_log_err("logical_block_bytes=%llu refused: accepted values are 512, 4096",
+			    (unsigned long long)cfg->logical_block_bytes);
+		return -EINVAL;
+	}
+	if (cfg->logical_block_bytes > cfg->page_size_bytes) {
+		ssd_log_err("logical_block_bytes=%llu refused: larger than page_size_bytes=%llu",
+			    (unsigned long long)cfg->logical_block_bytes,
+			    (unsigned long long)cfg->page_size_bytes);
+		return -EINVAL;
+	}
+	if (cfg->chips % cfg->channels) {
+		ssd_log_err("channels=%llu refused: must divide chips=%llu",
+			    (unsigned long long)cfg->channels,
+			    (unsigned long long)cfg->chips);
+		return -EINVAL;
+	}
+	/* Physical page numbers are u32 with U32_MAX meaning "none". */
+	if (total_blocks * cfg->pages_per_block >= U32_MAX) {
+		ssd_log_err("geometry refused: %llu physical pages exceed the 2^32-1 limit",
+			    (unsigned long long)(total_blocks * cfg->pages_per_block));
+		return -EINVAL;
+	}
+	if (low <= FTL_GC_RESERVED_BLOCKS || low >= total_blocks / 2) {
+		ssd_log_err("gc_low_free_blocks=%llu refused: accepted range is %u..%llu",
+			    (unsigned long long)low, FTL_GC_RESERVED_BLOCKS + 1,
+			    (unsigned long long)(total_blocks / 2 - 1));
+		return -EINVAL;
+	}
+	/*
+	 * GC always finds a victim with an invalid page only if the valid data
+	 * fits in the blocks that are neither free (below the watermark) nor
+	 * open (one host block per chip plus one GC block).
+	 */
+	usable_blocks = total_blocks - low - cfg->chips - 1;
+	if (total_blocks <= low + cfg->chips + 1 ||
+	    ssd_config_logical_pages(cfg) >= usable_blocks * cfg->pages_per_block) {
+		ssd_log_err("op_percent=%llu refused: too little spare space for GC with %llu blocks (raise op_percent or blocks_per_chip)",
+			    (unsigned long long)cfg->op_percent,
+			    (unsigned long long)total_blocks);
+		return -EINVAL;
+	}
+	if (ssd_config_logical_pages(cfg) == 0) {
+		ssd_log_err("geometry refused: logical capacity is zero");
+		return -EINVAL;
+	}
+	return 0;
+}

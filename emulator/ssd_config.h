@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ssd_config.h - the one vocabulary of device configuration keys.
+ *
+ * SSD_CONFIG_KEYS is the single source of truth for every key: its name (as
+ * used in configs/ *.conf, configfs attributes, `ssdctl create` and `ssdsim`),
+ * default, accepted range and a one-line help text.  struct ssd_config has
+ * one u64 field per key, named after it.  Portable: no kernel or libc headers.
+ */
+#ifndef SSD_CONFIG_H
+#define SSD_CONFIG_H
+
+#include "ssd_platform.h"
+
+enum ssd_gc_policy_id {
+	SSD_GC_GREEDY,
+	SSD_GC_COST_BENEFIT,
+	SSD_GC_NR,
+};
+
+/* Flags of a key. */
+#define SSD_KEY_POW2		0x1	/* value must be a power of two */
+#define SSD_KEY_ENUM		0x2	/* value is one of a list of names */
+
+/*
+ * X(name, default, min, max, flags, enum_names, help)
+ */
+#define SSD_CONFIG_KEYS(X)						\
+	X(logical_block_bytes, 4096, 512, 4096, SSD_KEY_POW2, NULL,	\
+	  "host logical block size in bytes: 512 or 4096")		\
+	X(page_size_bytes, 4096, 512, 65536, SSD_KEY_POW2, NULL,	\
+	  "flash page size in bytes, a power of two")			\
+	X(pages_per_block, 256, 4, 16384, 0, NULL,			\
+	  "flash pages per erase block")				\
+	X(blocks_per_chip, 64, 4, 1048576, 0, NULL,			\
+	  "erase blocks per flash chip")				\
+	X(chips, 8, 1, 1024, 0, NULL,					\
+	  "flash chips in total, spread evenly over the channels")	\
+	X(channels, 4, 1, 256, 0, NULL,				\
+	  "channels (buses); must divide chips")			\
+	X(op_percent, 7, 1, 90, 0, NULL,				\
+	  "over-provisioning: percent of physical pages hidden from the host") \
+	X(gc_policy, SSD_GC_GREEDY, 0, SSD_GC_NR - 1, SSD_KEY_ENUM,	\
+	  ssd_gc_policy_names,						\
+	  "GC victim policy: greedy or cost_benefit")			\
+	X(gc_low_free_blocks, 0, 0, 1048576, 0, NULL,			\
+	  "foreground GC runs while free blocks < this; 0 = chips + 2") \
+	X(hw_queues, 0, 0, 64, 0, NULL,				\
+	  "blk-mq hardware queues; 0 = one per CPU (kernel only)")	\
+	X(queue_depth, 64, 1, 4096, 0, NULL,				\
+	  "blk-mq tags per hardware queue (kernel only)")
+
+extern const char *const ssd_gc_policy_names[SSD_GC_NR];
+
+struct ssd_config {
+#define SSD_CONFIG_FIELD(name, def, min, max, flags, names, help) u64 name;
+	SSD_CONFIG_KEYS(SSD_CONFIG_FIELD)
+#undef SSD_CONFIG_FIELD
+};
+
+struct ssd_config_key {
+	const char *name;
+	u64 default_value;
+	u64 min_value;
+	u64 max_value;
+	u32 flags;
+	const char *const *enum_names;
+	const char *help;
+	size_t offset;		/* of the field in struct ssd_config */
+};
+
+extern const struct ssd_config_key ssd_config_keys[];
+extern const unsigned int ssd_config_nr_keys;
+
+void ssd_config_defaults(struct ssd_config *cfg);
+const struct ssd_config_key *ssd_config_find(const char *name);
+
+/*
+ * Parse and range-check one value.  Returns 0, -ENOENT for an unknown key or
+ * -EINVAL with a one-line message naming the key and the accepted range.
+ * Trailing whitespace (a newline from `echo`) is ignored.
+ */
+int ssd_config_set(struct ssd_config *cfg, const char *key, const char *value);
+
+/* Format a value as it would be written, with a trailing newline. */
+int ssd_config_show(const struct ssd_config *cfg, const struct ssd_config_key *key,
+		    char *buf, size_t buf_bytes);
+
+/* Cross-key checks run before a device is created; -EINVAL with a message. */
+int ssd_config_validate(const struct ssd_config *cfg);
+
+/* Derived sizes of a validated configuration. */
+u64 ssd_config_physical_pages(const struct ssd_config *cfg);
+u64 ssd_config_logical_pages(const struct ssd_config *cfg);
+u64 ssd_config_gc_low_free_blocks(const struct ssd_config *cfg);
+
+#endif /* SSD_CONFIG_H */

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ssd_device.c - builds a device from a validated configuration, splits
+ * host requests into flash pages (read-modify-write for partial pages) and
+ * gathers every layer's counters into struct ssdemu_stats.
+ */
+#include "ssd_device.h"
+
+static u32 log2_u32(u32 value)
+{
+	u32 shift = 0;
+
+	while ((1U << shift) < value)
+		shift++;
+	return shift;
+}
+
+int ssd_device_create(struct ssd_device **out, const struct ssd_config *cfg)
+{
+	struct flash_geometry geo;
+	struct ftl_params params;
+	struct ssd_device *dev;
+	int ret;
+
+	ret = ssd_config_validate(cfg);
+	if (ret)
+		return ret;
+	dev = ssd_zalloc(sizeof(*dev));
+	if (!dev)
+		return -ENOMEM;
+	dev->cfg = *cfg;
+	dev->page_bytes = cfg->page_size_bytes;
+	dev->page_shift = log2_u32(dev->page_bytes);
+	dev->capacity_bytes = ssd_config_logical_pages(cfg) << dev->page_shift;
+
+	geo.page_size_bytes = cfg->page_size_bytes;
+	geo.pages_per_block = cfg->pages_per_block;
+	geo.blocks_per_chip = cfg->blocks_per_chip;
+	geo.chips = cfg->chips;
+	geo.channels = cfg->channels;
+	ret = flash_init(&dev->flash, &geo);
+	if (ret)
+		goto free_dev;
+
+	params.logical_pages = ssd_config_logical_pages(cfg);
+	params.gc_low_free_blocks = ssd_config_gc_low_free_blocks(cfg);
+	params.gc_policy = cfg->gc_policy == SSD_GC_COST_BENEFIT ?
+			   &ftl_gc_cost_benefit : &ftl_gc_greedy;
+	ret = ftl_init(&dev->ftl, &dev->flash, &params);
+	if (ret)
+		goto exit_flash;
+
+	ssd_lock_init(&dev->lock);
+	*out = dev;
+	return 0;
+
+exit_flash:
+	flash_exit(&dev->flash);
+free_dev:
+	ssd_free(dev);
+	return ret;
+}
+
+void ssd_device_destroy(struct ssd_device *dev)
+{
+	if (!dev)
+		return;
+	ftl_exit(&dev->ftl);
+	flash_exit(&dev->flash);
+	ssd_lock_destroy(&dev->lock);
+	ssd_free(dev);
+}
+
+/*
+ * Write bytes [@off, @off + @len) of page @lpn, from the request (@data) or
+ * zeros (@data NULL).  A partial page is merged with its current contents.
+ */
+static int write_page(struct ssd_device *dev, u64 lpn, u32 off, u32 len,
+		      struct ssd_data_iter *data)
+{
+	void *buf = ssd_page_alloc(dev->page_bytes);
+
+	if (!buf)
+		return -ENOMEM;
+	if (len < dev->page_bytes) {
+		const void *old = ftl_read(&dev->ftl, lpn, FLASH_CAUSE_HOST);
+
+		if (old) {
+			memcpy(buf, old, dev->page_bytes);
+			dev->host.rmw_pages++;
+		} else {
+			memset(buf, 0, dev->page_bytes);
+		}
+	}
+	if (data)
+		data->copy_in(data, (u8 *)buf + off, len);
+	else
+		memset((u8 *)buf + off, 0, len);
+	ftl_write(&dev->ftl, lpn, buf);
+	return 0;
+}
+
+static int do_page(struct ssd_device *dev, const struct ssd_request *req,
+		   u64 lpn, u32 off, u32 len)
+{
+	bool whole = len == dev->page_bytes;
+	const void *old;
+
+	switch (req->op) {
+	case SSD_OP_READ:
+		old = ftl_read(&dev->ftl, lpn, FLASH_CAUSE_HOST);
+		req->data->copy_out(req->data, old ? (const u8 *)old + off : NULL, len);
+		dev->host.read_pages++;
+		return 0;
+	case SSD_OP_WRITE:
+		return write_page(dev, lpn, off, len, req->data);
+	case SSD_OP_WRITE_ZEROES:
+		if (!whole)
+			return write_page(dev, lpn, off, len, NULL);
+		ftl_trim(&dev->ftl, lpn);
+		return 0;
+	case SSD_OP_TRIM:
+		/* Discard is advisory: a partial page keeps its data. */
+		if (whole)
+			ftl_trim(&dev->ftl, lpn);
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+static void count_request(struct ssd_device *dev, const struct ssd_request *req)
+{
+	switch (req->op) {
+	case SSD_OP_READ:
+		dev->host.read_bytes += req->length_bytes;
+		break;
+	case SSD_OP_WRITE:
+		dev->host.write_bytes += req->length_bytes;
+		break;
+	case SSD_OP_TRIM:
+	case SSD_OP_WRITE_ZEROES:
+		dev->host.trim_bytes += req->length_bytes;
+		break;
+	case SSD_OP_FLUSH:
+		dev->host.flush_count++;
+		break;
+	}
+}
+
+int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
+		      u64 *completion_ns)
+{
+	u64 pos = req->offset_bytes;
+	u64 end = req->offset_bytes + req->length_bytes;
+	int ret = 0;
+
+	if (req->op != SSD_OP_FLUSH &&
+	    (end < pos || end > dev->capacity_bytes || req->op > SSD_OP_FLUSH))
+		return -EINVAL;
+
+	ssd_lock_take(&dev->lock);
+	if (req->op != SSD_OP_FLUSH) {
+		while (pos < end) {
+			u64 lpn = pos >> dev->page_shift;
+			u32 off = pos & (dev->page_bytes - 1);
+			u32 len = min_t(u64, dev->page_bytes - off, end - pos);
+
+			ret = do_page(dev, req, lpn, off, len);
+			if (ret)
+				break;
+			pos += len;
+		}
+	}
+	if (!ret)
+		count_request(dev, req);
+	if (req->arrival_ns > dev->virtual_time_ns)
+		dev->virtual_time_ns = req->arrival_ns;
+	*completion_ns = req->arrival_ns;
+	ssd_lock_give(&dev->lock);
+	return ret;
+}
+
+void ssd_device_get_stats(struct ssd_device *dev, struct ssdemu_stats *st)
+{
+	const struct flash *fl = &dev->flash;
+	const struct ftl *ftl = &dev->ftl;
+	u64 erase_min, erase_max, erase_total;
+
+	memset(st, 0, sizeof(*st));
+	st->version = SSDEMU_STATS_VERSION;
+	st->struct_bytes = sizeof(*st);
+
+	ssd_lock_take(&dev->lock);
+	st->logical_capacity_bytes = dev->capacity_bytes;
+	st->physical_capacity_bytes = fl->total_pages * dev->page_bytes;
+	st->page_size_bytes = dev->page_bytes;
+	st->pages_per_block = fl->geo.pages_per_block;
+	st->total_blocks = fl->total_blocks;
+	st->free_blocks = ftl->nr_free_blocks;
+	st->valid_pages = ftl->valid_pages;
+
+	st->host_read_bytes = dev->host.read_bytes;
+	st->host_write_bytes = dev->host.write_bytes;
+	st->host_trim_bytes = dev->host.trim_bytes;
+	st->host_read_pages = dev->host.read_pages;
+	st->host_write_pages = ftl->counters.host_write_pages;
+	st->host_trim_pages = ftl->counters.host_trim_pages;
+	st->host_rmw_pages = dev->host.rmw_pages;
+	st->host_flush_count = dev->host.flush_count;
+
+	st->flash_program_host_pages = fl->program_pages[FLASH_CAUSE_HOST];
+	st->flash_program_gc_pages = fl->program_pages[FLASH_CAUSE_GC];
+	st->flash_program_pages = st->flash_program_host_pages +
+				  st->flash_program_gc_pages;
+	st->flash_read_host_pages = fl->read_pages[FLASH_CAUSE_HOST];
+	st->flash_read_gc_pages = fl->read_pages[FLASH_CAUSE_GC];
+	st->flash_read_pages = st->flash_read_host_pages + st->flash_read_gc_pages;
+	st->flash_erase_blocks = fl->erase_blocks;
+
+	ftl_erase_stats(ftl, &erase_min, &erase_max, &erase_total);
+	st->erase_count_total = erase_total;
+	st->erase_count_min = erase_min;
+	st->erase_count_max = erase_max;
+	st->erase_count_mean_milli = div_u64(erase_total * 1000, fl->total_blocks);
+
+	st->gc_victim_blocks = ftl->counters.gc_victim_blocks;
+	st->gc_relocated_pages = ftl->counters.gc_relocated_pages;
+	st->gc_foreground_runs = ftl->counters.gc_foreground_runs;
+
+	st->ftl_metadata_bytes = ftl_metadata_bytes(ftl);
+	st->flash_metadata_bytes = flash_metadata_bytes(fl);
+	st->data_bytes = flash_data_bytes(fl);
+	st->virtual_time_ns = dev->virtual_time_ns;
+	ssd_lock_give(&dev->lock);
+}
+
+void ssd_device_reset_stats(struct ssd_device *dev)
+{
+	struct flash *fl = &dev->flash;
+
+	ssd_lock_take(&dev->lock);
+	memset(&dev->host, 0, sizeof(dev->host));
+	memset(&dev->ftl.counters, 0, sizeof(dev->ftl.counters));
+	memset(fl->program_pages, 0, sizeof(fl->program_pages));
+	memset(fl->read_pages, 0, sizeof(fl->read_pages));
+	fl->erase_blocks = 0;
+	ssd_lock_give(&dev->lock);
+}
+
+int ssd_device_check(struct ssd_device *dev)
+{
+	int ret;
+
+	ssd_lock_take(&dev->lock);
+	ret = ftl_check(&dev->ftl);
+	ssd_lock_give(&dev->lock);
+	return ret;
+}

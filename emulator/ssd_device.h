@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ssd_device.h - one emulated SSD as the host sees it: a byte-addressed
+ * request API over the layers below (today the FTL and the flash).
+ *
+ * A request is split into flash pages here, and each page is handled once:
+ * a write that covers only part of a page reads, merges and rewrites it.
+ * Data moves through a struct ssd_data_iter, so the kernel can copy straight
+ * from bio pages and ssdsim from a flat buffer.  All state hangs off struct
+ * ssd_device; one lock serialises requests.  Portable.
+ */
+#ifndef SSD_DEVICE_H
+#define SSD_DEVICE_H
+
+#include "ssd_platform.h"
+#include "ssd_config.h"
+#include "flash.h"
+#include "ftl.h"
+#include "ssdemu_ioctl.h"
+
+enum ssd_op {
+	SSD_OP_READ,
+	SSD_OP_WRITE,
+	SSD_OP_TRIM,		/* discard: whole pages unmapped, partial ignored */
+	SSD_OP_WRITE_ZEROES,	/* whole pages unmapped, partial pages zeroed */
+	SSD_OP_FLUSH,
+};
+
+/* The request's data, consumed in order, one piece per flash page. */
+struct ssd_data_iter {
+	/* Copy the next @len bytes of the request into @dst. */
+	void (*copy_in)(struct ssd_data_iter *it, void *dst, u32 len);
+	/* Fill the next @len bytes of the request from @src (NULL: zeros). */
+	void (*copy_out)(struct ssd_data_iter *it, const void *src, u32 len);
+};
+
+struct ssd_request {
+	enum ssd_op op;
+	u64 offset_bytes;
+	u64 length_bytes;
+	u64 arrival_ns;			/* virtual time the request arrived */
+	struct ssd_data_iter *data;	/* READ and WRITE only */
+};
+
+struct ssd_host_counters {
+	u64 read_bytes;
+	u64 read_pages;
+	u64 write_bytes;
+	u64 trim_bytes;
+	u64 rmw_pages;
+	u64 flush_count;
+};
+
+struct ssd_device {
+	struct ssd_config cfg;
+	struct ssd_lock lock;
+	struct flash flash;
+	struct ftl ftl;
+	u64 capacity_bytes;
+	u32 page_bytes;
+	u32 page_shift;
+	u64 virtual_time_ns;
+	struct ssd_host_counters host;
+};
+
+/* Validate @cfg and build a device; -EINVAL (logged) or -ENOMEM. */
+int ssd_device_create(struct ssd_device **out, const struct ssd_config *cfg);
+void ssd_device_destroy(struct ssd_device *dev);
+
+/*
+ * Run one request.  Returns 0, -EINVAL for a range beyond the capacity, or
+ * -ENOMEM if a page buffer could not be allocated (pages before it are
+ * written).  *completion_ns is the virtual time the request completes.
+ */
+int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
+		      u64 *completion_ns);
+
+void ssd_device_get_stats(struct ssd_device *dev, struct ssdemu_stats *stats);
+void ssd_device_reset_stats(struct ssd_device *dev);
+
+/* Full consistency check of the FTL; 0 or -EUCLEAN. */
+int ssd_device_check(struct ssd_device *dev);
+
+#endif /* SSD_DEVICE_H */

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ssd_platform_user.c - the userspace side of ssd_platform.h: what the
+ * kernel provides itself (kstrtou64) and the switch that silences logging.
+ * Built only into the userspace library, never into the module.
+ */
+#include "ssd_platform.h"
+
+int ssd_log_quiet;
+
+/* Same contract as kstrtou64(str, 0, out): whole string, one trailing \n. */
+int ssd_parse_u64(const char *str, u64 *out)
+{
+	unsigned long long value;
+	char *end;
+
+	if (!str || *str == '\0' || *str == '-' || *str == '+' || *str == ' ')
+		return -EINVAL;
+	errno = 0;
+	value = strtoull(str, &end, 0);
+	if (errno == ERANGE)
+		return -ERANGE;
+	if (end == str)
+		return -EINVAL;
+	if (*end == '\n')
+		end++;
+	if (*end != '\0')
+		return -EINVAL;
+	*out = value;
+	return 0;
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ssdemu.h - the kernel side of one ssdemu device: its configfs item, its
+ * configuration, and, while powered, its portable core and gendisk.
+ */
+#ifndef SSDEMU_H
+#define SSDEMU_H
+
+#include <linux/blk-mq.h>
+#include <linux/configfs.h>
+#include <linux/mutex.h>
+
+#include "ssdemu_compat.h"
+#include "ssd_config.h"
+#include "ssd_device.h"
+
+struct ssdemu_dev {
+	struct config_item item;
+	struct mutex lock;		/* configuration and power state */
+	struct ssd_config cfg;
+	bool powered;
+	int index;			/* N of /dev/ssdemuN, -1 while off */
+	struct ssd_device *core;
+	struct blk_mq_tag_set tag_set;
+	struct gendisk *disk;
+	u64 epoch_ns;			/* ktime at power on: virtual time 0 */
+};
+
+/* Minor numbers per disk: the disk and up to 15 partitions. */
+#define SSDEMU_MINORS	16
+
+extern int ssdemu_major;
+
+/* Serialises ioctls against teardown, see ssdemu_ioctl(). */
+extern struct mutex ssdemu_teardown_lock;
+
+int ssdemu_power_on(struct ssdemu_dev *dev);
+int ssdemu_power_off(struct ssdemu_dev *dev, bool force);
+
+int ssdemu_configfs_init(void);
+void ssdemu_configfs_exit(void);
+
+int ssdemu_ioctl(struct block_device *bdev, ssdemu_mode_t mode,
+		 unsigned int cmd, unsigned long arg);
+
+#endif /* SSDEMU_H */

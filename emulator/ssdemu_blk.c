@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ssdemu_blk.c - the block-layer glue: bringing a disk up and down, and
+ * turning each blk-mq request into one ssd_device request whose data is
+ * copied straight between the bio pages and the flash page buffers.
+ */
+#include <linux/bio.h>
+#include <linux/highmem.h>
+#include <linux/idr.h>
+#include <linux/ktime.h>
+
+#include "ssdemu.h"
+
+static DEFINE_IDA(ssdemu_indexes);
+int ssdemu_major;
+
+/* Walks a request's bio_vecs piece by piece for struct ssd_data_iter. */
+struct ssdemu_rq_iter {
+	struct ssd_data_iter it;
+	struct bio *bio;
+	struct bvec_iter pos;
+};
+
+/* Move @len bytes between the request and @buf (@to_dev) or @src/zeros. */
+static void rq_iter_move(struct ssdemu_rq_iter *ri, void *buf, const void *src,
+			 u32 len, bool to_dev)
+{
+	while (len) {
+		struct bio_vec bv;
+		void *mapped;
+		u32 n;
+
+		while (ri->bio && !ri->pos.bi_size) {
+			ri->bio = ri->bio->bi_next;
+			if (ri->bio)
+				ri->pos = ri->bio->bi_iter;
+		}
+		if (WARN_ON_ONCE(!ri->bio))
+			return;
+		bv = bio_iter_iovec(ri->bio, ri->pos);
+		n = min_t(u32, len, bv.bv_len);
+		mapped = bvec_kmap_local(&bv);
+		if (to_dev) {
+			memcpy(buf, mapped, n);
+			buf = (u8 *)buf + n;
+		} else {
+			if (src) {
+				memcpy(mapped, src, n);
+				src = (const u8 *)src + n;
+			} else {
+				memset(mapped, 0, n);
+			}
+			flush_dcache_page(bv.bv_page);
+		}
+		kunmap_local(mapped);
+		bio_advance_iter_single(ri->bio, &ri->pos, n);
+		len -= n;
+	}
+}
+
+static void rq_copy_in(struct ssd_data_iter *it, void *dst, u32 len)
+{
+	rq_iter_move(container_of(it, struct ssdemu_rq_iter, it), dst, NULL, len, true);
+}
+
+static void rq_copy_out(struct ssd_data_iter *it, const void *src, u32 len)
+{
+	rq_iter_move(container_of(it, struct ssdemu_rq_iter, it), NULL, src, len, false);
+}
+
+static int rq_to_ssd_op(struct request *rq, enum ssd_op *op)
+{
+	switch (req_op(rq)) {
+	case REQ_OP_READ:
+		*op = SSD_OP_READ;
+		return 0;
+	case REQ_OP_WRITE:
+		*op = SSD_OP_WRITE;
+		return 0;
+	case REQ_OP_DISCARD:
+		*op = SSD_OP_TRIM;
+		return 0;
+	case REQ_OP_WRITE_ZEROES:
+		*op = SSD_OP_WRITE_ZEROES;
+		return 0;
+	case REQ_OP_FLUSH:
+		*op = SSD_OP_FLUSH;
+		return 0;
+	default:
+		return -EOPNOTSUPP;
+	}
+}
+
+static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
+				    const struct blk_mq_queue_data *bd)
+{
+	struct request *rq = bd->rq;
+	struct ssdemu_dev *dev = hctx->queue->queuedata;
+	struct ssdemu_rq_iter ri = {
+		.it = { .copy_in = rq_copy_in, .copy_out = rq_copy_out },
+		.bio = rq->bio,
+	};
+	struct ssd_request req = {
+		.offset_bytes = (u64)blk_rq_pos(rq) << SECTOR_SHIFT,
+		.length_bytes = blk_rq_bytes(rq),
+		.arrival_ns = ktime_get_ns() - dev->epoch_ns,
+		.data = &ri.it,
+	};
+	u64 completion_ns;
+	int ret;
+
+	blk_mq_start_request(rq);
+	if (rq->bio)
+		ri.pos = rq->bio->bi_iter;
+	ret = rq_to_ssd_op(rq, &req.op);
+	if (!ret)
+		ret = ssd_device_submit(dev->core, &req, &completion_ns);
+	blk_mq_end_request(rq, errno_to_blk_status(ret));
+	return BLK_STS_OK;
+}
+
+static const struct blk_mq_ops ssdemu_mq_ops = {
+	.queue_rq = ssdemu_queue_rq,
+};
+
+static const struct block_device_operations ssdemu_fops = {
+	.owner = THIS_MODULE,
+	.ioctl = ssdemu_ioctl,
+	.compat_ioctl = blkdev_compat_ptr_ioctl,
+};
+
+static int alloc_tag_set(struct ssdemu_dev *dev)
+{
+	struct blk_mq_tag_set *set = &dev->tag_set;
+
+	memset(set, 0, sizeof(*set));
+	set->ops = &ssdemu_mq_ops;
+	set->nr_hw_queues = dev->cfg.hw_queues ? dev->cfg.hw_queues : nr_cpu_ids;
+	set->queue_depth = dev->cfg.queue_depth;
+	set->numa_node = NUMA_NO_NODE;
+	/* The core sleeps on its mutex and allocates page buffers. */
+	set->flags = BLK_MQ_F_SHOULD_MERGE | BLK_MQ_F_BLOCKING;
+	set->driver_data = dev;
+	return blk_mq_alloc_tag_set(set);
+}
+
+static int add_disk_for(struct ssdemu_dev *dev)
+{
+	const struct ssd_config *cfg = &dev->cfg;
+	struct ssdemu_limits lim = {
+		.logical_block_bytes = cfg->logical_block_bytes,
+		.physical_block_bytes = min_t(u64, cfg->page_size_bytes, PAGE_SIZE),
+		.io_min_bytes = cfg->page_size_bytes,
+		.max_hw_sectors = 1024,		/* 512 KiB per request */
+		.max_discard_sectors = UINT_MAX >> SECTOR_SHIFT,
+		.discard_granularity_bytes = cfg->page_size_bytes,
+		.max_write_zeroes_sectors = UINT_MAX >> SECTOR_SHIFT,
+	};
+	struct gendisk *disk;
+	int ret;
+
+	disk = ssdemu_alloc_disk(&dev->tag_set, &lim, dev);
+	if (IS_ERR(disk))
+		return PTR_ERR(disk);
+	disk->major = ssdemu_major;
+	disk->first_minor = dev->index * SSDEMU_MINORS;
+	disk->minors = SSDEMU_MINORS;
+	disk->fops = &ssdemu_fops;
+	disk->private_data = dev;
+	snprintf(disk->disk_name, sizeof(disk->disk_name), "ssdemu%d", dev->index);
+	set_capacity(disk, dev->core->capacity_bytes >> SECTOR_SHIFT);
+	dev->disk = disk;
+	ret = add_disk(disk);
+	if (ret) {
+		put_disk(disk);
+		dev->disk = NULL;
+	}
+	return ret;
+}
+
+/* Called with dev->lock held and the device off. */
+int ssdemu_power_on(struct ssdemu_dev *dev)
+{
+	int ret;
+
+	ret = ssd_device_create(&dev->core, &dev->cfg);
+	if (ret)
+		return ret;
+	ret = ida_alloc_max(&ssdemu_indexes, (MINORMASK + 1) / SSDEMU_MINORS - 1,
+			    GFP_KERNEL);
+	if (ret < 0)
+		goto destroy_core;
+	dev->index = ret;
+	ret = alloc_tag_set(dev);
+	if (ret)
+		goto free_index;
+	dev->epoch_ns = ktime_get_ns();
+	ret = add_disk_for(dev);
+	if (ret)
+		goto free_tags;
+	dev->powered = true;
+	pr_info("ssdemu: %s: %s up, %llu MiB logical, %llu chips\n",
+		config_item_name(&dev->item), dev->disk->disk_name,
+		dev->core->capacity_bytes >> 20, dev->cfg.chips);
+	return 0;
+
+free_tags:
+	blk_mq_free_tag_set(&dev->tag_set);
+free_index:
+	ida_free(&ssdemu_indexes, dev->index);
+	dev->index = -1;
+destroy_core:
+	ssd_device_destroy(dev->core);
+	dev->core = NULL;
+	return ret;
+}
+
+/*
+ * Called with dev->lock held.  Refuses while the disk is open unless @force
+ * (rmdir, which cannot fail): then the disk dies under its openers, whose
+ * I/O and ioctls fail from now on, as with null_blk.
+ */
+int ssdemu_power_off(struct ssdemu_dev *dev, bool force)
+{
+	if (!dev->powered)
+		return 0;
+	if (!force && disk_openers(dev->disk)) {
+		pr_err("ssdemu: %s: %s is open, power=0 refused\n",
+		       config_item_name(&dev->item), dev->disk->disk_name);
+		return -EBUSY;
+	}
+	del_gendisk(dev->disk);
+	/* No I/O can reach the core now; keep ioctls on stale fds out too. */
+	mutex_lock(&ssdemu_teardown_lock);
+	dev->disk->private_data = NULL;
+	mutex_unlock(&ssdemu_teardown_lock);
+	put_disk(dev->disk);
+	dev->disk = NULL;
+	blk_mq_free_tag_set(&dev->tag_set);
+	ssd_device_destroy(dev->core);
+	dev->core = NULL;
+	ida_free(&ssdemu_indexes, dev->index);
+	dev->index = -1;
+	dev->powered = false;
+	return 0;
+}

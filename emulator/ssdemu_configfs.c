@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ssdemu_configfs.c - /sys/kernel/config/ssdemu, null_blk style: mkdir
+ * makes a device, one attribute per configuration key (named as in
+ * configs/ *.conf), `power` brings the disk up and down, rmdir frees it.
+ * Keys refuse writes while powered (-EBUSY); bad values get -EINVAL and a
+ * kernel message naming the key and the accepted range.
+ */
+#include <linux/configfs.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+
+#include "ssdemu.h"
+
+static inline struct ssdemu_dev *to_ssdemu_dev(struct config_item *item)
+{
+	return container_of(item, struct ssdemu_dev, item);
+}
+
+static ssize_t key_show(struct config_item *item, const char *name, char *page)
+{
+	struct ssdemu_dev *dev = to_ssdemu_dev(item);
+	ssize_t ret;
+
+	mutex_lock(&dev->lock);
+	ret = ssd_config_show(&dev->cfg, ssd_config_find(name), page, PAGE_SIZE);
+	mutex_unlock(&dev->lock);
+	return ret;
+}
+
+static ssize_t key_store(struct config_item *item, const char *name,
+			 const char *page, size_t count)
+{
+	struct ssdemu_dev *dev = to_ssdemu_dev(item);
+	int ret;
+
+	mutex_lock(&dev->lock);
+	if (dev->powered) {
+		pr_err("ssdemu: %s: %s cannot change while powered (write power=0 first)\n",
+		       config_item_name(item), name);
+		ret = -EBUSY;
+	} else {
+		ret = ssd_config_set(&dev->cfg, name, page);
+	}
+	mutex_unlock(&dev->lock);
+	return ret ? ret : count;
+}
+
+/* One show/store pair and configfs attribute per key of SSD_CONFIG_KEYS. */
+#define SSDEMU_KEY_ATTR(name, def, min, max, flags, names, help)	\
+static ssize_t ssdemu_##name##_show(struct config_item *item, char *page) \
+{									\
+	return key_show(item, #name, page);				\
+}									\
+static ssize_t ssdemu_##name##_store(struct config_item *item,		\
+				     const char *page, size_t count)	\
+{									\
+	return key_store(item, #name, page, count);			\
+}									\
+CONFIGFS_ATTR(ssdemu_, name);
+SSD_CONFIG_KEYS(SSDEMU_KEY_ATTR)
+#undef SSDEMU_KEY_ATTR
+
+static ssize_t ssdemu_power_show(struct config_item *item, char *page)
+{
+	return sysfs_emit(page, "%d\n", to_ssdemu_dev(item)->powered);
+}
+
+static ssize_t ssdemu_power_store(struct config_item *item, const char *page,
+				  size_t count)
+{
+	struct ssdemu_dev *dev = to_ssdemu_dev(item);
+	bool on;
+	int ret;
+
+	ret = kstrtobool(page, &on);
+	if (ret) {
+		pr_err("ssdemu: %s: power refused: write 1 or 0\n", config_item_name(item));
+		return -EINVAL;
+	}
+	mutex_lock(&dev->lock);
+	if (on && !dev->powered)
+		ret = ssdemu_power_on(dev);
+	else if (!on)
+		ret = ssdemu_power_off(dev, false);
+	mutex_unlock(&dev->lock);
+	return ret ? ret : count;
+}
+CONFIGFS_ATTR(ssdemu_, power);
+
+/* Read-only: the block device name, empty while off. */
+static ssize_t ssdemu_disk_name_show(struct config_item *item, char *page)
+{
+	struct ssdemu_dev *dev = to_ssdemu_dev(item);
+	ssize_t ret;
+
+	mutex_lock(&dev->lock);
+	ret = sysfs_emit(page, "%s\n", dev->powered ? dev->disk->disk_name : "");
+	mutex_unlock(&dev->lock);
+	return ret;
+}
+CONFIGFS_ATTR_RO(ssdemu_, disk_name);
+
+/* Read-only: the logical capacity the configuration gives, in bytes. */
+static ssize_t ssdemu_capacity_bytes_show(struct config_item *item, char *page)
+{
+	struct ssdemu_dev *dev = to_ssdemu_dev(item);
+	ssize_t ret;
+
+	mutex_lock(&dev->lock);
+	ret = sysfs_emit(page, "%llu\n", ssd_config_logical_pages(&dev->cfg) *
+			 dev->cfg.page_size_bytes);
+	mutex_unlock(&dev->lock);
+	return ret;
+}
+CONFIGFS_ATTR_RO(ssdemu_, capacity_bytes);
+
+static struct configfs_attribute *ssdemu_dev_attrs[] = {
+#define SSDEMU_KEY_ATTR_PTR(name, def, min, max, flags, names, help) \
+	&ssdemu_attr_##name,
+	SSD_CONFIG_KEYS(SSDEMU_KEY_ATTR_PTR)
+#undef SSDEMU_KEY_ATTR_PTR
+	&ssdemu_attr_power,
+	&ssdemu_attr_disk_name,
+	&ssdemu_attr_capacity_bytes,
+	NULL,
+};
+
+static void ssdemu_dev_release(struct config_item *item)
+{
+	struct ssdemu_dev *dev = to_ssdemu_dev(item);
+
+	mutex_lock(&dev->lock);
+	ssdemu_power_off(dev, true);
+	mutex_unlock(&dev->lock);
+	mutex_destroy(&dev->lock);
+	kfree(dev);
+}
+
+static struct configfs_item_operations ssdemu_dev_ops = {
+	.release = ssdemu_dev_release,
+};
+
+static const struct config_item_type ssdemu_dev_type = {
+	.ct_item_ops = &ssdemu_dev_ops,
+	.ct_attrs = ssdemu_dev_attrs,
+	.ct_owner = THIS_MODULE,
+};
+
+static struct config_item *ssdemu_make_item(struct config_group *group,
+					    const char *name)
+{
+	struct ssdemu_dev *dev = kzalloc(sizeof(*dev), GFP_KERNEL);
+
+	if (!dev)
+		return ERR_PTR(-ENOMEM);
+	mutex_init(&dev->lock);
+	ssd_config_defaults(&dev->cfg);
+	dev->index = -1;
+	config_item_init_type_name(&dev->item, name, &ssdemu_dev_type);
+	return &dev->item;
+}
+
+static void ssdemu_drop_item(struct config_group *group, struct config_item *item)
+{
+	config_item_put(item);
+}
+
+/* Read-only, at the top: every key a device accepts, with its help text. */
+static ssize_t ssdemu_group_features_show(struct config_item *item, char *page)
+{
+	ssize_t len = 0;
+	unsigned int i;
+
+	for (i = 0; i < ssd_config_nr_keys; i++)
+		len += scnprintf(page + len, PAGE_SIZE - len, "%s\t%s\n",
+				 ssd_config_keys[i].name, ssd_config_keys[i].help);
+	return len;
+}
+CONFIGFS_ATTR_RO(ssdemu_group_, features);
+
+static struct configfs_attribute *ssdemu_group_attrs[] = {
+	&ssdemu_group_attr_features,
+	NULL,
+};
+
+static struct configfs_group_operations ssdemu_group_ops = {
+	.make_item = ssdemu_make_item,
+	.drop_item = ssdemu_drop_item,
+};
+
+static const struct config_item_type ssdemu_group_type = {
+	.ct_group_ops = &ssdemu_group_ops,
+	.ct_attrs = ssdemu_group_attrs,
+	.ct_owner = THIS_MODULE,
+};
+
+static struct configfs_subsystem ssdemu_subsys = {
+	.su_group = {
+		.cg_item = {
+			.ci_namebuf = "ssdemu",
+			.ci_type = &ssdemu_group_type,
+		},
+	},
+};
+
+int ssdemu_configfs_init(void)
+{
+	config_group_init(&ssdemu_subsys.su_group);
+	mutex_init(&ssdemu_subsys.su_mutex);
+	return configfs_register_subsystem(&ssdemu_subsys);
+}
+
+void ssdemu_configfs_exit(void)
+{
+	configfs_unregister_subsystem(&ssdemu_subsys);
+}

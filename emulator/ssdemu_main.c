@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ssdemu_main.c - module entry and exit.  Devices are created through
+ * configfs only (see ssdemu_configfs.c); the module has no parameters yet,
+ * every default comes from SSD_CONFIG_KEYS.
+ */
+#include <linux/blkdev.h>
+#include <linux/module.h>
+
+#include "ssdemu.h"
+
+DEFINE_MUTEX(ssdemu_teardown_lock);
+
+static int __init ssdemu_init(void)
+{
+	int ret;
+
+	ssdemu_major = register_blkdev(0, "ssdemu");
+	if (ssdemu_major < 0)
+		return ssdemu_major;
+	ret = ssdemu_configfs_init();
+	if (ret) {
+		pr_err("ssdemu: cannot register configfs subsystem: %d\n", ret);
+		unregister_blkdev(ssdemu_major, "ssdemu");
+		return ret;
+	}
+	pr_info("ssdemu: loaded; create devices under /sys/kernel/config/ssdemu\n");
+	return 0;
+}
+
+static void __exit ssdemu_exit(void)
+{
+	/* configfs holds a module reference per device: none are left. */
+	ssdemu_configfs_exit();
+	unregister_blkdev(ssdemu_major, "ssdemu");
+}
+
+module_init(ssdemu_init);
+module_exit(ssdemu_exit);
+
+MODULE_AUTHOR("ssdemu developers");
+MODULE_DESCRIPTION("SSD firmware emulator: TLC flash, FTL, GC, wear, TRIM");
+MODULE_LICENSE("GPL");

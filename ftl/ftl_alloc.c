@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ftl_alloc.c - block bookkeeping: the per-chip heaps of free blocks (the
+ * block with the fewest erases comes out first, which is the FTL's wear
+ * levelling), the buckets of full blocks by valid-page count (so greedy GC
+ * finds its victim in O(pages_per_block)), and taking the next page of an
+ * open block.
+ */
+#include "ftl.h"
+
+/* Heap order: fewer erases first, then lower block number (deterministic). */
+static bool heap_less(const struct ftl *ftl, u32 a, u32 b)
+{
+	u32 ea = ftl->blocks[a].erase_count, eb = ftl->blocks[b].erase_count;
+
+	return ea < eb || (ea == eb && a < b);
+}
+
+static void heap_swap(u32 *heap, u32 i, u32 j)
+{
+	u32 tmp = heap[i];
+
+	heap[i] = heap[j];
+	heap[j] = tmp;
+}
+
+void ftl_free_push(struct ftl *ftl, u32 block)
+{
+	struct ftl_chip *chip = &ftl->chip[block / ftl->blocks_per_chip];
+	u32 i = chip->nr_free++;
+
+	chip->free_heap[i] = block;
+	while (i > 0) {
+		u32 parent = (i - 1) / 2;
+
+		if (!heap_less(ftl, chip->free_heap[i], chip->free_heap[parent]))
+			break;
+		heap_swap(chip->free_heap, i, parent);
+		i = parent;
+	}
+	ftl->blocks[block].state = FTL_BLOCK_FREE;
+	ftl->nr_free_blocks++;
+}
+
+/* Remove and return the least-erased free block of @chip_index, or FTL_NONE. */
+u32 ftl_free_pop(struct ftl *ftl, u32 chip_index)
+{
+	struct ftl_chip *chip = &ftl->chip[chip_index];
+	u32 *heap = chip->free_heap;
+	u32 top, i = 0;
+
+	if (!chip->nr_free)
+		return FTL_NONE;
+	top = heap[0];
+	heap[0] = heap[--chip->nr_free];
+	for (;;) {
+		u32 left = 2 * i + 1, right = left + 1, least = i;
+
+		if (left < chip->nr_free && heap_less(ftl, heap[left], heap[least]))
+			least = left;
+		if (right < chip->nr_free && heap_less(ftl, heap[right], heap[least]))
+			least = right;
+		if (least == i)
+			break;
+		heap_swap(heap, i, least);
+		i = least;
+	}
+	ftl->blocks[top].state = FTL_BLOCK_OPEN;
+	ftl->blocks[top].write_ptr = 0;
+	ftl->nr_free_blocks--;
+	return top;
+}
+
+void ftl_bucket_insert(struct ftl *ftl, u32 block)
+{
+	struct ftl_block *blk = &ftl->blocks[block];
+	u32 *head = &ftl->bucket_head[blk->valid_pages];
+
+	blk->prev = FTL_NONE;
+	blk->next = *head;
+	if (*head != FTL_NONE)
+		ftl->blocks[*head].prev = block;
+	*head = block;
+}
+
+void ftl_bucket_remove(struct ftl *ftl, u32 block)
+{
+	struct ftl_block *blk = &ftl->blocks[block];
+
+	if (blk->prev != FTL_NONE)
+		ftl->blocks[blk->prev].next = blk->next;
+	else
+		ftl->bucket_head[blk->valid_pages] = blk->next;
+	if (blk->next != FTL_NONE)
+		ftl->blocks[blk->next].prev = blk->prev;
+	blk->prev = FTL_NONE;
+	blk->next = FTL_NONE;
+}
+
+/*
+ * Take the next page of OPEN @block for a page about to become valid.  The
+ * block turns FULL, and a GC candidate, when its last page is taken.
+ */
+u32 ftl_take_page(struct ftl *ftl, u32 block)
+{
+	struct ftl_block *blk = &ftl->blocks[block];
+	u32 ppa = block * ftl->pages_per_block + blk->write_ptr++;
+
+	blk->valid_pages++;
+	blk->last_program_seq = ++ftl->program_seq;
+	ftl->valid_pages++;
+	if (blk->write_ptr == ftl->pages_per_block) {
+		blk->state = FTL_BLOCK_FULL;
+		ftl_bucket_insert(ftl, block);
+	}
+	return ppa;
+}

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ssdctl - manage ssdemu devices and read their statistics.
+ *
+ *   ssdctl create NAME --config FILE [key=value ...]   prints /dev/ssdemuN
+ *   ssdctl destroy NAME
+ *   ssdctl stats DEV [--json]
+ *   ssdctl reset DEV
+ *   ssdctl check DEV
+ *
+ * create/destroy drive configfs (/sys/kernel/config/ssdemu, or
+ * $SSDEMU_CONFIGFS); stats/reset/check are ioctls on the block device.
+ * Depends on libc only.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "conf_file.h"
+#include "stats_print.h"
+
+static const char *configfs_root(void)
+{
+	const char *root = getenv("SSDEMU_CONFIGFS");
+
+	return root ? root : "/sys/kernel/config/ssdemu";
+}
+
+static int usage(void)
+{
+	fprintf(stderr,
+		"usage: ssdctl create NAME --config FILE [key=value ...]\n"
+		"       ssdctl destroy NAME\n"
+		"       ssdctl stats DEV [--json]\n"
+		"       ssdctl reset DEV\n"
+		"       ssdctl check DEV\n");
+	return 2;
+}
+
+/* Write @value to the attribute @attr of device directory @dir. */
+static int write_attr(const char *dir, const char *attr, const char *value)
+{
+	char path[1024];
+	ssize_t n;
+	int fd;
+
+	if (snprintf(path, sizeof(path), "%s/%s", dir, attr) >= (int)sizeof(path))
+		return -ENAMETOOLONG;
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -errno;
+	n = write(fd, value, strlen(value));
+	if (n < 0) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	close(fd);
+	return 0;
+}
+
+static int read_attr(const char *dir, const char *attr, char *buf, size_t len)
+{
+	char path[1024];
+	ssize_t n;
+	int fd;
+
+	if (snprintf(path, sizeof(path), "%s/%s", dir, attr) >= (int)sizeof(path))
+		return -ENAMETOOLONG;
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+static int set_pair(void *ctx, const char *key, const char *value, const char *where)
+{
+	const char *dir = ctx;
+	int ret = write_attr(dir, key, value);
+
+	if (ret == -ENOENT)
+		fprintf(stderr, "ssdctl: %s: unknown key '%s' (see %s/features)\n",
+			where, key, configfs_root());
+	else if (ret)
+		fprintf(stderr, "ssdctl: %s: %s=%s refused: %s (dmesg says why)\n",
+			where, key, value, strerror(-ret));
+	return ret ? -1 : 0;
+}
+
+static int cmd_create(int argc, char **argv)
+{
+	const char *name;
+	char dir[512], disk[64];
+	int i, ret;
+
+	if (argc < 2)
+		return usage();
+	name = argv[1];
+	if (!*name || strchr(name, '/')) {
+		fprintf(stderr, "ssdctl: bad device name '%s'\n", name);
+		return 2;
+	}
+	if (snprintf(dir, sizeof(dir), "%s/%s", configfs_root(), name) >= (int)sizeof(dir)) {
+		fprintf(stderr, "ssdctl: device name too long\n");
+		return 2;
+	}
+	if (mkdir(dir, 0755)) {
+		fprintf(stderr, "ssdctl: mkdir %s: %s%s\n", dir, strerror(errno),
+			errno == ENOENT ? " (is ssdemu.ko loaded?)" : "");
+		return 1;
+	}
+	for (i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--config") && i + 1 < argc) {
+			ret = conf_file_read(argv[++i], set_pair, dir);
+		} else {
+			ret = conf_pair_arg(argv[i], set_pair, dir);
+		}
+		if (ret)
+			goto undo;
+	}
+	ret = write_attr(dir, "power", "1");
+	if (ret) {
+		fprintf(stderr, "ssdctl: power on refused: %s (dmesg says why)\n",
+			strerror(-ret));
+		goto undo;
+	}
+	if (read_attr(dir, "disk_name", disk, sizeof(disk)) || !*disk) {
+		fprintf(stderr, "ssdctl: %s has no disk_name\n", dir);
+		goto undo;
+	}
+	printf("/dev/%s\n", disk);
+	return 0;
+undo:
+	rmdir(dir);
+	return 1;
+}
+
+static int cmd_destroy(int argc, char **argv)
+{
+	char dir[512];
+	int ret;
+
+	if (argc != 2)
+		return usage();
+	if (snprintf(dir, sizeof(dir), "%s/%s", configfs_root(), argv[1]) >= (int)sizeof(dir)) {
+		fprintf(stderr, "ssdctl: device name too long\n");
+		return 2;
+	}
+	ret = write_attr(dir, "power", "0");
+	if (ret) {
+		fprintf(stderr, "ssdctl: power off %s: %s%s\n", argv[1], strerror(-ret),
+			ret == -EBUSY ? " (the disk is open)" : "");
+		return 1;
+	}
+	if (rmdir(dir)) {
+		fprintf(stderr, "ssdctl: rmdir %s: %s\n", dir, strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+static int open_dev(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		fprintf(stderr, "ssdctl: %s: %s\n", path, strerror(errno));
+	return fd;
+}
+
+static int cmd_stats(int argc, char **argv)
+{
+	struct ssdemu_stats st;
+	int fd, json = 0;
+
+	if (argc < 2 || argc > 3)
+		return usage();
+	if (argc == 3) {
+		if (strcmp(argv[2], "--json"))
+			return usage();
+		json = 1;
+	}
+	fd = open_dev(argv[1]);
+	if (fd < 0)
+		return 1;
+	memset(&st, 0, sizeof(st));
+	if (ioctl(fd, SSDEMU_IOC_GET_STATS, &st)) {
+		fprintf(stderr, "ssdctl: %s: stats: %s\n", argv[1], strerror(errno));
+		close(fd);
+		return 1;
+	}
+	close(fd);
+	if (json)
+		stats_print_json(stdout, &st);
+	else
+		stats_print_text(stdout, &st);
+	return 0;
+}
+
+static int cmd_simple_ioctl(int argc, char **argv, unsigned long request,
+			    const char *what)
+{
+	int fd, ret;
+
+	if (argc != 2)
+		return usage();
+	fd = open_dev(argv[1]);
+	if (fd < 0)
+		return 1;
+	ret = ioctl(fd, request);
+	if (ret)
+		fprintf(stderr, "ssdctl: %s: %s: %s\n", argv[1], what, strerror(errno));
+	close(fd);
+	return ret ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage();
+	if (!strcmp(argv[1], "create"))
+		return cmd_create(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "destroy"))
+		return cmd_destroy(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "stats"))
+		return cmd_stats(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "reset"))
+		return cmd_simple_ioctl(argc - 1, argv + 1, SSDEMU_IOC_RESET_STATS, "reset");
+	if (!strcmp(argv[1], "check")) {
+		int ret = cmd_simple_ioctl(argc - 1, argv + 1, SSDEMU_IOC_CHECK, "check");
+
+		if (!ret)
+			printf("%s: consistent\n", argv[2]);
+		return ret;
+	}
+	return usage();
+}

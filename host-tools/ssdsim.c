@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ssdsim - replays a block trace through the userspace build of the same
+ * firmware core the kernel module runs, and prints the same statistics as
+ * `ssdctl stats`.
+ *
+ *   ssdsim [--config FILE] [key=value ...] [--format auto|mqsim|fiu]
+ *          [--json] [--check] TRACE
+ *
+ * Trace addresses beyond the device wrap around its capacity (MQSim does
+ * the same), aligned to the logical block size.  Written data is derived
+ * from the trace's content hashes when it has them (identical hashes give
+ * identical pages), else from the offset and the request number.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "conf_file.h"
+#include "ssd_device.h"
+#include "stats_print.h"
+#include "trace_reader.h"
+
+struct flat_iter {
+	struct ssd_data_iter it;
+	unsigned char *pos;
+};
+
+static void flat_copy_in(struct ssd_data_iter *it, void *dst, u32 len)
+{
+	struct flat_iter *fi = (struct flat_iter *)it;
+
+	memcpy(dst, fi->pos, len);
+	fi->pos += len;
+}
+
+static void flat_copy_out(struct ssd_data_iter *it, const void *src, u32 len)
+{
+	struct flat_iter *fi = (struct flat_iter *)it;
+
+	if (src)
+		memcpy(fi->pos, src, len);
+	else
+		memset(fi->pos, 0, len);
+	fi->pos += len;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: ssdsim [--config FILE] [key=value ...] "
+		"[--format auto|mqsim|fiu] [--json] [--check] TRACE\n");
+	return 2;
+}
+
+static int set_pair(void *ctx, const char *key, const char *value, const char *where)
+{
+	if (ssd_config_set(ctx, key, value)) {
+		fprintf(stderr, "ssdsim: %s: %s=%s refused\n", where, key, value);
+		return -1;
+	}
+	return 0;
+}
+
+static u64 splitmix(u64 *state)
+{
+	u64 z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static u64 hash_seed(const char *hex, size_t len)
+{
+	u64 seed = 1469598103934665603ULL;	/* FNV-1a */
+
+	while (len--)
+		seed = (seed ^ (unsigned char)*hex++) * 1099511628211ULL;
+	return seed;
+}
+
+/*
+ * Fill @len bytes for a write: one chunk per hash in @hashes (32 hex digits
+ * each, spread evenly over the request), or a pattern from @fallback_seed.
+ */
+static void fill_data(unsigned char *buf, u64 len, const char *hashes, u64 fallback_seed)
+{
+	size_t nr_hashes = hashes ? strlen(hashes) / 32 : 0;
+	u64 chunk = nr_hashes ? len / nr_hashes : len;
+	u64 pos, state = fallback_seed;
+
+	if (!chunk)
+		chunk = len;
+	for (pos = 0; pos < len; pos += 8) {
+		u64 word;
+
+		if (nr_hashes && pos % chunk == 0 && pos / chunk < nr_hashes)
+			state = hash_seed(hashes + 32 * (pos / chunk), 32);
+		word = splitmix(&state);
+		memcpy(buf + pos, &word, len - pos < 8 ? len - pos : 8);
+	}
+}
+
+/* Fold a trace request into the device: wrap, align, clip. */
+static void place(const struct ssd_device *dev, struct trace_record *rec)
+{
+	u64 unit = dev->cfg.logical_block_bytes, cap = dev->capacity_bytes;
+	u64 len = (rec->length_bytes + unit - 1) / unit * unit;
+	u64 off = rec->offset_bytes % cap / unit * unit;
+
+	if (len > cap)
+		len = cap;
+	if (off + len > cap)
+		off = cap - len;
+	rec->offset_bytes = off;
+	rec->length_bytes = len;
+}
+
+int main(int argc, char **argv)
+{
+	enum trace_format format = TRACE_AUTO;
+	const char *trace_path = NULL;
+	unsigned char *buf = NULL;
+	u64 buf_bytes = 0, requests = 0;
+	struct trace_reader tr;
+	struct trace_record rec;
+	struct ssdemu_stats st;
+	struct ssd_device *dev;
+	struct ssd_config cfg;
+	int json = 0, check = 0, ret, i;
+
+	ssd_config_defaults(&cfg);
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--config") && i + 1 < argc) {
+			if (conf_file_read(argv[++i], set_pair, &cfg))
+				return 1;
+		} else if (!strcmp(argv[i], "--format") && i + 1 < argc) {
+			if (trace_parse_format(argv[++i], &format))
+				return usage();
+		} else if (!strcmp(argv[i], "--json")) {
+			json = 1;
+		} else if (!strcmp(argv[i], "--check")) {
+			check = 1;
+		} else if (strchr(argv[i], '=')) {
+			if (conf_pair_arg(argv[i], set_pair, &cfg))
+				return 1;
+		} else if (!trace_path && argv[i][0] != '-') {
+			trace_path = argv[i];
+		} else {
+			return usage();
+		}
+	}
+	if (!trace_path)
+		return usage();
+	if (ssd_device_create(&dev, &cfg)) {
+		fprintf(stderr, "ssdsim: configuration refused\n");
+		return 1;
+	}
+	if (trace_open(&tr, trace_path, format))
+		return 1;
+
+	while ((ret = trace_next(&tr, &rec)) > 0) {
+		struct flat_iter fi = { .it = { flat_copy_in, flat_copy_out } };
+		struct ssd_request req;
+		u64 done_ns;
+
+		place(dev, &rec);
+		if (rec.length_bytes > buf_bytes) {
+			free(buf);
+			buf_bytes = rec.length_bytes;
+			buf = malloc(buf_bytes);
+			if (!buf) {
+				fprintf(stderr, "ssdsim: out of memory\n");
+				return 1;
+			}
+		}
+		if (rec.write)
+			fill_data(buf, rec.length_bytes, rec.content_hash,
+				  rec.offset_bytes ^ (requests << 40));
+		fi.pos = buf;
+		req.op = rec.write ? SSD_OP_WRITE : SSD_OP_READ;
+		req.offset_bytes = rec.offset_bytes;
+		req.length_bytes = rec.length_bytes;
+		req.arrival_ns = rec.arrival_ns;
+		req.data = &fi.it;
+		if (ssd_device_submit(dev, &req, &done_ns)) {
+			fprintf(stderr, "ssdsim: %s:%lu: request failed\n", trace_path, tr.line);
+			return 1;
+		}
+		requests++;
+	}
+	trace_close(&tr);
+	free(buf);
+	if (ret < 0)
+		return 1;
+	if (check && ssd_device_check(dev)) {
+		fprintf(stderr, "ssdsim: FTL consistency check failed\n");
+		return 1;
+	}
+	ssd_device_get_stats(dev, &st);
+	if (json)
+		stats_print_json(stdout, &st);
+	else
+		stats_print_text(stdout, &st);
+	ssd_device_destroy(dev);
+	return 0;
+}

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stats_print.c - the field table of struct ssdemu_stats and its text and
+ * JSON renderings.  Fields the writer did not know (an older module with a
+ * smaller struct) are left out rather than printed as zero.
+ */
+#include <stddef.h>
+
+#include "stats_print.h"
+
+struct stat_field {
+	const char *name;
+	size_t offset;
+};
+
+#define STAT(field) { #field, offsetof(struct ssdemu_stats, field) }
+
+static const struct stat_field stat_fields[] = {
+	STAT(logical_capacity_bytes), STAT(physical_capacity_bytes),
+	STAT(page_size_bytes), STAT(pages_per_block), STAT(total_blocks),
+	STAT(free_blocks), STAT(valid_pages),
+	STAT(host_read_bytes), STAT(host_write_bytes), STAT(host_trim_bytes),
+	STAT(host_read_pages), STAT(host_write_pages), STAT(host_trim_pages),
+	STAT(host_rmw_pages), STAT(host_flush_count),
+	STAT(flash_program_pages), STAT(flash_program_host_pages),
+	STAT(flash_program_gc_pages), STAT(flash_read_pages),
+	STAT(flash_read_host_pages), STAT(flash_read_gc_pages),
+	STAT(flash_erase_blocks), STAT(erase_count_total), STAT(erase_count_min),
+	STAT(erase_count_max), STAT(erase_count_mean_milli),
+	STAT(gc_victim_blocks), STAT(gc_relocated_pages), STAT(gc_foreground_runs),
+	STAT(ftl_metadata_bytes), STAT(flash_metadata_bytes), STAT(data_bytes),
+	STAT(virtual_time_ns),
+};
+
+/* Every u64 after the 8-byte header is in the table, and only once. */
+_Static_assert(sizeof(stat_fields) / sizeof(stat_fields[0]) * sizeof(__u64) +
+	       offsetof(struct ssdemu_stats, logical_capacity_bytes) ==
+	       sizeof(struct ssdemu_stats), "stat_fields misses a field");
+
+static int field_known(const struct ssdemu_stats *st, const struct stat_field *f)
+{
+	return f->offset + sizeof(__u64) <= st->struct_bytes;
+}
+
+static unsigned long long field_value(const struct ssdemu_stats *st,
+				      const struct stat_field *f)
+{
+	return *(const __u64 *)((const char *)st + f->offset);
+}
+
+/* WAF = bytes programmed into flash / bytes the host wrote; < 0 if undefined. */
+static double stats_waf(const struct ssdemu_stats *st)
+{
+	if (!st->host_write_bytes)
+		return -1.0;
+	return (double)st->flash_program_pages * st->page_size_bytes /
+	       (double)st->host_write_bytes;
+}
+
+void stats_print_text(FILE *out, const struct ssdemu_stats *st)
+{
+	double waf = stats_waf(st);
+	size_t i;
+
+	fprintf(out, "%-28s %u\n", "stats_version", st->version);
+	for (i = 0; i < sizeof(stat_fields) / sizeof(stat_fields[0]); i++)
+		if (field_known(st, &stat_fields[i]))
+			fprintf(out, "%-28s %llu\n", stat_fields[i].name,
+				field_value(st, &stat_fields[i]));
+	fprintf(out, "%-28s %.3f\n", "erase_count_mean",
+		st->erase_count_mean_milli / 1000.0);
+	if (waf < 0)
+		fprintf(out, "%-28s n/a (no host writes)\n", "waf");
+	else
+		fprintf(out, "%-28s %.3f\n", "waf", waf);
+}
+
+void stats_print_json(FILE *out, const struct ssdemu_stats *st)
+{
+	double waf = stats_waf(st);
+	size_t i;
+
+	fprintf(out, "{\n  \"stats_version\": %u", st->version);
+	for (i = 0; i < sizeof(stat_fields) / sizeof(stat_fields[0]); i++)
+		if (field_known(st, &stat_fields[i]))
+			fprintf(out, ",\n  \"%s\": %llu", stat_fields[i].name,
+				field_value(st, &stat_fields[i]));
+	fprintf(out, ",\n  \"erase_count_mean\": %.3f",
+		st->erase_count_mean_milli / 1000.0);
+	if (waf < 0)
+		fprintf(out, ",\n  \"waf\": null\n}\n");
+	else
+		fprintf(out, ",\n  \"waf\": %.6f\n}\n", waf);
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * stats_print.h - prints struct ssdemu_stats as text or JSON, the same way
+ * for `ssdctl stats` (from the kernel) and `ssdsim` (from the userspace
+ * core), with WAF and mean wear derived here.
+ */
+#ifndef SSD_STATS_PRINT_H
+#define SSD_STATS_PRINT_H
+
+#include <stdio.h>
+
+#include "ssdemu_ioctl.h"
+
+void stats_print_text(FILE *out, const struct ssdemu_stats *st);
+void stats_print_json(FILE *out, const struct ssdemu_stats *st);
+
+#endif /* SSD_STATS_PRINT_H */

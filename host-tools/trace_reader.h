@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * trace_reader.h - reads block traces line by line into one record type.
+ *
+ * Formats (auto-detected from the first data line):
+ *   mqsim  DiskSim/MQSim ASCII: arrival_ns device lba_sectors size_sectors
+ *          type (1 = read, 0 = write)
+ *   fiu    FIU SRCMap blkparse-style: time_ns pid process lba_sectors
+ *          size_sectors R|W major minor md5-per-block
+ */
+#ifndef SSD_TRACE_READER_H
+#define SSD_TRACE_READER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum trace_format {
+	TRACE_AUTO,
+	TRACE_MQSIM,
+	TRACE_FIU,
+};
+
+struct trace_record {
+	uint64_t arrival_ns;		/* relative to the trace's first record */
+	uint64_t offset_bytes;
+	uint64_t length_bytes;
+	bool write;
+	const char *content_hash;	/* fiu: hex MD5s of the data, else NULL */
+};
+
+struct trace_reader {
+	FILE *file;
+	const char *path;
+	enum trace_format format;
+	unsigned long line;
+	bool have_first;
+	uint64_t first_ns;
+	char *buf;
+	size_t buf_bytes;
+};
+
+int trace_open(struct trace_reader *tr, const char *path, enum trace_format format);
+/* 1 with a record, 0 at the end, -1 after printing a parse error. */
+int trace_next(struct trace_reader *tr, struct trace_record *rec);
+void trace_close(struct trace_reader *tr);
+int trace_parse_format(const char *name, enum trace_format *format);
+
+#endif /* SSD_TRACE_READER_H */

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ssd_platform.h - the only platform services the portable core may use.
+ *
+ * The firmware core (ftl/, nvmcache/, dedup/ and the portable parts of
+ * emulator/) compiles unchanged into the kernel module and into a userspace
+ * static library.  Every kernel or libc facility it needs is mapped here:
+ * fixed-width types, allocation, one lock type, logging, 64-bit division and
+ * memory helpers.  No other core file includes kernel or libc headers.
+ */
+#ifndef SSD_PLATFORM_H
+#define SSD_PLATFORM_H
+
+#ifdef __KERNEL__
+
+#include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/math64.h>
+#include <linux/mm.h>
+#include <linux/mutex.h>
+#include <linux/printk.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+/* Metadata tables: sized from the geometry, allocated when a disk powers on. */
+static inline void *ssd_zalloc(size_t bytes)
+{
+	return kvzalloc(bytes, GFP_KERNEL);
+}
+
+static inline void ssd_free(void *ptr)
+{
+	kvfree(ptr);
+}
+
+/*
+ * Flash page buffers: allocated lazily on the I/O path, under the device
+ * lock, so they must not recurse into block I/O.
+ */
+static inline void *ssd_page_alloc(size_t bytes)
+{
+	return kmalloc(bytes, GFP_NOIO | __GFP_NOWARN);
+}
+
+static inline void ssd_page_free(void *ptr)
+{
+	kfree(ptr);
+}
+
+struct ssd_lock {
+	struct mutex mutex;
+};
+
+#define ssd_lock_init(l)	mutex_init(&(l)->mutex)
+#define ssd_lock_destroy(l)	mutex_destroy(&(l)->mutex)
+#define ssd_lock_take(l)	mutex_lock(&(l)->mutex)
+#define ssd_lock_give(l)	mutex_unlock(&(l)->mutex)
+
+#define ssd_log_err(fmt, ...)	pr_err("ssdemu: " fmt "\n", ##__VA_ARGS__)
+#define ssd_log_info(fmt, ...)	pr_info("ssdemu: " fmt "\n", ##__VA_ARGS__)
+
+#define ssd_snprintf		snprintf
+#define ssd_strcmp		strcmp
+#define ssd_strlen		strlen
+
+static inline int ssd_parse_u64(const char *str, u64 *out)
+{
+	return kstrtou64(str, 0, out);
+}
+
+#else /* userspace */
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int32_t s32;
+typedef int64_t s64;
+
+#define U32_MAX		((u32)~0U)
+#define U64_MAX		((u64)~0ULL)
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+#define min_t(type, a, b)	((type)(a) < (type)(b) ? (type)(a) : (type)(b))
+#define max_t(type, a, b)	((type)(a) > (type)(b) ? (type)(a) : (type)(b))
+
+static inline void *ssd_zalloc(size_t bytes)
+{
+	return calloc(1, bytes ? bytes : 1);
+}
+
+static inline void ssd_free(void *ptr)
+{
+	free(ptr);
+}
+
+static inline void *ssd_page_alloc(size_t bytes)
+{
+	return malloc(bytes);
+}
+
+static inline void ssd_page_free(void *ptr)
+{
+	free(ptr);
+}
+
+struct ssd_lock {
+	pthread_mutex_t mutex;
+};
+
+#define ssd_lock_init(l)	pthread_mutex_init(&(l)->mutex, NULL)
+#define ssd_lock_destroy(l)	pthread_mutex_destroy(&(l)->mutex)
+#define ssd_lock_take(l)	pthread_mutex_lock(&(l)->mutex)
+#define ssd_lock_give(l)	pthread_mutex_unlock(&(l)->mutex)
+
+/* Userspace callers may silence messages, e.g. for negative unit tests. */
+extern int ssd_log_quiet;
+
+#define ssd_log_err(fmt, ...) \
+	do { \
+		if (!ssd_log_quiet) \
+			fprintf(stderr, "ssdemu: " fmt "\n", ##__VA_ARGS__); \
+	} while (0)
+#define ssd_log_info(fmt, ...) \
+	do { \
+		if (!ssd_log_quiet) \
+			fprintf(stderr, "ssdemu: " fmt "\n", ##__VA_ARGS__); \
+	} while (0)
+
+#define ssd_snprintf		snprintf
+#define ssd_strcmp		strcmp
+#define ssd_strlen		strlen
+
+static inline u64 div_u64(u64 dividend, u32 divisor)
+{
+	return dividend / divisor;
+}
+
+static inline u64 div64_u64(u64 dividend, u64 divisor)
+{
+	return dividend / divisor;
+}
+
+int ssd_parse_u64(const char *str, u64 *out);
+
+#endif /* __KERNEL__ */
+
+static inline bool ssd_is_power_of_2(u64 n)
+{
+	return n != 0 && (n & (n - 1)) == 0;
+}
+
+#endif /* SSD_PLATFORM_H */

@@ -1,0 +1,82 @@
+#!/bin/sh
+# Installs everything ssdemu needs on a Debian bookworm machine, idempotently:
+# the build tools, the test-bed programs, and the kernel headers for both
+# target kernels (bookworm's 6.1 and bookworm-backports' 6.12).  Kernel
+# *images* are not installed here; scripts/fetch-kernel.sh unpacks them
+# into build/ so the host's own boot setup is never touched.
+set -eu
+
+SUDO=
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+export DEBIAN_FRONTEND=noninteractive
+
+BACKPORTS_LIST=/etc/apt/sources.list.d/ssdemu-bookworm-backports.list
+
+PACKAGES="build-essential bc kmod cpio xz-utils zstd gzip python3 python3-pytest
+	qemu-system-x86 busybox-static fio e2fsprogs xfsprogs nvme-cli
+	blktrace"
+# Only `make bench` plots.
+[ "${1:-}" = "--bench" ] && PACKAGES="$PACKAGES python3-matplotlib"
+
+have_backports() {
+	grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/
+}
+
+missing_packages() {
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+			grep -q '^install ok installed$' || echo "$p"
+	done
+}
+
+updated=0
+apt_update() {
+	[ "$updated" -eq 1 ] && return 0
+	$SUDO apt-get update -qq
+	updated=1
+}
+
+if ! have_backports; then
+	echo 'deb http://deb.debian.org/debian bookworm-backports main' |
+		$SUDO tee "$BACKPORTS_LIST" >/dev/null
+	apt_update
+fi
+
+# Kernel ABI names come from the meta packages, so a fresh machine always
+# builds against what Debian ships today.
+kernel_abi() {	# $1: suite ("" for the default candidate)
+	spec=linux-headers-amd64
+	[ -n "$1" ] && spec="$spec/$1"
+	apt-cache depends "$spec" 2>/dev/null |
+		sed -n 's/^ *Depends: linux-headers-\([^ ]*\)$/\1/p' | head -n 1
+}
+
+abi_61=$(kernel_abi "")
+abi_612=$(kernel_abi bookworm-backports)
+if [ -z "$abi_61" ] || [ -z "$abi_612" ]; then
+	apt_update
+	abi_61=$(kernel_abi "")
+	abi_612=$(kernel_abi bookworm-backports)
+fi
+[ -n "$abi_61" ] && [ -n "$abi_612" ] || {
+	echo "install-deps: cannot resolve Debian kernel versions" >&2
+	exit 1
+}
+
+# shellcheck disable=SC2086
+missing=$(missing_packages $PACKAGES "linux-headers-$abi_61" "linux-headers-$abi_612")
+if [ -n "$missing" ]; then
+	apt_update
+	# shellcheck disable=SC2086
+	echo "install-deps: installing $(echo $missing | tr '\n' ' ')"
+	mkdir -p build
+	if ! $SUDO apt-get install -y -q --no-install-recommends $missing \
+			> build/apt-install.log 2>&1; then
+		tail -n 30 build/apt-install.log >&2
+		exit 1
+	fi
+fi
+
+mkdir -p build
+printf '%s\n%s\n' "$abi_61" "$abi_612" > build/kernel-versions.new
+mv build/kernel-versions.new build/kernel-versions

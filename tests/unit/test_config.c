@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_config.c - the configuration vocabulary: every value is parsed,
+ * range-checked and cross-validated the same way configfs will do it.
+ */
+#include "unit.h"
+
+static void expect_set(struct ssd_config *cfg, const char *key, const char *value,
+		       int expected)
+{
+	int ret = ssd_config_set(cfg, key, value);
+
+	EXPECT(ret == expected, "%s=%s returned %d, expected %d", key, value, ret,
+	       expected);
+}
+
+static void expect_invalid_after(const char *key, const char *value)
+{
+	struct ssd_config cfg;
+
+	ssd_config_defaults(&cfg);
+	expect_set(&cfg, key, value, 0);
+	EXPECT(ssd_config_validate(&cfg) == -EINVAL, "%s=%s validated", key, value);
+}
+
+int test_config(int argc, char **argv)
+{
+	const struct ssd_config_key *key;
+	struct ssd_config cfg;
+	char buf[64];
+
+	ssd_config_defaults(&cfg);
+	EXPECT(ssd_config_validate(&cfg) == 0, "defaults must validate");
+
+	ssd_log_quiet = 1;
+	/* Values refused when written. */
+	expect_set(&cfg, "no_such_key", "1", -ENOENT);
+	expect_set(&cfg, "chips", "0", -EINVAL);
+	expect_set(&cfg, "page_size_bytes", "3000", -EINVAL);
+	expect_set(&cfg, "page_size_bytes", "131072", -EINVAL);
+	expect_set(&cfg, "op_percent", "100", -EINVAL);
+	expect_set(&cfg, "op_percent", "0", -EINVAL);
+	expect_set(&cfg, "chips", "-1", -EINVAL);
+	expect_set(&cfg, "chips", "", -EINVAL);
+	expect_set(&cfg, "chips", "\n", -EINVAL);
+	expect_set(&cfg, "chips", "12abc", -EINVAL);
+	expect_set(&cfg, "chips", "99999999999999999999999", -EINVAL);
+	expect_set(&cfg, "gc_policy", "lru", -EINVAL);
+	EXPECT(cfg.chips == 8 && cfg.page_size_bytes == 4096 && cfg.op_percent == 7,
+	       "a refused value changed the configuration");
+
+	/* Values accepted, in the forms a shell or a config file produces. */
+	expect_set(&cfg, "chips", "16\n", 0);
+	EXPECT(cfg.chips == 16, "chips=%llu", (unsigned long long)cfg.chips);
+	expect_set(&cfg, "chips", "0x8", 0);
+	EXPECT(cfg.chips == 8, "chips=%llu", (unsigned long long)cfg.chips);
+	expect_set(&cfg, "gc_policy", "cost_benefit\n", 0);
+	EXPECT(cfg.gc_policy == SSD_GC_COST_BENEFIT, "gc_policy");
+	key = ssd_config_find("gc_policy");
+	ssd_config_show(&cfg, key, buf, sizeof(buf));
+	EXPECT(!strcmp(buf, "cost_benefit\n"), "show gave '%s'", buf);
+	key = ssd_config_find("page_size_bytes");
+	ssd_config_show(&cfg, key, buf, sizeof(buf));
+	EXPECT(!strcmp(buf, "4096\n"), "show gave '%s'", buf);
+
+	/* Combinations refused when the device is created. */
+	expect_invalid_after("logical_block_bytes", "1024");
+	expect_invalid_after("channels", "3");		/* 8 chips */
+	expect_invalid_after("op_percent", "1");	/* too little room for GC */
+	expect_invalid_after("gc_low_free_blocks", "2");
+	{
+		struct ssd_config small;
+
+		ssd_config_defaults(&small);
+		expect_set(&small, "page_size_bytes", "2048", 0);
+		EXPECT(ssd_config_validate(&small) == -EINVAL,
+		       "4 KiB logical blocks on 2 KiB pages accepted");
+		expect_set(&small, "logical_block_bytes", "512", 0);
+		EXPECT(ssd_config_validate(&small) == 0, "512 B blocks on 2 KiB pages");
+	}
+	{
+		struct ssd_config huge;
+
+		ssd_config_defaults(&huge);
+		expect_set(&huge, "chips", "1024", 0);
+		expect_set(&huge, "channels", "256", 0);
+		expect_set(&huge, "blocks_per_chip", "1048576", 0);
+		EXPECT(ssd_config_validate(&huge) == -EINVAL, "2^38 pages accepted");
+	}
+	/* Every key has a help text and a default inside its own range. */
+	for (unsigned int i = 0; i < ssd_config_nr_keys; i++) {
+		key = &ssd_config_keys[i];
+		EXPECT(key->help && key->help[0], "%s has no help", key->name);
+		EXPECT(key->default_value >= key->min_value &&
+		       key->default_value <= key->max_value, "%s default", key->name);
+	}
+	ssd_log_quiet = 0;
+	printf("config: %u keys checked\n", ssd_config_nr_keys);
+	return 0;
+}

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_model.c - model-based test of the whole portable data path.
+ *
+ * Drives a device with a long seeded random mix of writes (full, partial
+ * and multi-page), overwrites, TRIMs, write-zeroes and reads while keeping
+ * the logical space at least --util percent mapped, so GC runs hard.  The
+ * model is a plain byte array of the logical space plus a mapped flag per
+ * page; every read is compared with it, the FTL's mapping is compared with
+ * it, and ftl_check() runs after every GC.
+ *
+ * usage: model [--seed N] [--ops N] [--util PERCENT] [key=value ...]
+ */
+#include "unit.h"
+
+struct model {
+	struct ssd_device *dev;
+	u8 *shadow;		/* expected contents of the logical space */
+	u8 *mapped;		/* [pages]: expected FTL mapping */
+	u64 capacity;
+	u64 pages;
+	u64 nr_mapped;
+	u32 page;
+	u32 unit;		/* logical block size: I/O granularity */
+	u8 *io;			/* request buffer */
+	u64 rng;
+	u64 util_percent;	/* keep at least this much of the space mapped */
+	u64 gc_seen;
+	u64 gc_checks;
+	u64 reads_checked;
+};
+
+static void set_mapped(struct model *m, u64 lpn, bool mapped)
+{
+	if (m->mapped[lpn] != mapped)
+		m->nr_mapped += mapped ? 1 : (u64)-1;
+	m->mapped[lpn] = mapped;
+}
+
+static void after_op(struct model *m)
+{
+	u64 gc = m->dev->ftl.counters.gc_victim_blocks;
+
+	/* The host write point never eats into the blocks reserved for GC. */
+	EXPECT(m->dev->ftl.nr_free_blocks >= FTL_GC_RESERVED_BLOCKS,
+	       "free blocks %u below the GC reserve", m->dev->ftl.nr_free_blocks);
+
+	if (gc != m->gc_seen) {
+		m->gc_seen = gc;
+		m->gc_checks++;
+		EXPECT(ftl_check(&m->dev->ftl) == 0, "invariants broken after GC %llu",
+		       (unsigned long long)gc);
+	}
+}
+
+static void do_write(struct model *m, u64 off, u64 len)
+{
+	u64 i, lpn;
+
+	for (i = 0; i < len; i++)
+		m->io[i] = (u8)rng_next(&m->rng);
+	EXPECT(submit(m->dev, SSD_OP_WRITE, off, len, m->io) == 0, "write failed");
+	memcpy(m->shadow + off, m->io, len);
+	for (lpn = off / m->page; lpn <= (off + len - 1) / m->page; lpn++)
+		set_mapped(m, lpn, true);
+}
+
+static void do_read(struct model *m, u64 off, u64 len)
+{
+	u64 i;
+
+	memset(m->io, 0xa5, len);
+	EXPECT(submit(m->dev, SSD_OP_READ, off, len, m->io) == 0, "read failed");
+	for (i = 0; i < len; i++)
+		EXPECT(m->io[i] == m->shadow[off + i],
+		       "byte %llu: read 0x%02x, model 0x%02x",
+		       (unsigned long long)(off + i), m->io[i], m->shadow[off + i]);
+	m->reads_checked++;
+}
+
+/* TRIM or write-zeroes of [off, off + len). */
+static void do_unmap(struct model *m, enum ssd_op op, u64 off, u64 len)
+{
+	u64 pos = off, end = off + len;
+
+	EXPECT(submit(m->dev, op, off, len, NULL) == 0, "unmap op %d failed", op);
+	while (pos < end) {
+		u64 lpn = pos / m->page;
+		u64 page_end = (lpn + 1) * m->page;
+		u64 piece_end = page_end < end ? page_end : end;
+
+		if (pos == lpn * m->page && piece_end == page_end) {
+			memset(m->shadow + pos, 0, m->page);
+			set_mapped(m, lpn, false);
+		} else if (op == SSD_OP_WRITE_ZEROES) {
+			memset(m->shadow + pos, 0, piece_end - pos);
+			set_mapped(m, lpn, true);
+		}
+		pos = piece_end;
+	}
+}
+
+static void verify_all(struct model *m)
+{
+	u64 off, lpn;
+
+	for (lpn = 0; lpn < m->pages; lpn++)
+		EXPECT(ftl_is_mapped(&m->dev->ftl, lpn) == m->mapped[lpn],
+		       "lpn %llu mapped=%d, model says %d", (unsigned long long)lpn,
+		       ftl_is_mapped(&m->dev->ftl, lpn), m->mapped[lpn]);
+	for (off = 0; off < m->capacity; off += 16 * m->page) {
+		u64 len = m->capacity - off < 16 * m->page ? m->capacity - off : 16 * m->page;
+
+		do_read(m, off, len);
+	}
+}
+
+/* A random range aligned to the logical block size, at most @max_units long. */
+static void random_range(struct model *m, u64 max_units, u64 *off, u64 *len)
+{
+	u64 units = m->capacity / m->unit;
+	u64 n = 1 + rng_below(&m->rng, max_units);
+	u64 start = rng_below(&m->rng, units);
+
+	if (start + n > units)
+		n = units - start;
+	*off = start * m->unit;
+	*len = n * m->unit;
+}
+
+/* Write a whole page that is not mapped now, to push utilisation up. */
+static void fill_one(struct model *m)
+{
+	u64 lpn = rng_below(&m->rng, m->pages);
+
+	while (m->mapped[lpn])
+		lpn = (lpn + 1) % m->pages;
+	do_write(m, lpn * m->page, m->page);
+}
+
+static void random_op(struct model *m)
+{
+	u64 dice = rng_below(&m->rng, 100), off, len;
+	u64 page_units = m->page / m->unit;
+
+	if (m->nr_mapped * 100 < m->pages * m->util_percent) {
+		fill_one(m);
+	} else if (dice < 40) {		/* small writes, often sub-page */
+		random_range(m, page_units, &off, &len);
+		do_write(m, off, len);
+	} else if (dice < 55) {		/* multi-page writes */
+		random_range(m, 4 * page_units, &off, &len);
+		do_write(m, off, len);
+	} else if (dice < 80) {
+		random_range(m, 4 * page_units, &off, &len);
+		do_read(m, off, len);
+	} else if (dice < 88) {
+		random_range(m, 3 * page_units, &off, &len);
+		do_unmap(m, SSD_OP_TRIM, off, len);
+	} else if (dice < 92) {
+		random_range(m, 3 * page_units, &off, &len);
+		do_unmap(m, SSD_OP_WRITE_ZEROES, off, len);
+	} else if (dice < 93) {
+		EXPECT(submit(m->dev, SSD_OP_FLUSH, 0, 0, NULL) == 0, "flush failed");
+	} else {			/* overwrite one whole page */
+		random_range(m, 1, &off, &len);
+		do_write(m, off - off % m->page, m->page);
+	}
+}
+
+int test_model(int argc, char **argv)
+{
+	const char *settings[32];
+	unsigned int nr_settings = 0;
+	u64 ops = 50000, seed = 1, i;
+	struct ssdemu_stats st;
+	struct model m;
+	int a;
+
+	memset(&m, 0, sizeof(m));
+	m.util_percent = 92;
+	for (a = 1; a < argc; a++) {
+		if (!strcmp(argv[a], "--seed") && a + 1 < argc)
+			seed = strtoull(argv[++a], NULL, 0);
+		else if (!strcmp(argv[a], "--ops") && a + 1 < argc)
+			ops = strtoull(argv[++a], NULL, 0);
+		else if (!strcmp(argv[a], "--util") && a + 1 < argc)
+			m.util_percent = strtoull(argv[++a], NULL, 0);
+		else if (nr_settings < ARRAY_SIZE(settings))
+			settings[nr_settings++] = argv[a];
+	}
+
+	m.dev = make_device(settings, nr_settings);
+	m.capacity = m.dev->capacity_bytes;
+	m.page = m.dev->page_bytes;
+	m.pages = m.capacity / m.page;
+	m.unit = m.dev->cfg.logical_block_bytes;
+	m.shadow = calloc(1, m.capacity);
+	m.mapped = calloc(1, m.pages);
+	m.io = malloc(64 * m.page);
+	m.rng = seed;
+	EXPECT(m.shadow && m.mapped && m.io, "out of memory");
+
+	while (m.nr_mapped * 100 < m.pages * m.util_percent) {
+		fill_one(&m);
+		after_op(&m);
+	}
+	for (i = 0; i < ops; i++) {
+		random_op(&m);
+		after_op(&m);
+		if (i % 10000 == 9999)
+			verify_all(&m);
+	}
+	verify_all(&m);
+	EXPECT(ftl_check(&m.dev->ftl) == 0, "final invariants");
+
+	ssd_device_get_stats(m.dev, &st);
+	EXPECT(st.gc_victim_blocks > 0, "GC never ran: the test did not test GC");
+	EXPECT(m.gc_checks > 0, "no invariant check after GC");
+	EXPECT(st.flash_program_pages == st.host_write_pages + st.gc_relocated_pages,
+	       "programs %llu != host %llu + gc %llu",
+	       (unsigned long long)st.flash_program_pages,
+	       (unsigned long long)st.host_write_pages,
+	       (unsigned long long)st.gc_relocated_pages);
+	EXPECT(st.erase_count_total == st.flash_erase_blocks &&
+	       st.flash_erase_blocks == st.gc_victim_blocks, "erase counts disagree");
+	EXPECT(st.valid_pages == m.nr_mapped, "valid pages %llu, model %llu",
+	       (unsigned long long)st.valid_pages, (unsigned long long)m.nr_mapped);
+	EXPECT(st.data_bytes == m.nr_mapped * m.page, "data bytes not following valid data");
+	printf("model: seed=%llu ops=%llu util>=%llu%% gc_checks=%llu reads=%llu "
+	       "erases=%llu erase_max=%llu waf=%.3f\n",
+	       (unsigned long long)seed, (unsigned long long)ops,
+	       (unsigned long long)m.util_percent, (unsigned long long)m.gc_checks,
+	       (unsigned long long)m.reads_checked,
+	       (unsigned long long)st.erase_count_total,
+	       (unsigned long long)st.erase_count_max,
+	       (double)st.flash_program_pages * st.page_size_bytes / st.host_write_bytes);
+
+	ssd_device_destroy(m.dev);
+	free(m.shadow);
+	free(m.mapped);
+	free(m.io);
+	return 0;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * unit.h - shared helpers of the userspace unit tests of the portable core:
+ * failure reporting, a seeded PRNG, and a flat-buffer data iterator.
+ */
+#ifndef SSD_UNIT_H
+#define SSD_UNIT_H
+
+#include "ssd_device.h"
+
+#define FAIL(fmt, ...)							\
+	do {								\
+		fprintf(stderr, "FAIL %s:%d: " fmt "\n", __FILE__, __LINE__, \
+			##__VA_ARGS__);					\
+		exit(1);						\
+	} while (0)
+
+#define EXPECT(cond, fmt, ...)						\
+	do {								\
+		if (!(cond))						\
+			FAIL("%s: " fmt, #cond, ##__VA_ARGS__);		\
+	} while (0)
+
+/* splitmix64: small, seeded, the same on every machine. */
+static inline u64 rng_next(u64 *state)
+{
+	u64 z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static inline u64 rng_below(u64 *state, u64 bound)
+{
+	return bound ? rng_next(state) % bound : 0;
+}
+
+struct flat_iter {
+	struct ssd_data_iter it;
+	u8 *pos;
+};
+
+void flat_iter_init(struct flat_iter *fi, void *buf);
+
+/* Build a device from "key=value" strings; exits on refusal. */
+struct ssd_device *make_device(const char *const *settings, unsigned int count);
+
+/* Submit one request with a flat buffer; returns the submit result. */
+int submit(struct ssd_device *dev, enum ssd_op op, u64 offset, u64 length, void *buf);
+
+int test_model(int argc, char **argv);
+int test_config(int argc, char **argv);
+int test_alloc(int argc, char **argv);
+
+#endif /* SSD_UNIT_H */

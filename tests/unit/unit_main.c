@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * unit_main.c - entry point of ssd_unit_tests: one subcommand per test
+ * group, run by tests/unit/test_core.py.  Also the shared helpers.
+ */
+#include "unit.h"
+
+static void flat_copy_in(struct ssd_data_iter *it, void *dst, u32 len)
+{
+	struct flat_iter *fi = (struct flat_iter *)it;
+
+	memcpy(dst, fi->pos, len);
+	fi->pos += len;
+}
+
+static void flat_copy_out(struct ssd_data_iter *it, const void *src, u32 len)
+{
+	struct flat_iter *fi = (struct flat_iter *)it;
+
+	if (src)
+		memcpy(fi->pos, src, len);
+	else
+		memset(fi->pos, 0, len);
+	fi->pos += len;
+}
+
+void flat_iter_init(struct flat_iter *fi, void *buf)
+{
+	fi->it.copy_in = flat_copy_in;
+	fi->it.copy_out = flat_copy_out;
+	fi->pos = buf;
+}
+
+struct ssd_device *make_device(const char *const *settings, unsigned int count)
+{
+	struct ssd_config cfg;
+	struct ssd_device *dev;
+	unsigned int i;
+
+	ssd_config_defaults(&cfg);
+	for (i = 0; i < count; i++) {
+		char key[64];
+		const char *eq = strchr(settings[i], '=');
+
+		EXPECT(eq && (size_t)(eq - settings[i]) < sizeof(key), "bad setting %s",
+		       settings[i]);
+		memcpy(key, settings[i], eq - settings[i]);
+		key[eq - settings[i]] = '\0';
+		EXPECT(ssd_config_set(&cfg, key, eq + 1) == 0, "refused %s", settings[i]);
+	}
+	EXPECT(ssd_device_create(&dev, &cfg) == 0, "device refused");
+	return dev;
+}
+
+int submit(struct ssd_device *dev, enum ssd_op op, u64 offset, u64 length, void *buf)
+{
+	struct flat_iter fi;
+	struct ssd_request req = {
+		.op = op, .offset_bytes = offset, .length_bytes = length,
+		.data = &fi.it,
+	};
+	u64 done_ns;
+
+	flat_iter_init(&fi, buf);
+	return ssd_device_submit(dev, &req, &done_ns);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int (*run)(int argc, char **argv);
+	} tests[] = {
+		{ "model", test_model },
+		{ "config", test_config },
+		{ "alloc", test_alloc },
+	};
+	unsigned int i;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s model|config|alloc [args]\n", argv[0]);
+		return 2;
+	}
+	for (i = 0; i < ARRAY_SIZE(tests); i++)
+		if (!strcmp(argv[1], tests[i].name))
+			return tests[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "unknown test %s\n", argv[1]);
+	return 2;
+}

@@ -1,0 +1,187 @@
+"""Tests of the qemu test bed itself (not of ssdemu).
+
+Owns: boot-and-shutdown per kernel (with timings), the guest tools working
+on a brd RAM disk (ext4, xfs, fio verify), per-run files landing where
+documented, on-demand filesystem loading, and the kernel error detector
+firing on a fake WARNING.  The first tests need no VM: they check the
+cpio writer and the log parsing on the host.
+"""
+
+from __future__ import annotations
+
+import io
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import initramfs
+import vmrun
+
+# ---------------------------------------------------------------- host only
+
+
+def test_cpio_writer_round_trip(tmp_path: Path) -> None:
+    host_file = tmp_path / "data.bin"
+    host_file.write_bytes(b"x" * 1001)
+    tree = initramfs.Tree()
+    tree.add_link("/bin", "usr/bin")
+    tree.add_file("/bin/tool", b"#!/bin/sh\n", 0o755)  # lands in /usr/bin
+    tree.add_file("/a/b/data.bin", host_file)
+    tree.add_device("/dev/console", 5, 1)
+    buf = io.BytesIO()
+    tree.write(buf)
+    assert len(buf.getvalue()) % 512 == 0
+    names = subprocess.run(["cpio", "-it"], input=buf.getvalue(),
+                           capture_output=True, check=True).stdout.split()
+    assert [n.decode() for n in names] == [
+        "a", "a/b", "dev", "usr", "usr/bin", "dev/console", "bin",
+        "a/b/data.bin", "usr/bin/tool"]
+    out = tmp_path / "out"
+    out.mkdir()
+    subprocess.run(["cpio", "-id", "--quiet", "a/b/data.bin"],
+                   input=buf.getvalue(), cwd=out, check=True)
+    assert (out / "a/b/data.bin").read_bytes() == b"x" * 1001
+
+
+def test_parse_serial_and_errors() -> None:
+    log = ("noise\n@@SSDEMU-VM-START 3.14@@\nline 1\nline 2"
+           "\n@@SSDEMU-VM-EXIT 3 4.50@@\n@@SSDEMU-VM-DMESG-BEGIN@@\n"
+           "[ 1.0] ok\n[ 2.0] WARNING: CPU: 0 PID: 1 at x.c:1\n"
+           "@@SSDEMU-VM-DMESG-END@@\n")
+    output, code, start, end, dmesg = vmrun._parse_serial(log)
+    assert (output, code, start, end) == ("line 1\nline 2", 3, 3.14, 4.5)
+    assert dmesg.splitlines()[0] == "[ 1.0] ok"
+    console = ("[ 2.0] WARNING: CPU: 0 PID: 1 at x.c:1\n"
+               "[ 3.0] INFO: task fio:77 blocked for more than 120 seconds.\n"
+               "[ 4.0] BUG: kernel NULL pointer dereference, address: 0\n")
+    assert vmrun.find_kernel_errors(console, dmesg) == [
+        line.strip() for line in console.splitlines()]
+    assert vmrun.find_kernel_errors("[ 1.0] all fine\n") == []
+
+
+# ---------------------------------------------------------------- in a VM
+
+
+def test_boot_and_shutdown(vm, kver: str) -> None:
+    res = vm.run("", kver=kver)
+    assert res.exit_code == 0
+    assert res.boot_s is not None
+    vm.record_timing(kver, "boot to script (host)", res.boot_s)
+    vm.record_timing(kver, "boot+shutdown wall", res.wall_s)
+    vm.record_timing(kver, "base image prepare (session)",
+                     vm.prepare_s[kver])
+    print(f"{kver}: boot {res.boot_s:.2f} s (guest uptime "
+          f"{res.guest_boot_s} s), wall {res.wall_s:.2f} s")
+    assert res.wall_s < 30, res.summary()  # sanity bound only
+
+
+TOOLS_SCRIPT = r"""
+set -eu
+echo "kernel $(uname -r)"
+[ "$(uname -r)" = "$KVER" ]
+# Per-run files.
+cmp /extra/inline.txt /extra/host.txt
+[ "$(cat /extra/inline.txt)" = "inline content" ]
+[ -d /configs ]
+ls /lib/ssdemu /usr/bin >/dev/null
+# Tool versions (each must start: libraries and loader are complete).
+fio --version
+nvme version
+blktrace -V
+blkparse -V
+xfs_db -V
+dumpe2fs -V 2>&1 | head -n 1
+debugfs -V 2>&1 | head -n 1
+# The filesystems were preloaded, brd was not.
+grep -qw ext4 /proc/filesystems
+grep -qw xfs /proc/filesystems
+if grep -q '^brd ' /proc/modules; then exit 1; fi
+insmod "$MODDIR/brd.ko" rd_nr=2 rd_size=327680
+mkdir -p /mnt/ext4 /mnt/xfs
+# ext4: mkfs, mount, write, umount, fsck, read back.
+mkfs.ext4 -q -F /dev/ram0
+mount -t ext4 /dev/ram0 /mnt/ext4
+echo "persisted" > /mnt/ext4/file
+umount /mnt/ext4
+e2fsck -fn /dev/ram0
+mount /dev/ram0 /mnt/ext4
+[ "$(cat /mnt/ext4/file)" = persisted ]
+umount /mnt/ext4
+# xfs (needs >= 300 MiB): mkfs, repair -n, mount, write, umount.
+mkfs.xfs -q -f /dev/ram1
+xfs_repair -n /dev/ram1
+mount -t xfs /dev/ram1 /mnt/xfs
+dd if=/dev/zero of=/mnt/xfs/zeros bs=1M count=8 2>/dev/null
+umount /mnt/xfs
+# fio with data verification on the raw RAM disk, 2 seconds; time_based
+# needs verify_backlog to verify while writing.
+fio --name=verify --filename=/dev/ram0 --rw=randwrite --bs=4k --direct=1 \
+    --ioengine=libaio --iodepth=8 --size=64m --time_based --runtime=2 \
+    --verify=crc32c --verify_backlog=256 --verify_fatal=1 \
+    --output-format=terse --terse-version=3 >/tmp/fio.out
+cut -d';' -f1-7 /tmp/fio.out
+# terse fields: 5 = error code, 6 = KiB read (the verify reads)
+[ "$(cut -d';' -f5 /tmp/fio.out)" = 0 ]
+[ "$(cut -d';' -f6 /tmp/fio.out)" -gt 0 ]
+rmmod brd
+echo ALL-TOOLS-OK
+"""
+
+
+def test_tools_on_brd(vm, kver: str, tmp_path: Path) -> None:
+    host = tmp_path / "host.txt"
+    host.write_text("inline content")
+    res = vm.run(TOOLS_SCRIPT, kver=kver, timeout_s=300, files={
+        "/extra/inline.txt": b"inline content",
+        "/extra/host.txt": str(host),
+    })
+    assert "ALL-TOOLS-OK" in res.output, res.summary()
+    vm.record_timing(kver, "tools script (guest)", res.script_s or -1)
+
+
+def test_filesystems_load_on_demand(vm) -> None:
+    script = r"""
+set -eu
+if grep -qw ext4 /proc/filesystems; then exit 1; fi
+insmod "$MODDIR/brd.ko" rd_nr=2 rd_size=327680
+mkfs.ext4 -q -F /dev/ram0
+mkfs.xfs -q -f /dev/ram1
+mkdir -p /mnt/a /mnt/b
+mount /dev/ram0 /mnt/a    # no -t: busybox tries /etc/filesystems
+mount /dev/ram1 /mnt/b
+grep ' /mnt/a ext4 ' /proc/mounts
+grep ' /mnt/b xfs ' /proc/mounts
+umount /mnt/a /mnt/b
+"""
+    res = vm.run(script, preload_fs=False, timeout_s=300)
+    assert res.boot_s is not None
+    vm.record_timing(vm.kernels[0], "boot to script, preload_fs=False",
+                     res.boot_s)
+
+
+def test_kernel_error_detection(vm) -> None:
+    res = vm.run_raw('echo "WARNING: fake warning from the test bed" '
+                     '>/dev/kmsg\necho done\n')
+    assert res.exit_code == 0, res.summary()
+    assert res.output.strip() == "done"
+    assert any("WARNING: fake warning" in e for e in res.kernel_errors), \
+        res.summary()
+    with pytest.raises(AssertionError, match="kernel error"):
+        vm.run('echo "BUG: fake bug" >/dev/kmsg')
+
+
+def test_panic_ends_the_vm(vm) -> None:
+    res = vm.run_raw("echo c >/proc/sysrq-trigger; echo survived",
+                     timeout_s=120)
+    assert res.exit_code is None and not res.timed_out, res.summary()
+    assert "survived" not in res.output
+    assert any("Kernel panic" in e for e in res.kernel_errors), res.summary()
+
+
+def test_exit_status_and_timeout(vm) -> None:
+    res = vm.run_raw("echo out; echo err >&2; exit 7")
+    assert res.exit_code == 7, res.summary()
+    assert res.output.splitlines() == ["out", "err"]
+    hung = vm.run_raw("sleep 600", timeout_s=20)
+    assert hung.timed_out and hung.exit_code is None
