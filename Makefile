@@ -11,6 +11,7 @@ PYTHON := /usr/bin/python3
 BUILD := build
 
 CORE_SRCS := emulator/ssd_config.c emulator/flash.c emulator/ssd_device.c \
+	emulator/timing.c emulator/request_log.c \
 	ftl/ftl.c ftl/ftl_alloc.c ftl/ftl_gc.c ftl/ftl_check.c
 USER_SRCS := emulator/ssd_platform_user.c
 KMOD_SRCS := emulator/ssdemu_main.c emulator/ssdemu_configfs.c \
@@ -31,7 +32,7 @@ OBJS_ASAN := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
 
 TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe
 UNIT_TESTS := $(BUILD)/asan/bin/ssd_unit_tests $(BUILD)/asan/bin/ssdsim
-STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c
+STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c host-tools/log_format.c
 SIM_SRCS := host-tools/ssdsim.c host-tools/trace_reader.c \
 	$(STATS_SRCS)
 UNIT_SRCS := $(wildcard tests/unit/*.c)

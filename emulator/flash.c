@@ -5,10 +5,12 @@
  */
 #include "flash.h"
 
-int flash_init(struct flash *fl, const struct flash_geometry *geo)
+int flash_init(struct flash *fl, const struct flash_geometry *geo,
+	       struct ssd_timing *timing)
 {
 	memset(fl, 0, sizeof(*fl));
 	fl->geo = *geo;
+	fl->timing = timing;
 	fl->total_blocks = geo->chips * geo->blocks_per_chip;
 	fl->total_pages = (u64)fl->total_blocks * geo->pages_per_block;
 	fl->page_data = ssd_zalloc(fl->total_pages * sizeof(*fl->page_data));
@@ -29,33 +31,53 @@ void flash_exit(struct flash *fl)
 	fl->page_data = NULL;
 }
 
-void flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause)
+static u32 chip_of(const struct flash *fl, u32 ppa)
+{
+	return ppa / (fl->geo.pages_per_block * fl->geo.blocks_per_chip);
+}
+
+/* Word lines hold an LSB, a CSB and an MSB page, programmed in that order. */
+static enum flash_page_type page_type_of(const struct flash *fl, u32 ppa)
+{
+	return (ppa % fl->geo.pages_per_block) % FLASH_PAGE_NR;
+}
+
+u64 flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
+		  u64 start_ns)
 {
 	/* An unerased page is an FTL bug; keep the old data rather than leak. */
 	if (fl->page_data[ppa]) {
 		ssd_log_err("BUG: program of unerased page %u", ppa);
 		ssd_page_free(buf);
-		return;
+		return start_ns;
 	}
 	fl->page_data[ppa] = buf;
 	fl->data_pages++;
 	fl->program_pages[cause]++;
+	return timing_program(fl->timing, chip_of(fl, ppa), FLASH_MODE_TLC,
+			      page_type_of(fl, ppa), start_ns);
 }
 
-const void *flash_read(struct flash *fl, u32 ppa, enum flash_cause cause)
+const void *flash_read(struct flash *fl, u32 ppa, enum flash_cause cause,
+		       u64 start_ns, u64 *done_ns)
 {
 	fl->read_pages[cause]++;
+	*done_ns = timing_read(fl->timing, chip_of(fl, ppa), FLASH_MODE_TLC,
+			       page_type_of(fl, ppa), start_ns);
 	return fl->page_data[ppa];
 }
 
-void flash_copy(struct flash *fl, u32 src, u32 dst, enum flash_cause cause)
+u64 flash_copy(struct flash *fl, u32 src, u32 dst, enum flash_cause cause,
+	       u64 start_ns)
 {
-	void *buf = fl->page_data[src];
+	void *buf;
+	u64 read_ns;
 
-	fl->read_pages[cause]++;
+	flash_read(fl, src, cause, start_ns, &read_ns);
+	buf = fl->page_data[src];
 	fl->page_data[src] = NULL;
 	fl->data_pages--;
-	flash_program(fl, dst, buf, cause);
+	return flash_program(fl, dst, buf, cause, read_ns);
 }
 
 void flash_invalidate(struct flash *fl, u32 ppa)
@@ -67,7 +89,7 @@ void flash_invalidate(struct flash *fl, u32 ppa)
 	fl->data_pages--;
 }
 
-void flash_erase(struct flash *fl, u32 block)
+u64 flash_erase(struct flash *fl, u32 block, u64 start_ns)
 {
 	u32 first = flash_first_ppa(fl, block);
 	u32 i;
@@ -80,6 +102,8 @@ void flash_erase(struct flash *fl, u32 block)
 		}
 	}
 	fl->erase_blocks++;
+	return timing_erase(fl->timing, flash_chip_of_block(fl, block),
+			    FLASH_MODE_TLC, start_ns);
 }
 
 u64 flash_data_bytes(const struct flash *fl)

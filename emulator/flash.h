@@ -6,12 +6,16 @@
  * Page data lives in RAM, one buffer per programmed page, allocated by the
  * caller and owned by the flash once programmed.  A page whose data becomes
  * invalid gives its buffer back at once, so RAM use follows valid data, not
- * capacity.  Portable: used unchanged by the kernel module and by ssdsim.
+ * capacity.  Every operation also takes its time on the chips and channels
+ * of the timing model (timing.h): it starts no earlier than the start time
+ * it is given and returns when it ends.  All blocks are TLC for now.
+ * Portable: used unchanged by the kernel module and by ssdsim.
  */
 #ifndef SSD_FLASH_H
 #define SSD_FLASH_H
 
 #include "ssd_platform.h"
+#include "timing.h"
 
 #define FLASH_PPA_NONE	U32_MAX
 
@@ -32,6 +36,7 @@ struct flash_geometry {
 
 struct flash {
 	struct flash_geometry geo;
+	struct ssd_timing *timing;
 	u64 total_pages;
 	u32 total_blocks;
 	void **page_data;		/* [total_pages]: NULL if erased/invalid */
@@ -41,7 +46,8 @@ struct flash {
 	u64 erase_blocks;
 };
 
-int flash_init(struct flash *fl, const struct flash_geometry *geo);
+int flash_init(struct flash *fl, const struct flash_geometry *geo,
+	       struct ssd_timing *timing);
 void flash_exit(struct flash *fl);
 
 static inline u32 flash_block_of(const struct flash *fl, u32 ppa)
@@ -60,19 +66,25 @@ static inline u32 flash_first_ppa(const struct flash *fl, u32 block)
 }
 
 /* Program @ppa (erased) with @buf; the flash owns @buf from now on. */
-void flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause);
+u64 flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
+		  u64 start_ns);
 
-/* Read @ppa: returns its data, valid until the page is invalidated. */
-const void *flash_read(struct flash *fl, u32 ppa, enum flash_cause cause);
+/*
+ * Read @ppa: returns its data, valid until the page is invalidated, and in
+ * *@done_ns when the data reached the controller.
+ */
+const void *flash_read(struct flash *fl, u32 ppa, enum flash_cause cause,
+		       u64 start_ns, u64 *done_ns);
 
 /* Read @src and program its data into @dst (GC relocation). */
-void flash_copy(struct flash *fl, u32 src, u32 dst, enum flash_cause cause);
+u64 flash_copy(struct flash *fl, u32 src, u32 dst, enum flash_cause cause,
+	       u64 start_ns);
 
 /* @ppa no longer holds live data: free its buffer. */
 void flash_invalidate(struct flash *fl, u32 ppa);
 
 /* Erase @block: every page in it must already be invalid. */
-void flash_erase(struct flash *fl, u32 block);
+u64 flash_erase(struct flash *fl, u32 block, u64 start_ns);
 
 /* Bytes of RAM used by page data and by the page table itself. */
 u64 flash_data_bytes(const struct flash *fl);

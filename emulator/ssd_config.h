@@ -18,6 +18,9 @@ enum ssd_gc_policy_id {
 	SSD_GC_NR,
 };
 
+/* Upper bound of every latency key: 10 s. */
+#define SSD_MAX_LATENCY_NS	10000000000ULL
+
 /* Flags of a key. */
 #define SSD_KEY_POW2		0x1	/* value must be a power of two */
 #define SSD_KEY_ENUM		0x2	/* value is one of a list of names */
@@ -45,6 +48,40 @@ enum ssd_gc_policy_id {
 	  "GC victim policy: greedy or cost_benefit")			\
 	X(gc_low_free_blocks, 0, 0, 1048576, 0, NULL,			\
 	  "foreground GC runs while free blocks < this; 0 = chips + 2") \
+	X(timing, 1, 0, 1, 0, NULL,					\
+	  "1: I/O completes at the modeled time; 0: at once (the model still runs)") \
+	X(cmd_queue_depth, 64, 1, 65536, 0, NULL,			\
+	  "commands the device holds at once; more wait for a slot")	\
+	X(controller_ns, 2000, 0, SSD_MAX_LATENCY_NS, 0, NULL,		\
+	  "controller firmware time per command (its Waiting state)")	\
+	X(channel_mb_per_s, 400, 1, 100000, 0, NULL,			\
+	  "channel (bus) transfer rate in MB/s (10^6 bytes)")		\
+	X(read_ns, 50000, 1, SSD_MAX_LATENCY_NS, 0, NULL,		\
+	  "TLC page read latency (array to page register)")		\
+	X(read_lsb_ns, 0, 0, SSD_MAX_LATENCY_NS, 0, NULL,		\
+	  "TLC lower-page read latency; 0 = read_ns")			\
+	X(read_csb_ns, 0, 0, SSD_MAX_LATENCY_NS, 0, NULL,		\
+	  "TLC center-page read latency; 0 = read_ns")			\
+	X(read_msb_ns, 0, 0, SSD_MAX_LATENCY_NS, 0, NULL,		\
+	  "TLC upper-page read latency; 0 = read_ns")			\
+	X(program_ns, 600000, 1, SSD_MAX_LATENCY_NS, 0, NULL,		\
+	  "TLC page program latency")					\
+	X(program_lsb_ns, 0, 0, SSD_MAX_LATENCY_NS, 0, NULL,		\
+	  "TLC lower-page program latency; 0 = program_ns")		\
+	X(program_csb_ns, 0, 0, SSD_MAX_LATENCY_NS, 0, NULL,		\
+	  "TLC center-page program latency; 0 = program_ns")		\
+	X(program_msb_ns, 0, 0, SSD_MAX_LATENCY_NS, 0, NULL,		\
+	  "TLC upper-page program latency; 0 = program_ns")		\
+	X(erase_ns, 3000000, 1, SSD_MAX_LATENCY_NS, 0, NULL,		\
+	  "TLC block erase latency")					\
+	X(slc_read_ns, 25000, 1, SSD_MAX_LATENCY_NS, 0, NULL,		\
+	  "SLC-mode page read latency")					\
+	X(slc_program_ns, 200000, 1, SSD_MAX_LATENCY_NS, 0, NULL,	\
+	  "SLC-mode page program latency")				\
+	X(slc_erase_ns, 2000000, 1, SSD_MAX_LATENCY_NS, 0, NULL,	\
+	  "SLC-mode block erase latency")				\
+	X(request_log_entries, 0, 0, 4194304, 0, NULL,			\
+	  "requests logged for `ssdctl log` (arrival, completion); 0 = off") \
 	X(hw_queues, 0, 0, 64, 0, NULL,				\
 	  "blk-mq hardware queues; 0 = one per CPU (kernel only)")	\
 	X(queue_depth, 64, 1, 4096, 0, NULL,				\

@@ -15,8 +15,44 @@ static u32 log2_u32(u32 value)
 	return shift;
 }
 
+/* The latency of @type pages: the per-type key, or the common one if 0. */
+static u64 typed(u64 per_type_ns, u64 common_ns)
+{
+	return per_type_ns ? per_type_ns : common_ns;
+}
+
+static void timing_params_from(const struct ssd_config *cfg, struct timing_params *p)
+{
+	u32 type;
+
+	memset(p, 0, sizeof(*p));
+	p->chips = cfg->chips;
+	p->channels = cfg->channels;
+	p->page_size_bytes = cfg->page_size_bytes;
+	p->cmd_queue_depth = cfg->cmd_queue_depth;
+	p->controller_ns = cfg->controller_ns;
+	p->channel_mb_per_s = cfg->channel_mb_per_s;
+	p->read_ns[FLASH_MODE_TLC][FLASH_PAGE_LSB] = typed(cfg->read_lsb_ns, cfg->read_ns);
+	p->read_ns[FLASH_MODE_TLC][FLASH_PAGE_CSB] = typed(cfg->read_csb_ns, cfg->read_ns);
+	p->read_ns[FLASH_MODE_TLC][FLASH_PAGE_MSB] = typed(cfg->read_msb_ns, cfg->read_ns);
+	p->program_ns[FLASH_MODE_TLC][FLASH_PAGE_LSB] =
+		typed(cfg->program_lsb_ns, cfg->program_ns);
+	p->program_ns[FLASH_MODE_TLC][FLASH_PAGE_CSB] =
+		typed(cfg->program_csb_ns, cfg->program_ns);
+	p->program_ns[FLASH_MODE_TLC][FLASH_PAGE_MSB] =
+		typed(cfg->program_msb_ns, cfg->program_ns);
+	p->erase_ns[FLASH_MODE_TLC] = cfg->erase_ns;
+	/* SLC pages are all alike. */
+	for (type = 0; type < FLASH_PAGE_NR; type++) {
+		p->read_ns[FLASH_MODE_SLC][type] = cfg->slc_read_ns;
+		p->program_ns[FLASH_MODE_SLC][type] = cfg->slc_program_ns;
+	}
+	p->erase_ns[FLASH_MODE_SLC] = cfg->slc_erase_ns;
+}
+
 int ssd_device_create(struct ssd_device **out, const struct ssd_config *cfg)
 {
+	struct timing_params tparams;
 	struct flash_geometry geo;
 	struct ftl_params params;
 	struct ssd_device *dev;
@@ -33,14 +69,22 @@ int ssd_device_create(struct ssd_device **out, const struct ssd_config *cfg)
 	dev->page_shift = log2_u32(dev->page_bytes);
 	dev->capacity_bytes = ssd_config_logical_pages(cfg) << dev->page_shift;
 
+	timing_params_from(cfg, &tparams);
+	ret = timing_init(&dev->timing, &tparams);
+	if (ret)
+		goto free_dev;
+	ret = request_log_init(&dev->log, cfg->request_log_entries);
+	if (ret)
+		goto exit_timing;
+
 	geo.page_size_bytes = cfg->page_size_bytes;
 	geo.pages_per_block = cfg->pages_per_block;
 	geo.blocks_per_chip = cfg->blocks_per_chip;
 	geo.chips = cfg->chips;
 	geo.channels = cfg->channels;
-	ret = flash_init(&dev->flash, &geo);
+	ret = flash_init(&dev->flash, &geo, &dev->timing);
 	if (ret)
-		goto free_dev;
+		goto exit_log;
 
 	params.logical_pages = ssd_config_logical_pages(cfg);
 	params.gc_low_free_blocks = ssd_config_gc_low_free_blocks(cfg);
@@ -56,6 +100,10 @@ int ssd_device_create(struct ssd_device **out, const struct ssd_config *cfg)
 
 exit_flash:
 	flash_exit(&dev->flash);
+exit_log:
+	request_log_exit(&dev->log);
+exit_timing:
+	timing_exit(&dev->timing);
 free_dev:
 	ssd_free(dev);
 	return ret;
@@ -67,23 +115,28 @@ void ssd_device_destroy(struct ssd_device *dev)
 		return;
 	ftl_exit(&dev->ftl);
 	flash_exit(&dev->flash);
+	request_log_exit(&dev->log);
+	timing_exit(&dev->timing);
 	ssd_lock_destroy(&dev->lock);
 	ssd_free(dev);
 }
 
 /*
  * Write bytes [@off, @off + @len) of page @lpn, from the request (@data) or
- * zeros (@data NULL).  A partial page is merged with its current contents.
+ * zeros (@data NULL), from @start_ns on; *@done_ns is when it is on flash.
+ * A partial page is merged with its current contents, read first.
  */
 static int write_page(struct ssd_device *dev, u64 lpn, u32 off, u32 len,
-		      struct ssd_data_iter *data)
+		      struct ssd_data_iter *data, u64 start_ns, u64 *done_ns)
 {
 	void *buf = ssd_page_alloc(dev->page_bytes);
+	u64 ready_ns = start_ns;
 
 	if (!buf)
 		return -ENOMEM;
 	if (len < dev->page_bytes) {
-		const void *old = ftl_read(&dev->ftl, lpn, FLASH_CAUSE_HOST);
+		const void *old = ftl_read(&dev->ftl, lpn, FLASH_CAUSE_HOST, start_ns,
+					   &ready_ns);
 
 		if (old) {
 			memcpy(buf, old, dev->page_bytes);
@@ -96,27 +149,29 @@ static int write_page(struct ssd_device *dev, u64 lpn, u32 off, u32 len,
 		data->copy_in(data, (u8 *)buf + off, len);
 	else
 		memset((u8 *)buf + off, 0, len);
-	ftl_write(&dev->ftl, lpn, buf);
+	*done_ns = ftl_write(&dev->ftl, lpn, buf, ready_ns);
 	return 0;
 }
 
+/* One page of @req, its flash work starting at @start_ns, ending *@done_ns. */
 static int do_page(struct ssd_device *dev, const struct ssd_request *req,
-		   u64 lpn, u32 off, u32 len)
+		   u64 lpn, u32 off, u32 len, u64 start_ns, u64 *done_ns)
 {
 	bool whole = len == dev->page_bytes;
 	const void *old;
 
+	*done_ns = start_ns;
 	switch (req->op) {
 	case SSD_OP_READ:
-		old = ftl_read(&dev->ftl, lpn, FLASH_CAUSE_HOST);
+		old = ftl_read(&dev->ftl, lpn, FLASH_CAUSE_HOST, start_ns, done_ns);
 		req->data->copy_out(req->data, old ? (const u8 *)old + off : NULL, len);
 		dev->host.read_pages++;
 		return 0;
 	case SSD_OP_WRITE:
-		return write_page(dev, lpn, off, len, req->data);
+		return write_page(dev, lpn, off, len, req->data, start_ns, done_ns);
 	case SSD_OP_WRITE_ZEROES:
 		if (!whole)
-			return write_page(dev, lpn, off, len, NULL);
+			return write_page(dev, lpn, off, len, NULL, start_ns, done_ns);
 		ftl_trim(&dev->ftl, lpn);
 		return 0;
 	case SSD_OP_TRIM:
@@ -153,30 +208,45 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 {
 	u64 pos = req->offset_bytes;
 	u64 end = req->offset_bytes + req->length_bytes;
+	struct ssdemu_log_entry entry;
+	u64 arrival_ns, start_ns, done_ns;
 	int ret = 0;
 
-	if (req->op != SSD_OP_FLUSH &&
-	    (end < pos || end > dev->capacity_bytes || req->op > SSD_OP_FLUSH))
+	if (req->op > SSD_OP_FLUSH ||
+	    (req->op != SSD_OP_FLUSH && (end < pos || end > dev->capacity_bytes)))
 		return -EINVAL;
 
 	ssd_lock_take(&dev->lock);
+	arrival_ns = max_t(u64, req->arrival_ns, dev->last_arrival_ns);
+	dev->last_arrival_ns = arrival_ns;
+	start_ns = timing_command_start(&dev->timing, arrival_ns);
+	done_ns = start_ns;
 	if (req->op != SSD_OP_FLUSH) {
 		while (pos < end) {
 			u64 lpn = pos >> dev->page_shift;
 			u32 off = pos & (dev->page_bytes - 1);
 			u32 len = min_t(u64, dev->page_bytes - off, end - pos);
+			u64 page_done_ns;
 
-			ret = do_page(dev, req, lpn, off, len);
+			ret = do_page(dev, req, lpn, off, len, start_ns, &page_done_ns);
 			if (ret)
 				break;
+			done_ns = max_t(u64, done_ns, page_done_ns);
 			pos += len;
 		}
 	}
+	timing_command_done(&dev->timing, arrival_ns, done_ns);
 	if (!ret)
 		count_request(dev, req);
-	if (req->arrival_ns > dev->virtual_time_ns)
-		dev->virtual_time_ns = req->arrival_ns;
-	*completion_ns = req->arrival_ns;
+	dev->virtual_time_ns = max_t(u64, dev->virtual_time_ns, done_ns);
+
+	entry.arrival_ns = arrival_ns;
+	entry.completion_ns = done_ns;
+	entry.offset_bytes = req->offset_bytes;
+	entry.length_bytes = req->length_bytes;
+	entry.op = req->op;
+	request_log_add(&dev->log, &entry);
+	*completion_ns = done_ns;
 	ssd_lock_give(&dev->lock);
 	return ret;
 }
@@ -232,6 +302,13 @@ void ssd_device_get_stats(struct ssd_device *dev, struct ssdemu_stats *st)
 	st->flash_metadata_bytes = flash_metadata_bytes(fl);
 	st->data_bytes = flash_data_bytes(fl);
 	st->virtual_time_ns = dev->virtual_time_ns;
+
+	st->commands = dev->timing.counters.commands;
+	st->command_latency_ns_total = dev->timing.counters.latency_ns;
+	st->queue_wait_ns_total = dev->timing.counters.queue_wait_ns;
+	st->controller_busy_ns = dev->timing.counters.controller_busy_ns;
+	st->channel_busy_ns_total = dev->timing.counters.channel_busy_ns;
+	st->chip_busy_ns_total = dev->timing.counters.chip_busy_ns;
 	ssd_lock_give(&dev->lock);
 }
 
@@ -245,6 +322,7 @@ void ssd_device_reset_stats(struct ssd_device *dev)
 	memset(fl->program_pages, 0, sizeof(fl->program_pages));
 	memset(fl->read_pages, 0, sizeof(fl->read_pages));
 	fl->erase_blocks = 0;
+	memset(&dev->timing.counters, 0, sizeof(dev->timing.counters));
 	ssd_lock_give(&dev->lock);
 }
 
@@ -256,4 +334,16 @@ int ssd_device_check(struct ssd_device *dev)
 	ret = ftl_check(&dev->ftl);
 	ssd_lock_give(&dev->lock);
 	return ret;
+}
+
+u32 ssd_device_read_log(struct ssd_device *dev, struct ssdemu_log_entry *out,
+			u32 max, u64 *dropped)
+{
+	u32 n;
+
+	ssd_lock_take(&dev->lock);
+	n = request_log_take(&dev->log, out, max);
+	*dropped = dev->log.dropped;
+	ssd_lock_give(&dev->lock);
+	return n;
 }

@@ -6,8 +6,12 @@
  * A request is split into flash pages here, and each page is handled once:
  * a write that covers only part of a page reads, merges and rewrites it.
  * Data moves through a struct ssd_data_iter, so the kernel can copy straight
- * from bio pages and ssdsim from a flat buffer.  All state hangs off struct
- * ssd_device; one lock serialises requests.  Portable.
+ * from bio pages and ssdsim from a flat buffer.  Each request is timed by
+ * the model (timing.h): arrival -> command queue -> controller -> flash
+ * operations, and completes when its last operation ends.  All state hangs
+ * off struct ssd_device; one lock serialises requests, and arrival times
+ * are made non-decreasing in that order, so a request log replayed through
+ * ssdsim gives the same times.  Portable.
  */
 #ifndef SSD_DEVICE_H
 #define SSD_DEVICE_H
@@ -16,7 +20,9 @@
 #include "ssd_config.h"
 #include "flash.h"
 #include "ftl.h"
+#include "request_log.h"
 #include "ssdemu_ioctl.h"
+#include "timing.h"
 
 enum ssd_op {
 	SSD_OP_READ,
@@ -54,8 +60,11 @@ struct ssd_host_counters {
 struct ssd_device {
 	struct ssd_config cfg;
 	struct ssd_lock lock;
+	struct ssd_timing timing;
 	struct flash flash;
 	struct ftl ftl;
+	struct request_log log;
+	u64 last_arrival_ns;
 	u64 capacity_bytes;
 	u32 page_bytes;
 	u32 page_shift;
@@ -71,6 +80,8 @@ void ssd_device_destroy(struct ssd_device *dev);
  * Run one request.  Returns 0, -EINVAL for a range beyond the capacity, or
  * -ENOMEM if a page buffer could not be allocated (pages before it are
  * written).  *completion_ns is the virtual time the request completes.
+ * Requests must arrive in order; an earlier arrival time than the last one
+ * is taken as the last one.
  */
 int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 		      u64 *completion_ns);
@@ -80,5 +91,9 @@ void ssd_device_reset_stats(struct ssd_device *dev);
 
 /* Full consistency check of the FTL; 0 or -EUCLEAN. */
 int ssd_device_check(struct ssd_device *dev);
+
+/* Take up to @max logged requests, oldest first; see request_log.h. */
+u32 ssd_device_read_log(struct ssd_device *dev, struct ssdemu_log_entry *out,
+			u32 max, u64 *dropped);
 
 #endif /* SSD_DEVICE_H */

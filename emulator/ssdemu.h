@@ -8,11 +8,30 @@
 
 #include <linux/blk-mq.h>
 #include <linux/configfs.h>
+#include <linux/hrtimer.h>
 #include <linux/mutex.h>
+#include <linux/spinlock.h>
 
 #include "ssdemu_compat.h"
 #include "ssd_config.h"
 #include "ssd_device.h"
+
+/* How the kernel's completions kept to the model's times (timing=1). */
+struct ssdemu_lateness {
+	spinlock_t lock;
+	u64 timed_completions;
+	u64 late_completions;
+	u64 late_ns_total;
+	u64 late_ns_max;
+};
+
+/* Per-request driver data: the timer that completes it at the modeled time. */
+struct ssdemu_cmd {
+	struct hrtimer timer;
+	struct ssdemu_dev *dev;
+	u64 target_ns;			/* ktime_get_ns() clock */
+	blk_status_t status;
+};
 
 struct ssdemu_dev {
 	struct config_item item;
@@ -24,6 +43,7 @@ struct ssdemu_dev {
 	struct blk_mq_tag_set tag_set;
 	struct gendisk *disk;
 	u64 epoch_ns;			/* ktime at power on: virtual time 0 */
+	struct ssdemu_lateness lateness;
 };
 
 /* Minor numbers per disk: the disk and up to 15 partitions. */
@@ -39,6 +59,10 @@ int ssdemu_power_off(struct ssdemu_dev *dev, bool force);
 
 int ssdemu_configfs_init(void);
 void ssdemu_configfs_exit(void);
+
+/* Fill the glue's own counters (lateness) into @stats. */
+void ssdemu_fill_lateness(struct ssdemu_dev *dev, struct ssdemu_stats *stats);
+void ssdemu_reset_lateness(struct ssdemu_dev *dev);
 
 int ssdemu_ioctl(struct block_device *bdev, ssdemu_mode_t mode,
 		 unsigned int cmd, unsigned long arg);

@@ -2,7 +2,10 @@
 /*
  * ssdemu_blk.c - the block-layer glue: bringing a disk up and down, and
  * turning each blk-mq request into one ssd_device request whose data is
- * copied straight between the bio pages and the flash page buffers.
+ * copied straight between the bio pages and the flash page buffers.  With
+ * timing=1 the request completes at its modeled time, by an absolute
+ * hrtimer armed at submit (no spinning, no reserved CPU); lateness against
+ * the model is counted.
  */
 #include <linux/bio.h>
 #include <linux/highmem.h>
@@ -91,6 +94,90 @@ static int rq_to_ssd_op(struct request *rq, enum ssd_op *op)
 	}
 }
 
+static void record_completion(struct ssdemu_dev *dev, u64 target_ns)
+{
+	struct ssdemu_lateness *l = &dev->lateness;
+	u64 now_ns = ktime_get_ns();
+	unsigned long flags;
+
+	spin_lock_irqsave(&l->lock, flags);
+	l->timed_completions++;
+	if (now_ns > target_ns) {
+		l->late_completions++;
+		l->late_ns_total += now_ns - target_ns;
+		l->late_ns_max = max(l->late_ns_max, now_ns - target_ns);
+	}
+	spin_unlock_irqrestore(&l->lock, flags);
+}
+
+static enum hrtimer_restart ssdemu_timer_fired(struct hrtimer *timer)
+{
+	struct ssdemu_cmd *cmd = container_of(timer, struct ssdemu_cmd, timer);
+
+	record_completion(cmd->dev, cmd->target_ns);
+	blk_mq_end_request(blk_mq_rq_from_pdu(cmd), cmd->status);
+	return HRTIMER_NORESTART;
+}
+
+void ssdemu_fill_lateness(struct ssdemu_dev *dev, struct ssdemu_stats *stats)
+{
+	struct ssdemu_lateness *l = &dev->lateness;
+	unsigned long flags;
+
+	spin_lock_irqsave(&l->lock, flags);
+	stats->timed_completions = l->timed_completions;
+	stats->late_completions = l->late_completions;
+	stats->late_ns_total = l->late_ns_total;
+	stats->late_ns_max = l->late_ns_max;
+	spin_unlock_irqrestore(&l->lock, flags);
+}
+
+void ssdemu_reset_lateness(struct ssdemu_dev *dev)
+{
+	struct ssdemu_lateness *l = &dev->lateness;
+	unsigned long flags;
+
+	spin_lock_irqsave(&l->lock, flags);
+	l->timed_completions = 0;
+	l->late_completions = 0;
+	l->late_ns_total = 0;
+	l->late_ns_max = 0;
+	spin_unlock_irqrestore(&l->lock, flags);
+}
+
+/*
+ * Complete @rq at virtual time @completion_ns: now if timing is off, else
+ * by an absolute timer (at once if the emulator is already behind).
+ */
+static void complete_at(struct ssdemu_dev *dev, struct request *rq,
+			blk_status_t status, u64 completion_ns)
+{
+	struct ssdemu_cmd *cmd = blk_mq_rq_to_pdu(rq);
+
+	if (!dev->cfg.timing) {
+		blk_mq_end_request(rq, status);
+		return;
+	}
+	cmd->target_ns = dev->epoch_ns + completion_ns;
+	cmd->status = status;
+	if (cmd->target_ns <= ktime_get_ns()) {
+		record_completion(dev, cmd->target_ns);
+		blk_mq_end_request(rq, status);
+		return;
+	}
+	hrtimer_start(&cmd->timer, ns_to_ktime(cmd->target_ns), HRTIMER_MODE_ABS);
+}
+
+static int ssdemu_init_request(struct blk_mq_tag_set *set, struct request *rq,
+			       unsigned int hctx_idx, unsigned int numa_node)
+{
+	struct ssdemu_cmd *cmd = blk_mq_rq_to_pdu(rq);
+
+	ssdemu_hrtimer_init(&cmd->timer, ssdemu_timer_fired);
+	cmd->dev = set->driver_data;
+	return 0;
+}
+
 static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 				    const struct blk_mq_queue_data *bd)
 {
@@ -113,14 +200,18 @@ static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 	if (rq->bio)
 		ri.pos = rq->bio->bi_iter;
 	ret = rq_to_ssd_op(rq, &req.op);
-	if (!ret)
-		ret = ssd_device_submit(dev->core, &req, &completion_ns);
-	blk_mq_end_request(rq, errno_to_blk_status(ret));
+	if (ret) {
+		blk_mq_end_request(rq, errno_to_blk_status(ret));
+		return BLK_STS_OK;
+	}
+	ret = ssd_device_submit(dev->core, &req, &completion_ns);
+	complete_at(dev, rq, errno_to_blk_status(ret), completion_ns);
 	return BLK_STS_OK;
 }
 
 static const struct blk_mq_ops ssdemu_mq_ops = {
 	.queue_rq = ssdemu_queue_rq,
+	.init_request = ssdemu_init_request,
 };
 
 static const struct block_device_operations ssdemu_fops = {
@@ -138,6 +229,7 @@ static int alloc_tag_set(struct ssdemu_dev *dev)
 	set->nr_hw_queues = dev->cfg.hw_queues ? dev->cfg.hw_queues : nr_cpu_ids;
 	set->queue_depth = dev->cfg.queue_depth;
 	set->numa_node = NUMA_NO_NODE;
+	set->cmd_size = sizeof(struct ssdemu_cmd);
 	/* The core sleeps on its mutex and allocates page buffers. */
 	set->flags = BLK_MQ_F_SHOULD_MERGE | BLK_MQ_F_BLOCKING;
 	set->driver_data = dev;
@@ -195,6 +287,8 @@ int ssdemu_power_on(struct ssdemu_dev *dev)
 	if (ret)
 		goto free_index;
 	dev->epoch_ns = ktime_get_ns();
+	spin_lock_init(&dev->lateness.lock);
+	ssdemu_reset_lateness(dev);
 	ret = add_disk_for(dev);
 	if (ret)
 		goto free_tags;

@@ -5,7 +5,8 @@
  *
  * 6.5 changed the block_device_operations mode type to blk_mode_t; 6.9 made
  * blk_mq_alloc_disk() take queue_limits; 6.11 moved the write cache and
- * rotational flags into queue_limits.features.
+ * rotational flags into queue_limits.features; 6.13 replaced hrtimer_init()
+ * with hrtimer_setup().
  */
 #ifndef SSDEMU_COMPAT_H
 #define SSDEMU_COMPAT_H
@@ -13,12 +14,24 @@
 #include <linux/version.h>
 #include <linux/blkdev.h>
 #include <linux/blk-mq.h>
+#include <linux/hrtimer.h>
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
 typedef blk_mode_t ssdemu_mode_t;
 #else
 typedef fmode_t ssdemu_mode_t;
 #endif
+
+static inline void ssdemu_hrtimer_init(struct hrtimer *timer,
+				       enum hrtimer_restart (*fn)(struct hrtimer *))
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+	hrtimer_setup(timer, fn, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
+#else
+	hrtimer_init(timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
+	timer->function = fn;
+#endif
+}
 
 /* Limits every kernel understands; applied by ssdemu_alloc_disk(). */
 struct ssdemu_limits {

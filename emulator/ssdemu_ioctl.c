@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ssdemu_ioctl.c - SSDEMU_IOC_* on /dev/ssdemuN (include/ssdemu_ioctl.h):
- * statistics (size-tolerant, see the header), reset and consistency check.
+ * statistics (size-tolerant, see the header), reset, consistency check and
+ * the request log.
  */
 #include <linux/capability.h>
 #include <linux/slab.h>
@@ -9,7 +10,10 @@
 
 #include "ssdemu.h"
 
-static int get_stats(struct ssd_device *core, unsigned int cmd, void __user *argp)
+/* Entries one READ_LOG call may take: bounds the kernel's staging buffer. */
+#define SSDEMU_LOG_READ_MAX	65536
+
+static int get_stats(struct ssdemu_dev *dev, unsigned int cmd, void __user *argp)
 {
 	size_t user_bytes = _IOC_SIZE(cmd);
 	struct ssdemu_stats *stats;
@@ -22,31 +26,66 @@ static int get_stats(struct ssd_device *core, unsigned int cmd, void __user *arg
 	stats = kmalloc(sizeof(*stats), GFP_KERNEL);
 	if (!stats)
 		return -ENOMEM;
-	ssd_device_get_stats(core, stats);
+	ssd_device_get_stats(dev->core, stats);
+	ssdemu_fill_lateness(dev, stats);
 	if (copy_to_user(argp, stats, min(user_bytes, sizeof(*stats))))
 		ret = -EFAULT;
 	kfree(stats);
 	return ret;
 }
 
-static int dispatch(struct ssd_device *core, unsigned int cmd, void __user *argp)
+/* Entries are staged in a kernel buffer: no user page faults under the lock. */
+static int read_log(struct ssdemu_dev *dev, void __user *argp)
+{
+	struct ssdemu_log_read arg;
+	struct ssdemu_log_entry *buf;
+	int ret = 0;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	if (copy_from_user(&arg, argp, sizeof(arg)))
+		return -EFAULT;
+	if (!arg.max_entries || arg.max_entries > SSDEMU_LOG_READ_MAX) {
+		pr_err("ssdemu: READ_LOG max_entries=%u refused: accepted range is 1..%u\n",
+		       arg.max_entries, SSDEMU_LOG_READ_MAX);
+		return -EINVAL;
+	}
+	buf = kvmalloc_array(arg.max_entries, sizeof(*buf), GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	arg.nr_entries = ssd_device_read_log(dev->core, buf, arg.max_entries,
+					     &arg.dropped_entries);
+	if (copy_to_user(u64_to_user_ptr(arg.entries), buf,
+			 (size_t)arg.nr_entries * sizeof(*buf)) ||
+	    copy_to_user(argp, &arg, sizeof(arg)))
+		ret = -EFAULT;	/* the entries taken are lost, like a pipe's */
+	kvfree(buf);
+	return ret;
+}
+
+static int dispatch(struct ssdemu_dev *dev, unsigned int cmd, void __user *argp)
 {
 	switch (_IOC_NR(cmd)) {
 	case _IOC_NR(SSDEMU_IOC_GET_STATS):
-		return get_stats(core, cmd, argp);
+		return get_stats(dev, cmd, argp);
 	case _IOC_NR(SSDEMU_IOC_RESET_STATS):
 		if (cmd != SSDEMU_IOC_RESET_STATS)
 			return -ENOTTY;
 		if (!capable(CAP_SYS_ADMIN))
 			return -EPERM;
-		ssd_device_reset_stats(core);
+		ssd_device_reset_stats(dev->core);
+		ssdemu_reset_lateness(dev);
 		return 0;
 	case _IOC_NR(SSDEMU_IOC_CHECK):
 		if (cmd != SSDEMU_IOC_CHECK)
 			return -ENOTTY;
 		if (!capable(CAP_SYS_ADMIN))
 			return -EPERM;
-		return ssd_device_check(core);
+		return ssd_device_check(dev->core);
+	case _IOC_NR(SSDEMU_IOC_READ_LOG):
+		if (cmd != SSDEMU_IOC_READ_LOG)
+			return -ENOTTY;
+		return read_log(dev, argp);
 	default:
 		return -ENOTTY;
 	}
@@ -63,7 +102,7 @@ int ssdemu_ioctl(struct block_device *bdev, ssdemu_mode_t mode,
 	/* A disk removed under an open fd has no private data any more. */
 	mutex_lock(&ssdemu_teardown_lock);
 	dev = bdev->bd_disk->private_data;
-	ret = dev ? dispatch(dev->core, cmd, (void __user *)arg) : -ENXIO;
+	ret = dev ? dispatch(dev, cmd, (void __user *)arg) : -ENXIO;
 	mutex_unlock(&ssdemu_teardown_lock);
 	return ret;
 }

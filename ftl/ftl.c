@@ -99,7 +99,7 @@ static void invalidate_page(struct ftl *ftl, u32 ppa)
  * chips are numbered channel-fastest by the timing model).  Opening a block
  * first lets foreground GC bring free blocks back to the low watermark.
  */
-static u32 host_alloc_page(struct ftl *ftl)
+static u32 host_alloc_page(struct ftl *ftl, u64 now_ns)
 {
 	u32 tries;
 
@@ -112,7 +112,7 @@ static u32 host_alloc_page(struct ftl *ftl)
 		if (c->host_block == FTL_NONE) {
 			if (ftl->nr_free_blocks < ftl->gc_low_free_blocks) {
 				ftl->counters.gc_foreground_runs++;
-				ftl_gc_until_free(ftl, ftl->gc_low_free_blocks);
+				ftl_gc_until_free(ftl, ftl->gc_low_free_blocks, now_ns);
 			}
 			if (ftl->nr_free_blocks <= FTL_GC_RESERVED_BLOCKS)
 				break;
@@ -128,34 +128,38 @@ static u32 host_alloc_page(struct ftl *ftl)
 	return FTL_NONE;
 }
 
-void ftl_write(struct ftl *ftl, u64 lpn, void *buf)
+u64 ftl_write(struct ftl *ftl, u64 lpn, void *buf, u64 start_ns)
 {
-	u32 ppa = host_alloc_page(ftl);
+	u32 ppa = host_alloc_page(ftl, start_ns);
+	u64 done_ns;
 	u32 old;
 
 	if (ppa == FTL_NONE) {
 		/* ssd_config_validate() makes this unreachable. */
 		ssd_log_err("BUG: no free page for lpn %llu", (unsigned long long)lpn);
 		ssd_page_free(buf);
-		return;
+		return start_ns;
 	}
 	/* Read the old mapping only now: GC may just have moved it. */
 	old = ftl->l2p[lpn];
 	if (old != FTL_NONE)
 		invalidate_page(ftl, old);
-	flash_program(ftl->flash, ppa, buf, FLASH_CAUSE_HOST);
+	done_ns = flash_program(ftl->flash, ppa, buf, FLASH_CAUSE_HOST, start_ns);
 	ftl->l2p[lpn] = ppa;
 	ftl->p2l[ppa] = (u32)lpn;
 	ftl->counters.host_write_pages++;
+	return done_ns;
 }
 
-const void *ftl_read(struct ftl *ftl, u64 lpn, enum flash_cause cause)
+const void *ftl_read(struct ftl *ftl, u64 lpn, enum flash_cause cause,
+		     u64 start_ns, u64 *done_ns)
 {
 	u32 ppa = ftl->l2p[lpn];
 
+	*done_ns = start_ns;
 	if (ppa == FTL_NONE)
 		return NULL;
-	return flash_read(ftl->flash, ppa, cause);
+	return flash_read(ftl->flash, ppa, cause, start_ns, done_ns);
 }
 
 void ftl_trim(struct ftl *ftl, u64 lpn)

@@ -97,15 +97,20 @@ struct ftl {
 int ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *params);
 void ftl_exit(struct ftl *ftl);
 
-/* Map @lpn to a new page holding @buf (ownership passes to the flash). */
-void ftl_write(struct ftl *ftl, u64 lpn, void *buf);
+/*
+ * Map @lpn to a new page holding @buf (ownership passes to the flash),
+ * programmed no earlier than @start_ns; returns when the program ends.
+ * Foreground GC it triggers occupies the chips from @start_ns on.
+ */
+u64 ftl_write(struct ftl *ftl, u64 lpn, void *buf, u64 start_ns);
 
 /*
  * Read @lpn from flash, counted under @cause: returns its data, or NULL if
- * never written or trimmed (the caller returns zeros).  The pointer is valid
- * until the next write or TRIM.
+ * never written or trimmed (the caller returns zeros; *@done_ns is then
+ * @start_ns).  The pointer is valid until the next write or TRIM.
  */
-const void *ftl_read(struct ftl *ftl, u64 lpn, enum flash_cause cause);
+const void *ftl_read(struct ftl *ftl, u64 lpn, enum flash_cause cause,
+		     u64 start_ns, u64 *done_ns);
 
 /* Forget @lpn's mapping (TRIM). */
 void ftl_trim(struct ftl *ftl, u64 lpn);
@@ -136,7 +141,7 @@ u32 ftl_free_pop(struct ftl *ftl, u32 chip);
 u32 ftl_take_page(struct ftl *ftl, u32 block);
 
 /* Internal to ftl/: garbage collection (ftl_gc.c). */
-void ftl_gc_until_free(struct ftl *ftl, u32 target_free_blocks);
+void ftl_gc_until_free(struct ftl *ftl, u32 target_free_blocks, u64 start_ns);
 u32 ftl_gc_open_block(struct ftl *ftl, u32 preferred_chip);
 
 #endif /* SSD_FTL_H */

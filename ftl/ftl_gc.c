@@ -6,7 +6,9 @@
  * GC runs in the foreground, before a host write opens a new block while
  * free blocks are below the low watermark.  Relocated pages go to one GC
  * block at a time, opened on the victim's chip when it has a free block; it
- * may use the reserved blocks the host write point must leave alone.
+ * may use the reserved blocks the host write point must leave alone.  GC's
+ * reads, programs and erases take their time on the same chips and channels
+ * as host I/O, starting when the host write that triggered it started.
  */
 #include "ftl.h"
 
@@ -89,8 +91,10 @@ static u32 gc_alloc_page(struct ftl *ftl, u32 victim_chip)
 	return ppa;
 }
 
-static void gc_collect(struct ftl *ftl, u32 victim)
+/* Move @victim's valid pages out from @start_ns on, then erase it. */
+static void gc_collect(struct ftl *ftl, u32 victim, u64 start_ns)
 {
+	u64 moved_ns = start_ns;
 	struct ftl_block *blk = &ftl->blocks[victim];
 	u32 first = victim * ftl->pages_per_block;
 	u32 chip = victim / ftl->blocks_per_chip;
@@ -102,12 +106,14 @@ static void gc_collect(struct ftl *ftl, u32 victim)
 	for (i = 0; i < ftl->pages_per_block && blk->valid_pages; i++) {
 		u32 src = first + i;
 		u32 lpn = ftl->p2l[src];
+		u64 copied_ns;
 		u32 dst;
 
 		if (lpn == FTL_NONE)
 			continue;
 		dst = gc_alloc_page(ftl, chip);
-		flash_copy(ftl->flash, src, dst, FLASH_CAUSE_GC);
+		copied_ns = flash_copy(ftl->flash, src, dst, FLASH_CAUSE_GC, start_ns);
+		moved_ns = max_t(u64, moved_ns, copied_ns);
 		ftl->p2l[src] = FTL_NONE;
 		ftl->p2l[dst] = lpn;
 		ftl->l2p[lpn] = dst;
@@ -115,14 +121,14 @@ static void gc_collect(struct ftl *ftl, u32 victim)
 		ftl->valid_pages--;
 		ftl->counters.gc_relocated_pages++;
 	}
-	flash_erase(ftl->flash, victim);
+	flash_erase(ftl->flash, victim, moved_ns);
 	blk->erase_count++;
 	blk->write_ptr = 0;
 	ftl_free_push(ftl, victim);
 	ftl->counters.gc_victim_blocks++;
 }
 
-void ftl_gc_until_free(struct ftl *ftl, u32 target_free_blocks)
+void ftl_gc_until_free(struct ftl *ftl, u32 target_free_blocks, u64 start_ns)
 {
 	while (ftl->nr_free_blocks < target_free_blocks) {
 		u32 victim = ftl->gc_policy->select_victim(ftl);
@@ -133,6 +139,6 @@ void ftl_gc_until_free(struct ftl *ftl, u32 target_free_blocks)
 				    ftl->nr_free_blocks);
 			break;
 		}
-		gc_collect(ftl, victim);
+		gc_collect(ftl, victim, start_ns);
 	}
 }

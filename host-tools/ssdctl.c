@@ -7,6 +7,7 @@
  *   ssdctl stats DEV [--json]
  *   ssdctl reset DEV
  *   ssdctl check DEV
+ *   ssdctl log DEV         prints and empties the request log
  *
  * create/destroy drive configfs (/sys/kernel/config/ssdemu, or
  * $SSDEMU_CONFIGFS); stats/reset/check are ioctls on the block device.
@@ -14,6 +15,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,7 @@
 #include <unistd.h>
 
 #include "conf_file.h"
+#include "log_format.h"
 #include "stats_print.h"
 
 static const char *configfs_root(void)
@@ -38,7 +41,8 @@ static int usage(void)
 		"       ssdctl destroy NAME\n"
 		"       ssdctl stats DEV [--json]\n"
 		"       ssdctl reset DEV\n"
-		"       ssdctl check DEV\n");
+		"       ssdctl check DEV\n"
+		"       ssdctl log DEV\n");
 	return 2;
 }
 
@@ -226,6 +230,37 @@ static int cmd_simple_ioctl(int argc, char **argv, unsigned long request,
 	return ret ? 1 : 0;
 }
 
+/* Drain the request log to stdout; its dropped count goes to stderr. */
+static int cmd_log(int argc, char **argv)
+{
+	static struct ssdemu_log_entry entries[4096];
+	struct ssdemu_log_read arg;
+	int fd;
+
+	if (argc != 2)
+		return usage();
+	fd = open_dev(argv[1]);
+	if (fd < 0)
+		return 1;
+	do {
+		memset(&arg, 0, sizeof(arg));
+		arg.entries = (uintptr_t)entries;
+		arg.max_entries = sizeof(entries) / sizeof(entries[0]);
+		if (ioctl(fd, SSDEMU_IOC_READ_LOG, &arg)) {
+			fprintf(stderr, "ssdctl: %s: log: %s\n", argv[1], strerror(errno));
+			close(fd);
+			return 1;
+		}
+		for (unsigned int i = 0; i < arg.nr_entries; i++)
+			log_entry_print(stdout, &entries[i]);
+	} while (arg.nr_entries == arg.max_entries);
+	close(fd);
+	if (arg.dropped_entries)
+		fprintf(stderr, "ssdctl: %s: %llu requests were not logged (log full)\n",
+			argv[1], (unsigned long long)arg.dropped_entries);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -238,6 +273,8 @@ int main(int argc, char **argv)
 		return cmd_stats(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "reset"))
 		return cmd_simple_ioctl(argc - 1, argv + 1, SSDEMU_IOC_RESET_STATS, "reset");
+	if (!strcmp(argv[1], "log"))
+		return cmd_log(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "check")) {
 		int ret = cmd_simple_ioctl(argc - 1, argv + 1, SSDEMU_IOC_CHECK, "check");
 

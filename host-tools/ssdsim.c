@@ -4,8 +4,12 @@
  * firmware core the kernel module runs, and prints the same statistics as
  * `ssdctl stats`.
  *
- *   ssdsim [--config FILE] [key=value ...] [--format auto|mqsim|fiu]
- *          [--json] [--check] TRACE
+ *   ssdsim [--config FILE] [key=value ...] [--format auto|mqsim|fiu|ssdemu]
+ *          [--json] [--check] [--completions FILE] TRACE
+ *
+ * --completions writes each request with its arrival and modeled completion
+ * time, in the format of `ssdctl log`: replaying a kernel request log with
+ * the same configuration must reproduce it line for line.
  *
  * Trace addresses beyond the device wrap around its capacity (MQSim does
  * the same), aligned to the logical block size.  Written data is derived
@@ -17,6 +21,7 @@
 #include <string.h>
 
 #include "conf_file.h"
+#include "log_format.h"
 #include "ssd_device.h"
 #include "stats_print.h"
 #include "trace_reader.h"
@@ -48,7 +53,8 @@ static void flat_copy_out(struct ssd_data_iter *it, const void *src, u32 len)
 static int usage(void)
 {
 	fprintf(stderr, "usage: ssdsim [--config FILE] [key=value ...] "
-		"[--format auto|mqsim|fiu] [--json] [--check] TRACE\n");
+		"[--format auto|mqsim|fiu|ssdemu] [--json] [--check] "
+		"[--completions FILE] TRACE\n");
 	return 2;
 }
 
@@ -119,7 +125,8 @@ static void place(const struct ssd_device *dev, struct trace_record *rec)
 int main(int argc, char **argv)
 {
 	enum trace_format format = TRACE_AUTO;
-	const char *trace_path = NULL;
+	const char *trace_path = NULL, *completions_path = NULL;
+	FILE *completions = NULL;
 	unsigned char *buf = NULL;
 	u64 buf_bytes = 0, requests = 0;
 	struct trace_reader tr;
@@ -137,6 +144,8 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--format") && i + 1 < argc) {
 			if (trace_parse_format(argv[++i], &format))
 				return usage();
+		} else if (!strcmp(argv[i], "--completions") && i + 1 < argc) {
+			completions_path = argv[++i];
 		} else if (!strcmp(argv[i], "--json")) {
 			json = 1;
 		} else if (!strcmp(argv[i], "--check")) {
@@ -158,9 +167,17 @@ int main(int argc, char **argv)
 	}
 	if (trace_open(&tr, trace_path, format))
 		return 1;
+	if (completions_path) {
+		completions = fopen(completions_path, "w");
+		if (!completions) {
+			perror(completions_path);
+			return 1;
+		}
+	}
 
 	while ((ret = trace_next(&tr, &rec)) > 0) {
 		struct flat_iter fi = { .it = { flat_copy_in, flat_copy_out } };
+		struct ssdemu_log_entry done;
 		struct ssd_request req;
 		u64 done_ns;
 
@@ -174,11 +191,12 @@ int main(int argc, char **argv)
 				return 1;
 			}
 		}
-		if (rec.write)
+		if (rec.op == SSDEMU_OP_WRITE)
 			fill_data(buf, rec.length_bytes, rec.content_hash,
 				  rec.offset_bytes ^ (requests << 40));
 		fi.pos = buf;
-		req.op = rec.write ? SSD_OP_WRITE : SSD_OP_READ;
+		/* enum ssdemu_log_op and enum ssd_op number the operations alike. */
+		req.op = (enum ssd_op)rec.op;
 		req.offset_bytes = rec.offset_bytes;
 		req.length_bytes = rec.length_bytes;
 		req.arrival_ns = rec.arrival_ns;
@@ -187,10 +205,22 @@ int main(int argc, char **argv)
 			fprintf(stderr, "ssdsim: %s:%lu: request failed\n", trace_path, tr.line);
 			return 1;
 		}
+		if (completions) {
+			done.arrival_ns = dev->last_arrival_ns;
+			done.completion_ns = done_ns;
+			done.op = rec.op;
+			done.offset_bytes = rec.offset_bytes;
+			done.length_bytes = rec.length_bytes;
+			log_entry_print(completions, &done);
+		}
 		requests++;
 	}
 	trace_close(&tr);
 	free(buf);
+	if (completions && fclose(completions)) {
+		perror(completions_path);
+		return 1;
+	}
 	if (ret < 0)
 		return 1;
 	if (check && ssd_device_check(dev)) {

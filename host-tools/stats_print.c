@@ -30,6 +30,10 @@ static const struct stat_field stat_fields[] = {
 	STAT(gc_victim_blocks), STAT(gc_relocated_pages), STAT(gc_foreground_runs),
 	STAT(ftl_metadata_bytes), STAT(flash_metadata_bytes), STAT(data_bytes),
 	STAT(virtual_time_ns),
+	STAT(commands), STAT(command_latency_ns_total), STAT(queue_wait_ns_total),
+	STAT(controller_busy_ns), STAT(channel_busy_ns_total), STAT(chip_busy_ns_total),
+	STAT(timed_completions), STAT(late_completions), STAT(late_ns_total),
+	STAT(late_ns_max),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

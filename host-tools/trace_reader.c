@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "log_format.h"
 #include "trace_reader.h"
 
 int trace_parse_format(const char *name, enum trace_format *format)
@@ -15,6 +16,8 @@ int trace_parse_format(const char *name, enum trace_format *format)
 		*format = TRACE_MQSIM;
 	else if (!strcmp(name, "fiu"))
 		*format = TRACE_FIU;
+	else if (!strcmp(name, "ssdemu"))
+		*format = TRACE_SSDEMU;
 	else
 		return -1;
 	return 0;
@@ -42,15 +45,40 @@ void trace_close(struct trace_reader *tr)
 	tr->buf = NULL;
 }
 
-/* mqsim lines have five numeric fields; fiu lines have a process name. */
+static const char *const format_names[] = {
+	[TRACE_AUTO] = "auto", [TRACE_MQSIM] = "mqsim", [TRACE_FIU] = "fiu",
+	[TRACE_SSDEMU] = "ssdemu",
+};
+
+/*
+ * mqsim lines have five numbers, ssdemu lines an op letter second, fiu
+ * lines a process name third.
+ */
 static enum trace_format detect(const char *line)
 {
 	unsigned long long a, b, c, d, e;
+	struct ssdemu_log_entry entry;
 	char extra;
 
 	if (sscanf(line, "%llu %llu %llu %llu %llu %c", &a, &b, &c, &d, &e, &extra) == 5)
 		return TRACE_MQSIM;
+	if (!log_entry_parse(line, &entry))
+		return TRACE_SSDEMU;
 	return TRACE_FIU;
+}
+
+static int parse_ssdemu(char *line, struct trace_record *rec, uint64_t *time_ns)
+{
+	struct ssdemu_log_entry entry;
+
+	if (log_entry_parse(line, &entry))
+		return -1;
+	*time_ns = entry.arrival_ns;
+	rec->offset_bytes = entry.offset_bytes;
+	rec->length_bytes = entry.length_bytes;
+	rec->op = entry.op;
+	rec->content_hash = NULL;
+	return 0;
 }
 
 static int parse_mqsim(char *line, struct trace_record *rec, uint64_t *time_ns)
@@ -63,7 +91,7 @@ static int parse_mqsim(char *line, struct trace_record *rec, uint64_t *time_ns)
 	*time_ns = t;
 	rec->offset_bytes = lba * 512;
 	rec->length_bytes = sectors * 512;
-	rec->write = type == 0;
+	rec->op = type == 0 ? SSDEMU_OP_WRITE : SSDEMU_OP_READ;
 	rec->content_hash = NULL;
 	return 0;
 }
@@ -81,7 +109,7 @@ static int parse_fiu(char *line, struct trace_record *rec, uint64_t *time_ns)
 	*time_ns = t;
 	rec->offset_bytes = lba * 512;
 	rec->length_bytes = sectors * 512;
-	rec->write = rw[0] == 'W';
+	rec->op = rw[0] == 'W' ? SSDEMU_OP_WRITE : SSDEMU_OP_READ;
 	rec->content_hash = hash_at && line[hash_at] ? line + hash_at : NULL;
 	return 0;
 }
@@ -101,16 +129,21 @@ int trace_next(struct trace_reader *tr, struct trace_record *rec)
 			continue;
 		if (tr->format == TRACE_AUTO)
 			tr->format = detect(p);
-		ret = tr->format == TRACE_MQSIM ? parse_mqsim(p, rec, &time_ns) :
-						  parse_fiu(p, rec, &time_ns);
-		if (ret || rec->length_bytes == 0) {
+		if (tr->format == TRACE_MQSIM)
+			ret = parse_mqsim(p, rec, &time_ns);
+		else if (tr->format == TRACE_FIU)
+			ret = parse_fiu(p, rec, &time_ns);
+		else
+			ret = parse_ssdemu(p, rec, &time_ns);
+		if (ret || (rec->length_bytes == 0 && rec->op != SSDEMU_OP_FLUSH)) {
 			fprintf(stderr, "%s:%lu: not a %s trace line\n", tr->path, tr->line,
-				tr->format == TRACE_MQSIM ? "mqsim" : "fiu");
+				format_names[tr->format]);
 			return -1;
 		}
 		if (!tr->have_first) {
 			tr->have_first = true;
-			tr->first_ns = time_ns;
+			/* A request log is already in the device's own time. */
+			tr->first_ns = tr->format == TRACE_SSDEMU ? 0 : time_ns;
 		}
 		rec->arrival_ns = time_ns >= tr->first_ns ? time_ns - tr->first_ns : 0;
 		return 1;

@@ -7,6 +7,8 @@
  *          type (1 = read, 0 = write)
  *   fiu    FIU SRCMap blkparse-style: time_ns pid process lba_sectors
  *          size_sectors R|W major minor md5-per-block
+ *   ssdemu the request log of `ssdctl log` (log_format.h): arrival times
+ *          are kept as they are, not made relative to the first request
  */
 #ifndef SSD_TRACE_READER_H
 #define SSD_TRACE_READER_H
@@ -15,17 +17,20 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ssdemu_ioctl.h"
+
 enum trace_format {
 	TRACE_AUTO,
 	TRACE_MQSIM,
 	TRACE_FIU,
+	TRACE_SSDEMU,
 };
 
 struct trace_record {
 	uint64_t arrival_ns;		/* relative to the trace's first record */
 	uint64_t offset_bytes;
 	uint64_t length_bytes;
-	bool write;
+	unsigned int op;		/* enum ssdemu_log_op */
 	const char *content_hash;	/* fiu: hex MD5s of the data, else NULL */
 };
 

@@ -92,8 +92,11 @@ typedef int64_t s64;
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
-#define min_t(type, a, b)	((type)(a) < (type)(b) ? (type)(a) : (type)(b))
-#define max_t(type, a, b)	((type)(a) > (type)(b) ? (type)(a) : (type)(b))
+/* Like the kernel's: each argument is evaluated once. */
+#define min_t(type, a, b) \
+	({ type __a = (a), __b = (b); __a < __b ? __a : __b; })
+#define max_t(type, a, b) \
+	({ type __a = (a), __b = (b); __a > __b ? __a : __b; })
 
 static inline void *ssd_zalloc(size_t bytes)
 {

@@ -18,7 +18,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define SSDEMU_STATS_VERSION	1
+#define SSDEMU_STATS_VERSION	2
 
 struct ssdemu_stats {
 	__u32 version;			/* SSDEMU_STATS_VERSION of the writer */
@@ -66,8 +66,48 @@ struct ssdemu_stats {
 	__u64 flash_metadata_bytes;	/* page-data pointer table */
 	__u64 data_bytes;		/* page buffers holding data */
 
-	/* The model's clock. */
+	/* The model's clock: the latest modeled completion. */
 	__u64 virtual_time_ns;
+
+	/* Version 2: the timing model, in virtual nanoseconds. */
+	__u64 commands;			/* requests the model timed */
+	__u64 command_latency_ns_total;	/* sum of completion - arrival */
+	__u64 queue_wait_ns_total;	/* waiting for a command queue slot */
+	__u64 controller_busy_ns;
+	__u64 channel_busy_ns_total;	/* summed over channels */
+	__u64 chip_busy_ns_total;	/* summed over chips */
+
+	/* Version 2: kernel completions against the model (0 in ssdsim). */
+	__u64 timed_completions;	/* completed by a timer (timing=1) */
+	__u64 late_completions;		/* of those, completed after the model's time */
+	__u64 late_ns_total;		/* by how much, summed */
+	__u64 late_ns_max;
+};
+
+/* Operations in the request log; the same numbers as the core's enum ssd_op. */
+enum ssdemu_log_op {
+	SSDEMU_OP_READ,
+	SSDEMU_OP_WRITE,
+	SSDEMU_OP_TRIM,
+	SSDEMU_OP_WRITE_ZEROES,
+	SSDEMU_OP_FLUSH,
+};
+
+/* One request as the device saw it (request_log_entries > 0). */
+struct ssdemu_log_entry {
+	__u64 arrival_ns;		/* virtual time, after queueing order */
+	__u64 completion_ns;		/* the model's completion time */
+	__u64 offset_bytes;
+	__u32 length_bytes;
+	__u32 op;			/* enum ssdemu_log_op */
+};
+
+/* Argument of SSDEMU_IOC_READ_LOG: takes the oldest entries out of the log. */
+struct ssdemu_log_read {
+	__u64 entries;			/* in: user pointer to max_entries entries */
+	__u32 max_entries;		/* in */
+	__u32 nr_entries;		/* out: entries copied */
+	__u64 dropped_entries;		/* out: entries lost to a full log, ever */
 };
 
 #define SSDEMU_IOC_MAGIC	0x5e
@@ -78,5 +118,7 @@ struct ssdemu_stats {
 #define SSDEMU_IOC_RESET_STATS	_IO(SSDEMU_IOC_MAGIC, 2)
 /* Run the FTL consistency check; 0 or -EUCLEAN (details in the kernel log). */
 #define SSDEMU_IOC_CHECK	_IO(SSDEMU_IOC_MAGIC, 3)
+/* Take logged requests out of the request log, oldest first. */
+#define SSDEMU_IOC_READ_LOG	_IOWR(SSDEMU_IOC_MAGIC, 4, struct ssdemu_log_read)
 
 #endif /* SSDEMU_IOCTL_H */

@@ -56,7 +56,14 @@ def test_fiu_traces_replay(name: str) -> None:
     assert out["virtual_time_ns"] > 0
 
 
-def test_hand_computed_counters(tmp_path: Path) -> None:
+# Timing spelled out, so the hand computation below does not depend on the
+# preset: one 4 KiB transfer at 400 MB/s is 10240 ns.
+HAND_TIMING = ["logical_block_bytes=512", "controller_ns=2000",
+               "channel_mb_per_s=400", "read_ns=50000", "program_ns=600000",
+               "cmd_queue_depth=64", "chips=8", "channels=4"]
+
+
+def test_hand_computed_counters_and_times(tmp_path: Path) -> None:
     # mqsim format: time_ns device lba_sectors size_sectors type(0=W, 1=R)
     trace = tmp_path / "t.trace"
     trace.write_text("\n".join([
@@ -67,15 +74,45 @@ def test_hand_computed_counters(tmp_path: Path) -> None:
         "5000 0 100 1 0",    # 512 B into page 12: unmapped, no read first
         "6000 0 101 1 0",    # 512 B more of page 12: read-modify-write
     ]) + "\n")
-    out = stats("--config", str(SMALL), "logical_block_bytes=512", str(trace))
+    done = tmp_path / "done.log"
+    out = stats("--config", str(SMALL), *HAND_TIMING, "--completions",
+                str(done), str(trace))
     assert out["host_write_pages"] == 6
     assert out["valid_pages"] == 4
     assert out["host_read_pages"] == 3
     assert out["host_rmw_pages"] == 1
     assert out["flash_read_host_pages"] == 3 + 1
     assert out["host_write_bytes"] == (8 + 8 + 16 + 1 + 1) * 512
-    assert out["virtual_time_ns"] == 5000
     assert out["data_bytes"] == 4 * 4096
+    # The controller takes 2 us per command, FIFO; pages go round robin to
+    # chips 0, 1, 2, ... (chip c on channel c % 4).
+    #   1: ops at 2000; chip 0: transfer to 12240, program to 612240
+    #   2: ops at 4000; chip 1: 14240, 614240
+    #   3: ops at 6000; chips 2, 3 in parallel: 616240
+    #   4: ops at 8000; read page 0 on chip 1 (free at 614240): sensed
+    #      664240, channel 1 to 674480; pages 1, 2 on chips 2, 3: 676480
+    #   5: ops at 10000; chip 4 on channel 0 (free at 12240): 622480
+    #   6: ops at 12000; read page 12 on chip 4 (free at 622480): 682720;
+    #      program on chip 5, channel 1 free at 674480: 692960 + 600000
+    expected = [612240, 614240, 616240, 676480, 622480, 1292960]
+    got = [int(line.split()[4]) for line in done.read_text().splitlines()]
+    assert got == expected
+    assert out["virtual_time_ns"] == 1292960
+    assert out["commands"] == 6
+    arrivals = [0, 1000, 2000, 3000, 4000, 5000]
+    assert out["command_latency_ns_total"] == sum(expected) - sum(arrivals)
+
+
+def test_request_log_replays_to_itself(tmp_path: Path) -> None:
+    """A completions file is a trace: replaying it gives the same times."""
+    first, second = tmp_path / "first.log", tmp_path / "second.log"
+    trace = str(TRACES / "mqsim-tpcc-small.trace")
+    a = stats("--config", str(SMALL), *TINY, "--completions", str(first),
+              trace)
+    b = stats("--config", str(SMALL), *TINY, "--completions", str(second),
+              "--format", "ssdemu", str(first))
+    assert first.read_text() == second.read_text()
+    assert a == b
 
 
 def test_bad_input_is_refused_with_a_message(tmp_path: Path) -> None:

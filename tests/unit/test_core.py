@@ -35,6 +35,10 @@ def test_allocation_and_victims() -> None:
     assert "ok" in run_unit("alloc")
 
 
+def test_timing_model_hand_computed() -> None:
+    assert "ok" in run_unit("timing")
+
+
 @pytest.mark.parametrize("seed,extra", [
     (1, ["gc_policy=greedy"]),
     (2, ["gc_policy=cost_benefit"]),

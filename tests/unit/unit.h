@@ -52,5 +52,6 @@ int submit(struct ssd_device *dev, enum ssd_op op, u64 offset, u64 length, void 
 int test_model(int argc, char **argv);
 int test_config(int argc, char **argv);
 int test_alloc(int argc, char **argv);
+int test_timing(int argc, char **argv);
 
 #endif /* SSD_UNIT_H */

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -75,3 +76,49 @@ def test_configfs_lifecycle_and_bad_input(vm: Any, kver: str) -> None:
         assert f"refused {refused}:" in out
     assert "fd_stats=No such device or address" in out
     vm.record_timing(kver, "configfs test", res.wall_s)
+
+
+def test_timing_and_kernel_matches_simulator(vm: Any, kver: str,
+                                             tmp_path: Path) -> None:
+    res = vm.run(guest("timing.sh"), kver, files=FILES, timeout_s=900)
+    out = res.output
+    assert "timing ok" in out
+    latency = dict(re.findall(r"qd1_write_us (timing=\d) ([0-9.]+)", out))
+    stats = stats_blocks(out)
+    qd1 = stats["qd1"]
+    # The device is never faster than the hardware it emulates: program
+    # plus controller plus one page transfer (configs/small-test.conf).
+    model_write_us = (600000 + 2000 + 10240) / 1000
+    assert float(latency["timing=1"]) >= model_write_us
+    assert float(latency["timing=0"]) < model_write_us
+    assert qd1["timed_completions"] == qd1["commands"] > 0
+    print(f"{kver}: QD1 write {latency['timing=1']} us (model "
+          f"{model_write_us} us; timing=0: {latency['timing=0']} us); "
+          f"mean lateness {qd1['late_ns_total'] / qd1['commands'] / 1000:.1f}"
+          f" us, max {qd1['late_ns_max'] / 1000:.1f} us")
+
+    # Replay the kernel's request log through ssdsim: same counters, same
+    # modeled completion times, request by request.
+    kernel = stats["cmp"]
+    assert kernel["gc_relocated_pages"] > 0, "the workload did not make GC run"
+    assert kernel["host_trim_pages"] > 0
+    log = re.search(r"LOG-BEGIN\n(.*?)LOG-END", out, re.S).group(1)
+    assert log.count("\n") == kernel["commands"]
+    config = re.search(r"CMP-CONFIG (.*)", out).group(1).split()
+    kernel_log = tmp_path / "kernel.log"
+    kernel_log.write_text(log)
+    sim_log = tmp_path / "sim.log"
+    proc = subprocess.run(
+        [str(ROOT / "build" / "bin" / "ssdsim"), "--config",
+         str(ROOT / "configs" / "small-test.conf"), *config, "--json",
+         "--format", "ssdemu", "--completions", str(sim_log),
+         str(kernel_log)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    sim = json.loads(proc.stdout)
+    kernel_only = {"timed_completions", "late_completions", "late_ns_total",
+                   "late_ns_max"}
+    differ = {k: (kernel[k], sim[k]) for k in kernel
+              if k not in kernel_only and kernel[k] != sim[k]}
+    assert not differ, f"kernel vs ssdsim: {differ}"
+    assert sim_log.read_text() == log
+    vm.record_timing(kver, "timing test", res.wall_s)

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * timing.h - the SSD's timing state machine, in virtual nanoseconds.
+ *
+ * A command waits for a slot in the device's command queue (cmd_queue_depth
+ * commands in flight), then for the controller, which serves commands FIFO:
+ * Ready -> Waiting (firmware work, controller_ns) -> Operating (its flash
+ * operations are dispatched to the channels and chips).  Every channel (bus)
+ * and every chip keeps the time it is next available; an operation starts
+ * when what it needs is free and ends at start + latency:
+ *
+ *   read:    chip busy for the array read, then the page crosses the
+ *            channel to the controller (the chip holds it until then)
+ *   program: the page crosses the channel into the chip, then the chip is
+ *            busy programming
+ *   erase:   the chip is busy erasing
+ *
+ * Chip c sits on channel c % channels, so consecutive chips are on
+ * different channels.  GC, cache destage and dedup use the same timelines
+ * as host I/O, so host I/O behind them waits.  Portable and deterministic.
+ */
+#ifndef SSD_TIMING_H
+#define SSD_TIMING_H
+
+#include "ssd_platform.h"
+
+enum flash_cell_mode {
+	FLASH_MODE_TLC,		/* three bits per cell: the main flash */
+	FLASH_MODE_SLC,		/* one bit per cell: fast cache blocks */
+	FLASH_MODE_NR,
+};
+
+/* TLC page types, in programming order within a word line. */
+enum flash_page_type {
+	FLASH_PAGE_LSB,
+	FLASH_PAGE_CSB,
+	FLASH_PAGE_MSB,
+	FLASH_PAGE_NR,
+};
+
+struct timing_params {
+	u32 chips;
+	u32 channels;
+	u32 page_size_bytes;
+	u32 cmd_queue_depth;
+	u64 controller_ns;
+	u64 channel_mb_per_s;			/* MB = 10^6 bytes */
+	u64 read_ns[FLASH_MODE_NR][FLASH_PAGE_NR];
+	u64 program_ns[FLASH_MODE_NR][FLASH_PAGE_NR];
+	u64 erase_ns[FLASH_MODE_NR];
+};
+
+struct timing_counters {
+	u64 commands;
+	u64 queue_wait_ns;		/* waiting for a command queue slot */
+	u64 controller_busy_ns;
+	u64 channel_busy_ns;		/* summed over channels */
+	u64 chip_busy_ns;		/* summed over chips */
+	u64 latency_ns;			/* summed completion - arrival */
+};
+
+struct ssd_timing {
+	struct timing_params p;
+	u64 transfer_ns;		/* one page over one channel */
+	u64 controller_free_ns;
+	u64 *channel_free_ns;		/* [channels] */
+	u64 *chip_free_ns;		/* [chips] */
+	u64 *inflight_ns;		/* min-heap of in-flight completions */
+	u32 nr_inflight;
+	struct timing_counters counters;
+};
+
+int timing_init(struct ssd_timing *t, const struct timing_params *params);
+void timing_exit(struct ssd_timing *t);
+
+/*
+ * Admit a command that arrives at @arrival_ns: wait for a queue slot and
+ * the controller.  Returns when its flash operations may start.
+ */
+u64 timing_command_start(struct ssd_timing *t, u64 arrival_ns);
+
+/* The command admitted at @arrival_ns completes at @completion_ns. */
+void timing_command_done(struct ssd_timing *t, u64 arrival_ns, u64 completion_ns);
+
+/* Flash operations: each starts no earlier than @start_ns, returns its end. */
+u64 timing_read(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
+		enum flash_page_type type, u64 start_ns);
+u64 timing_program(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
+		   enum flash_page_type type, u64 start_ns);
+u64 timing_erase(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
+		 u64 start_ns);
+
+#endif /* SSD_TIMING_H */
