@@ -3,7 +3,7 @@
 #   make            module (for both Debian kernels), core library, host tools
 #   make demo       install deps, build, boot a VM, run the demo
 #   make test       install deps, build, run the whole test suite
-#   make bench      benchmarks (not part of make test)
+#   make bench      overhead, fidelity and GC benchmarks (not part of make test)
 #
 # Userspace objects go to build/, kernel builds to build/kmod/<kernel>/.
 
@@ -102,6 +102,11 @@ test: deps
 demo: deps
 	$(MAKE) all
 	$(PYTHON) tests/vm/demo.py
+
+bench:
+	@./scripts/install-deps.sh --bench
+	$(MAKE) all
+	$(PYTHON) bench/run.py
 
 clean:
 	rm -rf $(BUILD)/obj $(BUILD)/asan $(BUILD)/bin $(BUILD)/kmod $(LIB)

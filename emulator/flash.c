@@ -23,12 +23,29 @@ void flash_exit(struct flash *fl)
 {
 	u64 ppa;
 
+	while (fl->nr_spare)
+		ssd_page_free(fl->spare[--fl->nr_spare]);
 	if (!fl->page_data)
 		return;
 	for (ppa = 0; ppa < fl->total_pages; ppa++)
 		ssd_page_free(fl->page_data[ppa]);
 	ssd_free(fl->page_data);
 	fl->page_data = NULL;
+}
+
+void *flash_buffer_get(struct flash *fl)
+{
+	if (fl->nr_spare)
+		return fl->spare[--fl->nr_spare];
+	return ssd_page_alloc(fl->geo.page_size_bytes);
+}
+
+void flash_buffer_put(struct flash *fl, void *buf)
+{
+	if (fl->nr_spare < FLASH_SPARE_BUFFERS)
+		fl->spare[fl->nr_spare++] = buf;
+	else
+		ssd_page_free(buf);
 }
 
 static u32 chip_of(const struct flash *fl, u32 ppa)
@@ -48,7 +65,7 @@ u64 flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
 	/* An unerased page is an FTL bug; keep the old data rather than leak. */
 	if (fl->page_data[ppa]) {
 		ssd_log_err("BUG: program of unerased page %u", ppa);
-		ssd_page_free(buf);
+		flash_buffer_put(fl, buf);
 		return start_ns;
 	}
 	fl->page_data[ppa] = buf;
@@ -84,7 +101,7 @@ void flash_invalidate(struct flash *fl, u32 ppa)
 {
 	if (!fl->page_data[ppa])
 		return;
-	ssd_page_free(fl->page_data[ppa]);
+	flash_buffer_put(fl, fl->page_data[ppa]);
 	fl->page_data[ppa] = NULL;
 	fl->data_pages--;
 }
@@ -109,6 +126,11 @@ u64 flash_erase(struct flash *fl, u32 block, u64 start_ns)
 u64 flash_data_bytes(const struct flash *fl)
 {
 	return fl->data_pages * fl->geo.page_size_bytes;
+}
+
+u64 flash_spare_bytes(const struct flash *fl)
+{
+	return (u64)fl->nr_spare * fl->geo.page_size_bytes;
 }
 
 u64 flash_metadata_bytes(const struct flash *fl)

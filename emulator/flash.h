@@ -3,10 +3,11 @@
  * flash.h - the flash array below the FTL: the data each physical page holds
  * and the physical operations (read, program, erase) counted by cause.
  *
- * Page data lives in RAM, one buffer per programmed page, allocated by the
- * caller and owned by the flash once programmed.  A page whose data becomes
- * invalid gives its buffer back at once, so RAM use follows valid data, not
- * capacity.  Every operation also takes its time on the chips and channels
+ * Page data lives in RAM, one buffer per programmed page, taken from
+ * flash_buffer_get() by the caller and owned by the flash once programmed.
+ * A page whose data becomes invalid gives its buffer back at once, so RAM
+ * use follows valid data, not capacity; up to FLASH_SPARE_BUFFERS of them
+ * are kept for the next writes instead of going back to the allocator.  Every operation also takes its time on the chips and channels
  * of the timing model (timing.h): it starts no earlier than the start time
  * it is given and returns when it ends.  All blocks are TLC for now.
  * Portable: used unchanged by the kernel module and by ssdsim.
@@ -18,6 +19,9 @@
 #include "timing.h"
 
 #define FLASH_PPA_NONE	U32_MAX
+
+/* Freed page buffers kept for reuse: overwrites then allocate nothing. */
+#define FLASH_SPARE_BUFFERS	256
 
 /* Why a physical operation happened: lets WAF be explained, not only quoted. */
 enum flash_cause {
@@ -41,6 +45,8 @@ struct flash {
 	u32 total_blocks;
 	void **page_data;		/* [total_pages]: NULL if erased/invalid */
 	u64 data_pages;			/* pages holding a buffer */
+	void *spare[FLASH_SPARE_BUFFERS];
+	u32 nr_spare;
 	u64 program_pages[FLASH_CAUSE_NR];
 	u64 read_pages[FLASH_CAUSE_NR];
 	u64 erase_blocks;
@@ -65,6 +71,12 @@ static inline u32 flash_first_ppa(const struct flash *fl, u32 block)
 	return block * fl->geo.pages_per_block;
 }
 
+/* A page buffer for a write (a spare one if any); NULL if out of memory. */
+void *flash_buffer_get(struct flash *fl);
+
+/* Give back a buffer flash_buffer_get() returned and nobody programmed. */
+void flash_buffer_put(struct flash *fl, void *buf);
+
 /* Program @ppa (erased) with @buf; the flash owns @buf from now on. */
 u64 flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
 		  u64 start_ns);
@@ -86,8 +98,9 @@ void flash_invalidate(struct flash *fl, u32 ppa);
 /* Erase @block: every page in it must already be invalid. */
 u64 flash_erase(struct flash *fl, u32 block, u64 start_ns);
 
-/* Bytes of RAM used by page data and by the page table itself. */
+/* Bytes of RAM used by page data, by spare buffers, and by the page table. */
 u64 flash_data_bytes(const struct flash *fl);
+u64 flash_spare_bytes(const struct flash *fl);
 u64 flash_metadata_bytes(const struct flash *fl);
 
 #endif /* SSD_FLASH_H */

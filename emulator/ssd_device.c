@@ -129,7 +129,7 @@ void ssd_device_destroy(struct ssd_device *dev)
 static int write_page(struct ssd_device *dev, u64 lpn, u32 off, u32 len,
 		      struct ssd_data_iter *data, u64 start_ns, u64 *done_ns)
 {
-	void *buf = ssd_page_alloc(dev->page_bytes);
+	void *buf = flash_buffer_get(&dev->flash);
 	u64 ready_ns = start_ns;
 
 	if (!buf)
@@ -301,6 +301,7 @@ void ssd_device_get_stats(struct ssd_device *dev, struct ssdemu_stats *st)
 	st->ftl_metadata_bytes = ftl_metadata_bytes(ftl);
 	st->flash_metadata_bytes = flash_metadata_bytes(fl);
 	st->data_bytes = flash_data_bytes(fl);
+	st->spare_buffer_bytes = flash_spare_bytes(fl);
 	st->virtual_time_ns = dev->virtual_time_ns;
 
 	st->commands = dev->timing.counters.commands;

@@ -82,6 +82,12 @@ u64 timing_command_start(struct ssd_timing *t, u64 arrival_ns);
 /* The command admitted at @arrival_ns completes at @completion_ns. */
 void timing_command_done(struct ssd_timing *t, u64 arrival_ns, u64 completion_ns);
 
+/* When @chip can start a new operation, at the earliest. */
+static inline u64 timing_chip_free_ns(const struct ssd_timing *t, u32 chip)
+{
+	return t->chip_free_ns[chip];
+}
+
 /* Flash operations: each starts no earlier than @start_ns, returns its end. */
 u64 timing_read(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 		enum flash_page_type type, u64 start_ns);

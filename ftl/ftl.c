@@ -94,14 +94,44 @@ static void invalidate_page(struct ftl *ftl, u32 ppa)
 }
 
 /*
- * The host write point: one open block per chip, pages handed out round
- * robin so consecutive writes land on different chips (and channels, since
- * chips are numbered channel-fastest by the timing model).  Opening a block
- * first lets foreground GC bring free blocks back to the low watermark.
+ * The chip that can program a host page soonest, among those that can take
+ * one; ties go round robin from the cursor, so an idle device stripes
+ * consecutive pages over all chips (and channels: chip c is on channel
+ * c % channels).  A chip busy with GC is thus left alone while others are
+ * free (dynamic allocation, as in MQSim).
+ */
+static u32 pick_host_chip(struct ftl *ftl, u64 now_ns)
+{
+	u64 best_ns = U64_MAX;
+	u32 best = ftl->host_cursor, i;
+
+	for (i = 0; i < ftl->chips; i++) {
+		u32 chip = (ftl->host_cursor + i) % ftl->chips;
+		u64 ready_ns;
+
+		if (ftl->chip[chip].host_block == FTL_NONE && !ftl->chip[chip].nr_free)
+			continue;
+		ready_ns = max_t(u64, now_ns,
+				 timing_chip_free_ns(ftl->flash->timing, chip));
+		if (ready_ns < best_ns) {
+			best_ns = ready_ns;
+			best = chip;
+		}
+	}
+	return best;
+}
+
+/*
+ * The host write point: one open block per chip, each page on the chip
+ * pick_host_chip() chooses.  Opening a block first lets foreground GC bring
+ * free blocks back to the low watermark; if that leaves the chip without a
+ * free block, the next chips are tried in turn.
  */
 static u32 host_alloc_page(struct ftl *ftl, u64 now_ns)
 {
 	u32 tries;
+
+	ftl->host_cursor = pick_host_chip(ftl, now_ns);
 
 	for (tries = 0; tries < ftl->chips; tries++) {
 		u32 chip = ftl->host_cursor;
@@ -137,7 +167,7 @@ u64 ftl_write(struct ftl *ftl, u64 lpn, void *buf, u64 start_ns)
 	if (ppa == FTL_NONE) {
 		/* ssd_config_validate() makes this unreachable. */
 		ssd_log_err("BUG: no free page for lpn %llu", (unsigned long long)lpn);
-		ssd_page_free(buf);
+		flash_buffer_put(ftl->flash, buf);
 		return start_ns;
 	}
 	/* Read the old mapping only now: GC may just have moved it. */

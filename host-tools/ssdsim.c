@@ -7,6 +7,9 @@
  *   ssdsim [--config FILE] [key=value ...] [--format auto|mqsim|fiu|ssdemu]
  *          [--json] [--check] [--completions FILE] TRACE
  *
+ * --list-keys prints every configuration key with its default and help, as
+ * the kernel's configfs `features` attribute does.
+ *
  * --completions writes each request with its arrival and modeled completion
  * time, in the format of `ssdctl log`: replaying a kernel request log with
  * the same configuration must reproduce it line for line.
@@ -54,7 +57,8 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: ssdsim [--config FILE] [key=value ...] "
 		"[--format auto|mqsim|fiu|ssdemu] [--json] [--check] "
-		"[--completions FILE] TRACE\n");
+		"[--completions FILE] TRACE\n"
+		"       ssdsim --list-keys\n");
 	return 2;
 }
 
@@ -137,6 +141,17 @@ int main(int argc, char **argv)
 	int json = 0, check = 0, ret, i;
 
 	ssd_config_defaults(&cfg);
+	if (argc == 2 && !strcmp(argv[1], "--list-keys")) {
+		for (unsigned int k = 0; k < ssd_config_nr_keys; k++) {
+			char value[64];
+
+			ssd_config_show(&cfg, &ssd_config_keys[k], value, sizeof(value));
+			value[strcspn(value, "\n")] = '\0';
+			printf("%s\t%s\t%s\n", ssd_config_keys[k].name, value,
+			       ssd_config_keys[k].help);
+		}
+		return 0;
+	}
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--config") && i + 1 < argc) {
 			if (conf_file_read(argv[++i], set_pair, &cfg))

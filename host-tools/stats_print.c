@@ -33,7 +33,7 @@ static const struct stat_field stat_fields[] = {
 	STAT(commands), STAT(command_latency_ns_total), STAT(queue_wait_ns_total),
 	STAT(controller_busy_ns), STAT(channel_busy_ns_total), STAT(chip_busy_ns_total),
 	STAT(timed_completions), STAT(late_completions), STAT(late_ns_total),
-	STAT(late_ns_max),
+	STAT(late_ns_max), STAT(spare_buffer_bytes),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

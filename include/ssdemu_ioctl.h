@@ -82,6 +82,9 @@ struct ssdemu_stats {
 	__u64 late_completions;		/* of those, completed after the model's time */
 	__u64 late_ns_total;		/* by how much, summed */
 	__u64 late_ns_max;
+
+	/* Version 2: freed page buffers kept for the next writes. */
+	__u64 spare_buffer_bytes;
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */

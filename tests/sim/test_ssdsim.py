@@ -125,3 +125,32 @@ def test_bad_input_is_refused_with_a_message(tmp_path: Path) -> None:
     proc = ssdsim("--config", str(SMALL), "op_percent=1", str(trace),
                   check=False)
     assert proc.returncode == 1 and "op_percent" in proc.stderr
+
+
+def config_keys() -> list[str]:
+    out = ssdsim("--list-keys").stdout
+    return [line.split("\t")[0] for line in out.splitlines()]
+
+
+@pytest.mark.parametrize("preset", sorted(p.name for p in
+                                          (ROOT / "configs").glob("*.conf")))
+def test_presets_are_valid_and_commented(preset: str) -> None:
+    path = ROOT / "configs" / preset
+    keys = set(config_keys())
+    lines = [line for line in path.read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    for line in lines:
+        key = line.split("=")[0].strip()
+        assert key in keys, f"{preset}: unknown key {key}"
+        assert "#" in line, f"{preset}: '{key}' has no comment"
+    assert "source" in path.read_text().lower() or preset == "small-test.conf"
+    out = stats("--check", "--config", str(path),
+                str(TRACES / "fiu-mail-sample.blkparse"))
+    assert out["logical_capacity_bytes"] > 0
+
+
+def test_small_test_sets_every_key() -> None:
+    text = (ROOT / "configs" / "small-test.conf").read_text()
+    set_keys = {line.split("=")[0].strip() for line in text.splitlines()
+                if "=" in line and not line.startswith("#")}
+    assert set_keys == set(config_keys())

@@ -112,11 +112,32 @@ static void test_striping(void)
 	ssd_device_destroy(dev);
 }
 
+/* A chip busy (here with an erase) is skipped while another is idle. */
+static void test_busy_chip_skipped(void)
+{
+	static const char *const settings[] = {
+		"pages_per_block=8", "blocks_per_chip=16", "chips=4", "channels=2",
+		"op_percent=30",
+	};
+	struct ssd_device *dev = make_device(settings, ARRAY_SIZE(settings));
+
+	timing_erase(&dev->timing, 0, FLASH_MODE_TLC, 0);
+	timing_erase(&dev->timing, 1, FLASH_MODE_TLC, 0);
+	write_lpn(dev, 0, 1);
+	EXPECT(dev->ftl.l2p[0] / (8 * 16) == 2, "lpn 0 landed on chip %u, not 2",
+	       dev->ftl.l2p[0] / (8 * 16));
+	write_lpn(dev, 1, 1);
+	EXPECT(dev->ftl.l2p[1] / (8 * 16) == 3, "lpn 1 landed on chip %u, not 3",
+	       dev->ftl.l2p[1] / (8 * 16));
+	ssd_device_destroy(dev);
+}
+
 int test_alloc(int argc, char **argv)
 {
 	test_wear_order();
 	test_victims();
 	test_striping();
-	printf("alloc: wear order, victims, striping ok\n");
+	test_busy_chip_skipped();
+	printf("alloc: wear order, victims, striping, busy chips ok\n");
 	return 0;
 }

@@ -15,7 +15,8 @@ import vmrun  # noqa: E402
 
 
 def main() -> int:
-    print("booting a qemu VM (TCG, no KVM here: about a minute)...", flush=True)
+    print("booting a qemu VM (TCG, no KVM here: about two minutes)...",
+          flush=True)
     script = (HERE / "guest" / "demo.sh").read_text()
     result = vmrun.run_in_vm(
         script, files={"/lib.sh": str(HERE / "guest" / "lib.sh")},

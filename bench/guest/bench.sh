@@ -1,0 +1,128 @@
+# bench.sh - every measurement of `make bench`, in one VM boot.  Prints fio
+# JSON between "FIO-BEGIN name" / "FIO-END name" markers, ssdemu statistics
+# between "STATS-BEGIN name" / "STATS-END name", and the GC curve samples
+# as "GC-SAMPLE seconds host_pages gc_pages" lines; bench/run.py does the
+# arithmetic.  Runtimes are scaled to TCG's speed.
+. /lib.sh
+load_module
+RUNTIME=${RUNTIME:-6}
+MODDIR=/lib/modules/$(uname -r)
+
+# fio_json NAME DEV ARGS...: one job, its JSON between markers.
+fio_json() {
+	name=$1 dev=$2
+	shift 2
+	echo "FIO-BEGIN $name"
+	fio --name="$name" --filename="$dev" --direct=1 --ioengine=libaio \
+		--output-format=json "$@" || fail "fio $name"
+	echo "FIO-END $name"
+}
+
+prefill() {	# DEV SIZE
+	fio --name=prefill --filename="$1" --direct=1 --ioengine=libaio \
+		--rw=write --bs=1M --iodepth=8 --size="$2" \
+		--output-format=terse > /dev/null || fail "prefill $1"
+}
+
+# fresh_dev KIND: a new, empty device of KIND (brd or ssdemu) on stdout.
+fresh_dev() {
+	if [ "$1" = brd ]; then
+		insmod $MODDIR/brd.ko rd_nr=1 rd_size=$((300 * 1024)) || fail "insmod brd"
+		echo /dev/ram0
+	else
+		ssdctl create ovh --config /configs/small-test.conf timing=0 ||
+			fail "create ovh"
+	fi
+}
+
+drop_dev() {	# KIND DEV TAG: the last ssdemu's stats are kept for printing
+	if [ "$1" = brd ]; then
+		rmmod brd
+	else
+		print_stats "$2" "overhead-$3" > /tmp/last-stats
+		ssdctl destroy ovh
+	fi
+}
+
+# overhead_job JOB FIO-ARGS...: ROUNDS alternating runs on brd and ssdemu,
+# each on a fresh device (prefilled first for reads), named KIND-JOB-ROUND.
+overhead_job() {
+	job=$1
+	shift
+	round=1
+	while [ $round -le "$ROUNDS" ]; do
+		for kind in brd ssdemu; do
+			dev=$(fresh_dev $kind)
+			case $job in *read*) prefill "$dev" 256M ;; esac
+			fio_json "$kind-$job-$round" "$dev" --size=256M \
+				--runtime="$RUNTIME" --time_based "$@"
+			drop_dev $kind "$dev" "$job"
+		done
+		round=$((round + 1))
+	done
+	cat /tmp/last-stats
+}
+
+echo "== 1. overhead: brd vs ssdemu timing=0, fresh devices, $ROUNDS rounds"
+overhead_job randwrite-qd1 --rw=randwrite --bs=4k --iodepth=1
+overhead_job randwrite-qd32 --rw=randwrite --bs=4k --iodepth=32
+overhead_job randread-qd1 --rw=randread --bs=4k --iodepth=1
+overhead_job randread-qd32 --rw=randread --bs=4k --iodepth=32
+overhead_job seqwrite-1m --rw=write --bs=1M --iodepth=4
+
+echo "== 2. fidelity: timing=1 with configs/$PRESET"
+dev=$(ssdctl create model --config /configs/$PRESET) || fail "create $PRESET"
+fio_json ssdemu-qd1-write "$dev" --rw=randwrite --bs=4k --iodepth=1 \
+	--size=64M --runtime="$RUNTIME" --time_based
+print_stats "$dev" qd1-write
+ssdctl reset "$dev"
+prefill "$dev" 64M
+ssdctl reset "$dev"
+fio_json ssdemu-qd1-read "$dev" --rw=randread --bs=4k --iodepth=1 \
+	--size=64M --runtime="$RUNTIME" --time_based
+print_stats "$dev" qd1-read
+ssdctl reset "$dev"
+fio_json ssdemu-seq-write "$dev" --rw=write --bs=128k --iodepth=$SEQ_QD \
+	--offset=128M --size=512M --runtime="$RUNTIME" --time_based
+print_stats "$dev" seq-write
+ssdctl destroy model
+
+# The platform's cost of a timer-completed I/O: null_blk completing each
+# request by hrtimer after exactly the model's latency.
+for job in read:$MODEL_READ_NS write:$MODEL_WRITE_NS; do
+	op=${job%%:*} ns=${job#*:}
+	insmod $MODDIR/null_blk.ko nr_devices=1 irqmode=2 completion_nsec=$ns \
+		bs=4096 gb=4 queue_mode=2 || fail "insmod null_blk"
+	fio_json nullb-qd1-$op /dev/nullb0 --rw=rand$op --bs=4k --iodepth=1 \
+		--size=64M --runtime="$RUNTIME" --time_based
+	rmmod null_blk
+done
+
+echo "== 3. GC under load: 4 KiB random writes at 90% utilisation"
+dev=$(ssdctl create gc --config /configs/small-test.conf) || fail "create gc"
+prefill "$dev" 90%
+ssdctl reset "$dev"
+touch /tmp/gc-sampling
+(
+	t=0
+	while [ -e /tmp/gc-sampling ]; do
+		ssdctl stats "$dev" | awk -v t=$t '
+			$1 == "flash_program_host_pages" { h = $2 }
+			$1 == "flash_program_gc_pages" { g = $2 }
+			END { print "GC-SAMPLE", t, h, g }'
+		sleep 1
+		t=$((t + 1))
+	done
+) &
+fio --name=gc --filename="$dev" --direct=1 --ioengine=libaio --rw=randwrite \
+	--bs=4k --iodepth=32 --size=90% --runtime=$GC_RUNTIME --time_based \
+	--write_iops_log=/tmp/gc --log_avg_msec=1000 --output-format=terse \
+	> /dev/null || fail "fio gc"
+rm /tmp/gc-sampling
+wait
+print_stats "$dev" gc
+echo "IOPSLOG-BEGIN gc"
+cat /tmp/gc_iops.1.log
+echo "IOPSLOG-END gc"
+ssdctl destroy gc
+echo "bench ok"

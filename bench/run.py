@@ -1,0 +1,300 @@
+"""`make bench`: emulator overhead, timing fidelity and GC under load.
+
+Boots one VM (tests/vm/vmrun.py) that runs bench/guest/bench.sh, then:
+
+1. Overhead: ssdemu with timing=0 against brd, the kernel RAM disk, in the
+   same VM: fio 4 KiB random write/read at QD1 and QD32, 1 MiB sequential
+   write, each on a fresh device, brd and ssdemu alternating for several
+   rounds (TCG is noisy).  Reported as the median of the per-round
+   ssdemu/brd IOPS ratios (target: >= 0.80 at QD32).
+2. Fidelity: timing=1 with a preset (default configs/modern-tlc-4k.conf).
+   QD1 4 KiB read and write latency and the bandwidth of a sequential write
+   deep enough to keep every chip busy, against what the model predicts
+   analytically from the preset (computed here, independently of the C
+   model), with the platform's own per-I/O cost added: brd's latency for
+   the same job, and null_blk completing each I/O by hrtimer after exactly
+   the model's latency (the cost of a timer-completed I/O).
+3. GC under load: 4 KiB random writes at 90% utilisation on
+   configs/small-test.conf; IOPS per second and GC page moves per second.
+
+Prints a table, writes bench/results/bench-<kernel>.json and, when
+matplotlib is there, bench/results/gc-curve-<kernel>.png.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "vm"))
+import vmrun  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results"
+# The sequential write of the fidelity test (bench.sh uses bs=128k).
+SEQ_REQUEST_BYTES = 128 * 1024
+OVERHEAD_JOBS = ["randwrite-qd1", "randwrite-qd32", "randread-qd1",
+                 "randread-qd32", "seqwrite-1m"]
+
+
+def read_conf(path: Path) -> dict[str, int]:
+    """key = value pairs of a configs/*.conf file (numbers only)."""
+    conf: dict[str, int] = {}
+    for line in path.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if "=" in line:
+            key, value = (part.strip() for part in line.split("=", 1))
+            if value.isdigit():
+                conf[key] = int(value)
+    return conf
+
+
+class AnalyticModel:
+    """Closed-form latencies and bandwidth of a preset (timing.h semantics)."""
+
+    DEFAULTS = {"controller_ns": 2000, "channel_mb_per_s": 400,
+                "read_ns": 50000, "program_ns": 600000}
+
+    def __init__(self, conf: dict[str, int]) -> None:
+        c = {**self.DEFAULTS, **conf}
+        self.page = c["page_size_bytes"]
+        self.chips = c["chips"]
+        self.channels = c["channels"]
+        self.controller_ns = c["controller_ns"]
+        self.mb_per_s = c["channel_mb_per_s"]
+        self.transfer_ns = math.ceil(self.page * 1000 / self.mb_per_s)
+        # Sequentially written blocks hold LSB, CSB, MSB pages in turn, so
+        # random reads and steady writes see the mean of the three types.
+        self.read_ns = sum(c.get(f"read_{t}_ns") or c["read_ns"]
+                           for t in ("lsb", "csb", "msb")) / 3
+        self.program_ns = sum(c.get(f"program_{t}_ns") or c["program_ns"]
+                              for t in ("lsb", "csb", "msb")) / 3
+
+    def qd1_read_ns(self) -> float:
+        return self.controller_ns + self.read_ns + self.transfer_ns
+
+    def qd1_write_ns(self) -> float:
+        return self.controller_ns + self.transfer_ns + self.program_ns
+
+    def seq_write_mb_per_s(self, request_bytes: int) -> float:
+        """Steady state: the slowest of chips, channels and controller."""
+        chips = self.chips * self.page / self.program_ns * 1000
+        per_channel = self.chips / self.channels * self.page
+        channels = self.channels * min(
+            self.mb_per_s, per_channel / self.program_ns * 1000)
+        controller = request_bytes / self.controller_ns * 1000
+        return min(chips, channels, controller)
+
+    def queue_depth_for_all_chips(self, request_bytes: int) -> int:
+        """Requests in flight that keep every chip programming (x4)."""
+        return max(1, math.ceil(4 * self.chips * self.page / request_bytes))
+
+
+def blocks(output: str, name: str) -> dict[str, str]:
+    return dict(re.findall(rf"{name}-BEGIN (\S+)\n(.*?)\n{name}-END \1",
+                           output, re.S))
+
+
+def fio_summary(raw: str) -> dict[str, float]:
+    """IOPS, MB/s and mean latency (us) of the job's busier direction."""
+    job = json.loads(raw[raw.index("{"):])["jobs"][0]
+    side = job["write"] if job["write"]["io_bytes"] else job["read"]
+    return {"iops": side["iops"], "mb_per_s": side["bw_bytes"] / 1e6,
+            "lat_us": side["lat_ns"]["mean"] / 1000}
+
+
+def median_run(runs: list[dict[str, float]]) -> dict[str, float]:
+    return {key: statistics.median(r[key] for r in runs) for key in runs[0]}
+
+
+def error(measured: float, predicted: float) -> float:
+    return (measured - predicted) / predicted
+
+
+def run(preset: str, runtime_s: int, rounds: int, gc_runtime_s: int,
+        kver: str | None) -> dict[str, Any]:
+    conf = read_conf(ROOT / "configs" / preset)
+    model = AnalyticModel(conf)
+    seq_qd = model.queue_depth_for_all_chips(SEQ_REQUEST_BYTES)
+    env = {"PRESET": preset, "RUNTIME": runtime_s, "ROUNDS": rounds,
+           "GC_RUNTIME": gc_runtime_s,
+           "SEQ_QD": seq_qd, "MODEL_READ_NS": round(model.qd1_read_ns()),
+           "MODEL_WRITE_NS": round(model.qd1_write_ns())}
+    script = "".join(f"{k}={v}\n" for k, v in env.items())
+    script += (ROOT / "bench" / "guest" / "bench.sh").read_text()
+    minutes = (10 * rounds * (runtime_s + 4) + 5 * runtime_s + gc_runtime_s
+               + 120) // 60
+    print(f"booting the bench VM (about {minutes} minutes under TCG)...",
+          flush=True)
+    res = vmrun.run_in_vm(
+        script, kver=kver, timeout_s=3600, memory_mb=4096,
+        files={"/lib.sh": str(ROOT / "tests" / "vm" / "guest" / "lib.sh")})
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    raw = RESULTS / f"raw-{res.kver}.txt"
+    raw.write_text(json.dumps({"kernel": res.kver, "boot_s": res.boot_s,
+                               "env": env, "output": res.output}))
+    if not res.ok:
+        sys.exit("bench VM failed:\n" + res.summary())
+    return analyze(raw)
+
+
+def analyze(raw_path: Path) -> dict[str, Any]:
+    """Turn a raw VM transcript (written by run()) into the results."""
+    raw = json.loads(raw_path.read_text())
+    env, output = raw["env"], raw["output"]
+    preset, rounds = env["PRESET"], int(env["ROUNDS"])
+    runtime_s = int(env["RUNTIME"])
+    model = AnalyticModel(read_conf(ROOT / "configs" / preset))
+    seq_qd = int(env["SEQ_QD"])
+    fio = {name: fio_summary(text) for name, text in
+           blocks(output, "FIO").items()}
+    stats = {name: json.loads(text) for name, text in
+             blocks(output, "STATS").items()}
+
+    overhead = {}
+    for job in OVERHEAD_JOBS:
+        runs = {kind: [fio[f"{kind}-{job}-{i}"] for i in range(1, rounds + 1)]
+                for kind in ("brd", "ssdemu")}
+        brd = median_run(runs["brd"])
+        emu = median_run(runs["ssdemu"])
+        # Each round ran brd then ssdemu back to back: pair them up.
+        ratios = [e["iops"] / b["iops"]
+                  for b, e in zip(runs["brd"], runs["ssdemu"])]
+        overhead[job] = {"brd": brd, "ssdemu": emu,
+                         "ratio": statistics.median(ratios),
+                         "ratios": ratios}
+
+    fidelity = {}
+    for op, model_ns in (("read", model.qd1_read_ns()),
+                         ("write", model.qd1_write_ns())):
+        measured = fio[f"ssdemu-qd1-{op}"]["lat_us"]
+        brd = overhead[f"rand{op}-qd1"]["brd"]["lat_us"]
+        nullb = fio[f"nullb-qd1-{op}"]["lat_us"]
+        st = stats[f"qd1-{op}"]
+        fidelity[f"qd1-{op}"] = {
+            "model_us": model_ns / 1000,
+            "measured_us": measured,
+            "brd_us": brd,
+            "nullb_timer_us": nullb,
+            "error_vs_model_plus_brd": error(measured, model_ns / 1000 + brd),
+            "error_vs_nullb_timer": error(measured, nullb),
+            "device_mean_latency_us": st["command_latency_ns_total"]
+            / max(1, st["commands"]) / 1000,
+            "late_mean_us": st["late_ns_total"]
+            / max(1, st["timed_completions"]) / 1000,
+            "late_max_us": st["late_ns_max"] / 1000,
+        }
+    seq_model = model.seq_write_mb_per_s(SEQ_REQUEST_BYTES)
+    seq = fio["ssdemu-seq-write"]["mb_per_s"]
+    fidelity["seq-write"] = {
+        "model_mb_per_s": seq_model, "measured_mb_per_s": seq,
+        "queue_depth": seq_qd, "request_bytes": SEQ_REQUEST_BYTES,
+        "error_vs_model": error(seq, seq_model),
+        "late_mean_us": stats["seq-write"]["late_ns_total"]
+        / max(1, stats["seq-write"]["timed_completions"]) / 1000,
+    }
+
+    iops_log = blocks(output, "IOPSLOG")
+    curve_iops = [int(line.split(",")[1]) for line in
+                  next(iter(iops_log.values()), "").splitlines() if line]
+    samples = [tuple(map(int, m)) for m in
+               re.findall(r"GC-SAMPLE (\d+) (\d+) (\d+)", output)]
+    gc = {"iops_per_s": curve_iops,
+          "samples_s_host_gc_pages": samples,
+          "final": stats["gc"]}
+    return {"kernel": raw["kernel"], "preset": preset, "runtime_s": runtime_s,
+            "rounds": rounds, "vm_boot_s": raw["boot_s"], "overhead": overhead,
+            "fidelity": fidelity, "gc": gc}
+
+
+def print_table(r: dict[str, Any]) -> None:
+    print(f"\n== kernel {r['kernel']}, fio runtime {r['runtime_s']} s per job")
+    print(f"\n1. overhead, timing=0 (small-test.conf) vs brd, same VM, fresh "
+          f"devices; medians of {r['rounds']} alternating rounds")
+    print(f"{'job':16s} {'brd IOPS':>10s} {'ssdemu IOPS':>12s} {'ratio':>6s}"
+          f" {'brd lat us':>11s} {'ssdemu lat us':>14s}")
+    for job, o in r["overhead"].items():
+        print(f"{job:16s} {o['brd']['iops']:10.0f} {o['ssdemu']['iops']:12.0f}"
+              f" {o['ratio']:6.2f} {o['brd']['lat_us']:11.1f}"
+              f" {o['ssdemu']['lat_us']:14.1f}")
+    print(f"\n2. fidelity, timing=1 ({r['preset']})")
+    print(f"{'job':10s} {'model':>9s} {'measured':>9s} {'brd':>7s}"
+          f" {'nullb-tmr':>9s} {'err(m+brd)':>10s} {'err(nullb)':>10s}"
+          f" {'late mean':>9s}")
+    for job in ("qd1-read", "qd1-write"):
+        f = r["fidelity"][job]
+        print(f"{job:10s} {f['model_us']:7.1f}us {f['measured_us']:7.1f}us"
+              f" {f['brd_us']:5.1f}us {f['nullb_timer_us']:7.1f}us"
+              f" {f['error_vs_model_plus_brd']:+10.1%}"
+              f" {f['error_vs_nullb_timer']:+10.1%}"
+              f" {f['late_mean_us']:7.1f}us")
+    s = r["fidelity"]["seq-write"]
+    print(f"seq-write  model {s['model_mb_per_s']:.1f} MB/s, measured "
+          f"{s['measured_mb_per_s']:.1f} MB/s at QD{s['queue_depth']} x "
+          f"{s['request_bytes'] // 1024} KiB: {s['error_vs_model']:+.1%}")
+    g = r["gc"]
+    final = g["final"]
+    print("\n3. GC under load (small-test.conf, 90% full, "
+          "4 KiB random writes)")
+    print(f"IOPS per second: {g['iops_per_s']}")
+    print(f"WAF {final['waf']:.2f}, GC moved {final['gc_relocated_pages']} "
+          f"pages, {final['flash_erase_blocks']} erases")
+
+
+def plot(r: dict[str, Any], path: Path) -> bool:
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    g = r["gc"]
+    fig, ax = plt.subplots(figsize=(8, 4))
+    ax.plot(range(1, len(g["iops_per_s"]) + 1), g["iops_per_s"],
+            label="host write IOPS (fio)")
+    samples = g["samples_s_host_gc_pages"]
+    moves = [(t, b[2] - a[2]) for (t, *_), a, b in
+             zip(samples[1:], samples, samples[1:])]
+    if moves:
+        ax.plot(*zip(*moves), label="GC page moves per second")
+    ax.set_xlabel("seconds")
+    ax.set_title(f"GC under load: small-test.conf at 90% ({r['kernel']})")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+    return True
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--preset", default="modern-tlc-4k.conf")
+    parser.add_argument("--runtime", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--gc-runtime", type=int, default=40)
+    parser.add_argument("--kver")
+    parser.add_argument("--reanalyze", type=Path, metavar="RAW",
+                        help="analyze a saved bench/results/raw-*.txt again")
+    args = parser.parse_args()
+    if args.reanalyze:
+        result = analyze(args.reanalyze)
+    else:
+        result = run(args.preset, args.runtime, args.rounds, args.gc_runtime,
+                     args.kver)
+    print_table(result)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    out = RESULTS / f"bench-{result['kernel']}.json"
+    out.write_text(json.dumps(result, indent=2) + "\n")
+    print(f"\nwrote {out.relative_to(ROOT)}")
+    png = RESULTS / f"gc-curve-{result['kernel']}.png"
+    if plot(result, png):
+        print(f"wrote {png.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
