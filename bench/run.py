@@ -273,8 +273,8 @@ def plot(r: dict[str, Any], path: Path) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--preset", default="modern-tlc-4k.conf")
-    parser.add_argument("--runtime", type=int, default=5)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--runtime", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--gc-runtime", type=int, default=40)
     parser.add_argument("--kver")
     parser.add_argument("--reanalyze", type=Path, metavar="RAW",

@@ -24,13 +24,27 @@ void flash_exit(struct flash *fl)
 	u64 ppa;
 
 	while (fl->nr_spare)
-		ssd_page_free(fl->spare[--fl->nr_spare]);
+		ssd_page_free(fl->spare[--fl->nr_spare], fl->geo.page_size_bytes);
 	if (!fl->page_data)
 		return;
 	for (ppa = 0; ppa < fl->total_pages; ppa++)
-		ssd_page_free(fl->page_data[ppa]);
+		if (fl->page_data[ppa])
+			ssd_page_free(fl->page_data[ppa], fl->geo.page_size_bytes);
 	ssd_free(fl->page_data);
 	fl->page_data = NULL;
+}
+
+int flash_reserve_buffers(struct flash *fl, u32 count)
+{
+	count = min_t(u32, count, FLASH_SPARE_BUFFERS);
+	while (fl->nr_spare < count) {
+		void *buf = ssd_page_alloc(fl->geo.page_size_bytes);
+
+		if (!buf)
+			return -ENOMEM;
+		fl->spare[fl->nr_spare++] = buf;
+	}
+	return 0;
 }
 
 void *flash_buffer_get(struct flash *fl)
@@ -45,7 +59,7 @@ void flash_buffer_put(struct flash *fl, void *buf)
 	if (fl->nr_spare < FLASH_SPARE_BUFFERS)
 		fl->spare[fl->nr_spare++] = buf;
 	else
-		ssd_page_free(buf);
+		ssd_page_free(buf, fl->geo.page_size_bytes);
 }
 
 static u32 chip_of(const struct flash *fl, u32 ppa)

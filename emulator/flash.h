@@ -71,6 +71,14 @@ static inline u32 flash_first_ppa(const struct flash *fl, u32 block)
 	return block * fl->geo.pages_per_block;
 }
 
+/*
+ * Make sure min(@count, FLASH_SPARE_BUFFERS) spare buffers are ready, so a
+ * request of @count page writes cannot fail half way; -ENOMEM otherwise.
+ * (Only userspace sends requests larger than the pool; its extra buffers
+ * are allocated as it goes.)
+ */
+int flash_reserve_buffers(struct flash *fl, u32 count);
+
 /* A page buffer for a write (a spare one if any); NULL if out of memory. */
 void *flash_buffer_get(struct flash *fl);
 

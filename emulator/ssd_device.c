@@ -203,6 +203,13 @@ static void count_request(struct ssd_device *dev, const struct ssd_request *req)
 	}
 }
 
+static u32 pages_spanned(const struct ssd_device *dev, u64 start, u64 end)
+{
+	if (end == start)
+		return 0;
+	return ((end - 1) >> dev->page_shift) - (start >> dev->page_shift) + 1;
+}
+
 int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 		      u64 *completion_ns)
 {
@@ -217,6 +224,11 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 		return -EINVAL;
 
 	ssd_lock_take(&dev->lock);
+	if ((req->op == SSD_OP_WRITE || req->op == SSD_OP_WRITE_ZEROES) &&
+	    flash_reserve_buffers(&dev->flash, pages_spanned(dev, pos, end))) {
+		ssd_lock_give(&dev->lock);
+		return -EAGAIN;
+	}
 	arrival_ns = max_t(u64, req->arrival_ns, dev->last_arrival_ns);
 	dev->last_arrival_ns = arrival_ns;
 	start_ns = timing_command_start(&dev->timing, arrival_ns);

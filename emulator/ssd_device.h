@@ -78,8 +78,9 @@ void ssd_device_destroy(struct ssd_device *dev);
 
 /*
  * Run one request.  Returns 0, -EINVAL for a range beyond the capacity, or
- * -ENOMEM if a page buffer could not be allocated (pages before it are
- * written).  *completion_ns is the virtual time the request completes.
+ * -EAGAIN if the page buffers it needs could not be had: then nothing was
+ * done and it may be sent again.  *completion_ns is the virtual time the
+ * request completes.
  * Requests must arrive in order; an earlier arrival time than the last one
  * is taken as the last one.
  */

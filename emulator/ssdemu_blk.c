@@ -205,6 +205,9 @@ static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 		return BLK_STS_OK;
 	}
 	ret = ssd_device_submit(dev->core, &req, &completion_ns);
+	/* No page buffers: nothing was done, blk-mq sends it again later. */
+	if (ret == -EAGAIN)
+		return BLK_STS_RESOURCE;
 	complete_at(dev, rq, errno_to_blk_status(ret), completion_ns);
 	return BLK_STS_OK;
 }
@@ -230,8 +233,8 @@ static int alloc_tag_set(struct ssdemu_dev *dev)
 	set->queue_depth = dev->cfg.queue_depth;
 	set->numa_node = NUMA_NO_NODE;
 	set->cmd_size = sizeof(struct ssdemu_cmd);
-	/* The core sleeps on its mutex and allocates page buffers. */
-	set->flags = BLK_MQ_F_SHOULD_MERGE | BLK_MQ_F_BLOCKING;
+	/* The core never sleeps (a spinlock, reserved page buffers). */
+	set->flags = BLK_MQ_F_SHOULD_MERGE;
 	set->driver_data = dev;
 	return blk_mq_alloc_tag_set(set);
 }
@@ -243,7 +246,9 @@ static int add_disk_for(struct ssdemu_dev *dev)
 		.logical_block_bytes = cfg->logical_block_bytes,
 		.physical_block_bytes = min_t(u64, cfg->page_size_bytes, PAGE_SIZE),
 		.io_min_bytes = cfg->page_size_bytes,
-		.max_hw_sectors = 1024,		/* 512 KiB per request */
+		/* At most 512 KiB, and no more pages than the spare pool holds. */
+		.max_hw_sectors = min_t(u64, 1024, FLASH_SPARE_BUFFERS *
+					cfg->page_size_bytes >> SECTOR_SHIFT),
 		.max_discard_sectors = UINT_MAX >> SECTOR_SHIFT,
 		.discard_granularity_bytes = cfg->page_size_bytes,
 		.max_write_zeroes_sectors = UINT_MAX >> SECTOR_SHIFT,

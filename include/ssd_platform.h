@@ -18,9 +18,9 @@
 #include <linux/kernel.h>
 #include <linux/math64.h>
 #include <linux/mm.h>
-#include <linux/mutex.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
 
 /* Metadata tables: sized from the geometry, allocated when a disk powers on. */
@@ -35,27 +35,36 @@ static inline void ssd_free(void *ptr)
 }
 
 /*
- * Flash page buffers: allocated lazily on the I/O path, under the device
- * lock, so they must not recurse into block I/O.
+ * Flash page buffers: the core runs under a spinlock and never sleeps, so
+ * these come without waiting.  Callers reserve them before a request
+ * changes any state (flash_reserve_buffers()), so a failure is a clean
+ * "try again later".
  */
 static inline void *ssd_page_alloc(size_t bytes)
 {
-	return kmalloc(bytes, GFP_NOIO | __GFP_NOWARN);
+	/* Whole pages straight from the page allocator, as brd does. */
+	if (bytes == PAGE_SIZE)
+		return (void *)__get_free_page(GFP_NOWAIT | __GFP_NOWARN);
+	return kmalloc(bytes, GFP_NOWAIT | __GFP_NOWARN);
 }
 
-static inline void ssd_page_free(void *ptr)
+static inline void ssd_page_free(void *ptr, size_t bytes)
 {
-	kfree(ptr);
+	if (bytes == PAGE_SIZE)
+		free_page((unsigned long)ptr);
+	else
+		kfree(ptr);
 }
 
+/* The device lock: held for a whole request, never across a sleep. */
 struct ssd_lock {
-	struct mutex mutex;
+	spinlock_t spin;
 };
 
-#define ssd_lock_init(l)	mutex_init(&(l)->mutex)
-#define ssd_lock_destroy(l)	mutex_destroy(&(l)->mutex)
-#define ssd_lock_take(l)	mutex_lock(&(l)->mutex)
-#define ssd_lock_give(l)	mutex_unlock(&(l)->mutex)
+#define ssd_lock_init(l)	spin_lock_init(&(l)->spin)
+#define ssd_lock_destroy(l)	do { } while (0)
+#define ssd_lock_take(l)	spin_lock(&(l)->spin)
+#define ssd_lock_give(l)	spin_unlock(&(l)->spin)
 
 #define ssd_log_err(fmt, ...)	pr_err("ssdemu: " fmt "\n", ##__VA_ARGS__)
 #define ssd_log_info(fmt, ...)	pr_info("ssdemu: " fmt "\n", ##__VA_ARGS__)
@@ -113,7 +122,7 @@ static inline void *ssd_page_alloc(size_t bytes)
 	return malloc(bytes);
 }
 
-static inline void ssd_page_free(void *ptr)
+static inline void ssd_page_free(void *ptr, size_t bytes)
 {
 	free(ptr);
 }

@@ -115,6 +115,7 @@ touch /tmp/gc-sampling
 	done
 ) &
 fio --name=gc --filename="$dev" --direct=1 --ioengine=libaio --rw=randwrite \
+	--norandommap --randrepeat=0 \
 	--bs=4k --iodepth=32 --size=90% --runtime=$GC_RUNTIME --time_based \
 	--write_iops_log=/tmp/gc --log_avg_msec=1000 --output-format=terse \
 	> /dev/null || fail "fio gc"

@@ -13,18 +13,22 @@ mount "$dev" /mnt/demo || fail "mount"
 ssdctl reset "$dev"
 
 size_mb=$(du -sm /usr | cut -f1)
-echo "== phase 1: copy /usr ($size_mb MiB) 8 times, deleting the previous copy each round"
-for round in 1 2 3 4 5 6 7 8; do
+rounds=$((800 / size_mb))
+echo "== phase 1: copy /usr ($size_mb MiB) $rounds times, deleting the previous copy each round"
+round=1
+while [ $round -le $rounds ]; do
 	cp -a /usr /mnt/demo/usr.$round || fail "copy"
 	[ $round -gt 1 ] && rm -rf /mnt/demo/usr.$((round - 1))
 	sync
+	round=$((round + 1))
 done
 summary "$dev" "phase 1 (big files, rewritten whole)"
 ssdctl reset "$dev"
 
-echo "== phase 2: 4 KiB random overwrites of a 280 MiB file (fio, 400 MiB in all)"
-fio --name=db --filename=/mnt/demo/db --size=280M --io_size=400M \
-	--rw=randwrite --bs=4k --direct=1 --ioengine=libaio --iodepth=16 \
+echo "== phase 2: 4 KiB random overwrites of a 300 MiB file (fio, 800 MiB in all)"
+fio --name=db --filename=/mnt/demo/db --size=300M --io_size=800M \
+	--rw=randwrite --norandommap --randrepeat=0 --bs=4k --direct=1 \
+	--ioengine=libaio --iodepth=16 \
 	--output-format=terse > /dev/null || fail "fio"
 summary "$dev" "phase 2 (small random overwrites)"
 df -h /mnt/demo | tail -n 1
