@@ -33,7 +33,7 @@ OBJS_ASAN := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
 TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe
 UNIT_TESTS := $(BUILD)/asan/bin/ssd_unit_tests $(BUILD)/asan/bin/ssdsim
 STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c host-tools/log_format.c
-SIM_SRCS := host-tools/ssdsim.c host-tools/trace_reader.c \
+SIM_SRCS := host-tools/ssdsim.c host-tools/trace_reader.c host-tools/flat_iter.c \
 	$(STATS_SRCS)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 
@@ -80,9 +80,11 @@ $(BUILD)/asan/bin/ssdsim: $(SIM_SRCS) $(LIB_ASAN) host-tools/*.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ASAN) $(SIM_SRCS) $(LIB_ASAN) -lpthread -o $@
 
-$(BUILD)/asan/bin/ssd_unit_tests: $(UNIT_SRCS) $(LIB_ASAN) tests/unit/*.h
+$(BUILD)/asan/bin/ssd_unit_tests: $(UNIT_SRCS) host-tools/flat_iter.c $(LIB_ASAN) \
+		tests/unit/*.h host-tools/*.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) -Itests/unit $(UNIT_SRCS) $(LIB_ASAN) -lpthread -o $@
+	$(CC) $(CFLAGS_ASAN) -Itests/unit $(UNIT_SRCS) host-tools/flat_iter.c \
+		$(LIB_ASAN) -lpthread -o $@
 
 unit: $(UNIT_TESTS)
 

@@ -24,34 +24,11 @@
 #include <string.h>
 
 #include "conf_file.h"
+#include "flat_iter.h"
 #include "log_format.h"
 #include "ssd_device.h"
 #include "stats_print.h"
 #include "trace_reader.h"
-
-struct flat_iter {
-	struct ssd_data_iter it;
-	unsigned char *pos;
-};
-
-static void flat_copy_in(struct ssd_data_iter *it, void *dst, u32 len)
-{
-	struct flat_iter *fi = (struct flat_iter *)it;
-
-	memcpy(dst, fi->pos, len);
-	fi->pos += len;
-}
-
-static void flat_copy_out(struct ssd_data_iter *it, const void *src, u32 len)
-{
-	struct flat_iter *fi = (struct flat_iter *)it;
-
-	if (src)
-		memcpy(fi->pos, src, len);
-	else
-		memset(fi->pos, 0, len);
-	fi->pos += len;
-}
 
 static int usage(void)
 {
@@ -191,7 +168,7 @@ int main(int argc, char **argv)
 	}
 
 	while ((ret = trace_next(&tr, &rec)) > 0) {
-		struct flat_iter fi = { .it = { flat_copy_in, flat_copy_out } };
+		struct flat_iter fi;
 		struct ssdemu_log_entry done;
 		struct ssd_request req;
 		u64 done_ns;
@@ -209,7 +186,7 @@ int main(int argc, char **argv)
 		if (rec.op == SSDEMU_OP_WRITE)
 			fill_data(buf, rec.length_bytes, rec.content_hash,
 				  rec.offset_bytes ^ (requests << 40));
-		fi.pos = buf;
+		flat_iter_init(&fi, buf);
 		/* enum ssdemu_log_op and enum ssd_op number the operations alike. */
 		req.op = (enum ssd_op)rec.op;
 		req.offset_bytes = rec.offset_bytes;

@@ -6,6 +6,7 @@
 #ifndef SSD_UNIT_H
 #define SSD_UNIT_H
 
+#include "flat_iter.h"
 #include "ssd_device.h"
 
 #define FAIL(fmt, ...)							\
@@ -35,13 +36,6 @@ static inline u64 rng_below(u64 *state, u64 bound)
 {
 	return bound ? rng_next(state) % bound : 0;
 }
-
-struct flat_iter {
-	struct ssd_data_iter it;
-	u8 *pos;
-};
-
-void flat_iter_init(struct flat_iter *fi, void *buf);
 
 /* Build a device from "key=value" strings; exits on refusal. */
 struct ssd_device *make_device(const char *const *settings, unsigned int count);

@@ -5,32 +5,6 @@
  */
 #include "unit.h"
 
-static void flat_copy_in(struct ssd_data_iter *it, void *dst, u32 len)
-{
-	struct flat_iter *fi = (struct flat_iter *)it;
-
-	memcpy(dst, fi->pos, len);
-	fi->pos += len;
-}
-
-static void flat_copy_out(struct ssd_data_iter *it, const void *src, u32 len)
-{
-	struct flat_iter *fi = (struct flat_iter *)it;
-
-	if (src)
-		memcpy(fi->pos, src, len);
-	else
-		memset(fi->pos, 0, len);
-	fi->pos += len;
-}
-
-void flat_iter_init(struct flat_iter *fi, void *buf)
-{
-	fi->it.copy_in = flat_copy_in;
-	fi->it.copy_out = flat_copy_out;
-	fi->pos = buf;
-}
-
 struct ssd_device *make_device(const char *const *settings, unsigned int count)
 {
 	struct ssd_config cfg;
