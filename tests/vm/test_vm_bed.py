@@ -132,10 +132,11 @@ echo ALL-TOOLS-OK
 def test_tools_on_brd(vm, kver: str, tmp_path: Path) -> None:
     host = tmp_path / "host.txt"
     host.write_text("inline content")
-    res = vm.run(TOOLS_SCRIPT, kver=kver, timeout_s=300, files={
-        "/extra/inline.txt": b"inline content",
-        "/extra/host.txt": str(host),
-    })
+    res = vm.run(TOOLS_SCRIPT, kver=kver, timeout_s=300, preload_fs=True,
+                 files={
+                     "/extra/inline.txt": b"inline content",
+                     "/extra/host.txt": str(host),
+                 })
     assert "ALL-TOOLS-OK" in res.output, res.summary()
     vm.record_timing(kver, "tools script (guest)", res.script_s or -1)
 
@@ -154,9 +155,9 @@ grep ' /mnt/a ext4 ' /proc/mounts
 grep ' /mnt/b xfs ' /proc/mounts
 umount /mnt/a /mnt/b
 """
-    res = vm.run(script, preload_fs=False, timeout_s=300)
+    res = vm.run(script, timeout_s=300)
     assert res.boot_s is not None
-    vm.record_timing(vm.kernels[0], "boot to script, preload_fs=False",
+    vm.record_timing(vm.kernels[0], "boot to script, fs on demand",
                      res.boot_s)
 
 

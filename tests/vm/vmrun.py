@@ -191,14 +191,15 @@ def run_in_vm(script: str, kver: str | None = None,
               files: Mapping[str, Union[str, bytes, Path]] | None = None,
               timeout_s: float = 600, memory_mb: int = 3072,
               cpus: int = 2, extra_cmdline: str = "",
-              preload_fs: bool = True,
+              preload_fs: bool = False,
               keep_dir: Path | None = None) -> VmResult:
     """Boot kver (default: first line of build/kernel-versions), run script
     with `sh /test.sh`, power off, and report.
 
     files maps guest path -> host path (file or directory) or inline bytes.
-    preload_fs=False skips loading ext4/xfs at boot (~2 s under TCG); the
-    kernel then loads them through modprobe when a test mounts one.
+    By default ext4/xfs are not loaded at boot (that costs ~2-3 s under
+    TCG): the kernel loads them through modprobe when a script mounts one;
+    preload_fs=True loads them at boot.
     keep_dir, if given, receives the initrd and the serial logs."""
     kver = kver or initramfs.default_kernels()[0]
     initramfs.ensure_kernel(kver)
@@ -281,8 +282,8 @@ def _main() -> int:
     ap.add_argument("--cpus", type=int, default=2)
     ap.add_argument("--append", default="", help="extra kernel cmdline")
     ap.add_argument("--keep", type=Path, help="keep initrd and logs here")
-    ap.add_argument("--lazy-fs", action="store_true",
-                    help="do not preload ext4/xfs (kernel loads on mount)")
+    ap.add_argument("--preload-fs", action="store_true",
+                    help="load ext4 and xfs at boot, not on first mount")
     ap.add_argument("--console", action="store_true",
                     help="print the whole kernel console")
     args = ap.parse_args()
@@ -297,7 +298,7 @@ def _main() -> int:
     res = run_in_vm(script, kver=args.kver, files=files,
                     timeout_s=args.timeout, memory_mb=args.memory,
                     cpus=args.cpus, extra_cmdline=args.append,
-                    preload_fs=not args.lazy_fs, keep_dir=args.keep)
+                    preload_fs=args.preload_fs, keep_dir=args.keep)
     sys.stdout.write(res.output)
     if args.console:
         sys.stderr.write(res.console)
