@@ -208,7 +208,12 @@ static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 	/* No page buffers: nothing was done, blk-mq sends it again later. */
 	if (ret == -EAGAIN)
 		return BLK_STS_RESOURCE;
-	complete_at(dev, rq, errno_to_blk_status(ret), completion_ns);
+	/* A refused request was not timed: it fails at once. */
+	if (ret) {
+		blk_mq_end_request(rq, errno_to_blk_status(ret));
+		return BLK_STS_OK;
+	}
+	complete_at(dev, rq, BLK_STS_OK, completion_ns);
 	return BLK_STS_OK;
 }
 
