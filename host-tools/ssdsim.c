@@ -4,7 +4,7 @@
  * firmware core the kernel module runs, and prints the same statistics as
  * `ssdctl stats`.
  *
- *   ssdsim [--config FILE] [key=value ...] [--format auto|mqsim|fiu|ssdemu]
+ *   ssdsim [--config FILE] [key=value ...] [--format auto|mqsim|fiu|ssdemu|blkparse]
  *          [--json] [--check] [--completions FILE] TRACE
  *
  * --list-keys prints every configuration key with its default and help, as
@@ -33,7 +33,7 @@
 static int usage(void)
 {
 	fprintf(stderr, "usage: ssdsim [--config FILE] [key=value ...] "
-		"[--format auto|mqsim|fiu|ssdemu] [--json] [--check] "
+		"[--format auto|mqsim|fiu|ssdemu|blkparse] [--json] [--check] "
 		"[--completions FILE] TRACE\n"
 		"       ssdsim --list-keys\n");
 	return 2;

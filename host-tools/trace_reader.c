@@ -18,6 +18,8 @@ int trace_parse_format(const char *name, enum trace_format *format)
 		*format = TRACE_FIU;
 	else if (!strcmp(name, "ssdemu"))
 		*format = TRACE_SSDEMU;
+	else if (!strcmp(name, "blkparse"))
+		*format = TRACE_BLKPARSE;
 	else
 		return -1;
 	return 0;
@@ -41,25 +43,39 @@ void trace_close(struct trace_reader *tr)
 	if (tr->file)
 		fclose(tr->file);
 	free(tr->buf);
+	free(tr->sorted);
 	tr->file = NULL;
 	tr->buf = NULL;
+	tr->sorted = NULL;
 }
 
 static const char *const format_names[] = {
 	[TRACE_AUTO] = "auto", [TRACE_MQSIM] = "mqsim", [TRACE_FIU] = "fiu",
-	[TRACE_SSDEMU] = "ssdemu",
+	[TRACE_SSDEMU] = "ssdemu", [TRACE_BLKPARSE] = "blkparse",
 };
+
+/* blkparse event lines open with the device, "major,minor". */
+static bool blkparse_event(const char *line, unsigned int *major, unsigned int *minor)
+{
+	int end = 0;
+
+	return sscanf(line, "%u,%u%n", major, minor, &end) == 2 &&
+	       (line[end] == ' ' || line[end] == '\t');
+}
 
 /*
  * mqsim lines have five numbers, ssdemu lines an op letter second, fiu
- * lines a process name third.
+ * lines a process name third, blkparse lines a device "8,0" first.
  */
 static enum trace_format detect(const char *line)
 {
 	unsigned long long a, b, c, d, e;
 	struct ssdemu_log_entry entry;
+	unsigned int major, minor;
 	char extra;
 
+	if (blkparse_event(line, &major, &minor))
+		return TRACE_BLKPARSE;
 	if (sscanf(line, "%llu %llu %llu %llu %llu %c", &a, &b, &c, &d, &e, &extra) == 5)
 		return TRACE_MQSIM;
 	if (!log_entry_parse(line, &entry))
@@ -114,7 +130,91 @@ static int parse_fiu(char *line, struct trace_record *rec, uint64_t *time_ns)
 	return 0;
 }
 
-int trace_next(struct trace_reader *tr, struct trace_record *rec)
+/*
+ * The op of a blkparse RWBS string: an optional leading F (preflush), then
+ * D (discard), W (write), R (read) or N (no data: a flush when F led).
+ * A lone F is a flush as the kernel's own tracepoints spell it.
+ * Write-zeroes requests carry a W and read as writes.
+ */
+static int rwbs_op(const char *rwbs, unsigned int *op)
+{
+	bool preflush = rwbs[0] == 'F' && rwbs[1];
+
+	if (!strcmp(rwbs, "F")) {
+		*op = SSDEMU_OP_FLUSH;
+		return 0;
+	}
+	switch (rwbs[preflush]) {
+	case 'D':
+		*op = SSDEMU_OP_TRIM;
+		return 0;
+	case 'W':
+		*op = SSDEMU_OP_WRITE;
+		return 0;
+	case 'R':
+		*op = SSDEMU_OP_READ;
+		return 0;
+	case 'N':
+		*op = SSDEMU_OP_FLUSH;
+		return preflush ? 0 : 1;
+	}
+	return -1;
+}
+
+/*
+ * blkparse's default output: "maj,min cpu seq sec.nsec pid action rwbs
+ * [sector + count] [comm]".  Only D (issued to the driver) events are
+ * requests the device saw; other actions and the summary are skipped.
+ * 0 with a record, 1 for a line to skip, -1 malformed, -2 already reported.
+ */
+static int parse_blkparse(struct trace_reader *tr, char *line, struct trace_record *rec,
+			  uint64_t *time_ns)
+{
+	unsigned long long seq, sec, sector = 0, count = 0, frac_ns;
+	unsigned int major, minor, cpu, pid, device;
+	char frac[16], action[4], rwbs[12];
+	size_t digits;
+	int rest = 0;
+	int ret;
+
+	if (!blkparse_event(line, &major, &minor))
+		return 1;
+	if (sscanf(line, "%*u,%*u %u %llu %llu.%15[0-9] %u %3s %11s %n", &cpu, &seq, &sec,
+		   frac, &pid, action, rwbs, &rest) != 7)
+		return -1;
+	if (strcmp(action, "D"))
+		return 1;
+	device = major << 20 | minor;
+	if (!tr->have_device) {
+		tr->have_device = true;
+		tr->device = device;
+	} else if (device != tr->device) {
+		fprintf(stderr, "%s:%lu: a second device %u,%u; trace one device only\n",
+			tr->path, tr->line, major, minor);
+		return -2;
+	}
+	ret = rwbs_op(rwbs, &rec->op);
+	if (ret)
+		return ret;
+	if (rest && sscanf(line + rest, "%llu + %llu", &sector, &count) != 2)
+		count = 0;
+	/* A data request without data is nothing the device has to do. */
+	if (count == 0 && rec->op != SSDEMU_OP_FLUSH)
+		return 1;
+	/* The fraction has nine digits from blkparse; scale any other count. */
+	digits = strlen(frac);
+	frac_ns = 0;
+	for (size_t i = 0; i < 9; i++)
+		frac_ns = frac_ns * 10 + (i < digits ? frac[i] - '0' : 0);
+	*time_ns = sec * 1000000000ULL + frac_ns;
+	rec->offset_bytes = sector * 512;
+	rec->length_bytes = count * 512;
+	rec->content_hash = NULL;
+	return 0;
+}
+
+/* The next record as the file holds it, with its own time in arrival_ns. */
+static int read_record(struct trace_reader *tr, struct trace_record *rec)
 {
 	while (getline(&tr->buf, &tr->buf_bytes, tr->file) >= 0) {
 		uint64_t time_ns;
@@ -129,24 +229,116 @@ int trace_next(struct trace_reader *tr, struct trace_record *rec)
 			continue;
 		if (tr->format == TRACE_AUTO)
 			tr->format = detect(p);
-		if (tr->format == TRACE_MQSIM)
+		if (tr->format == TRACE_BLKPARSE)
+			ret = parse_blkparse(tr, p, rec, &time_ns);
+		else if (tr->format == TRACE_MQSIM)
 			ret = parse_mqsim(p, rec, &time_ns);
 		else if (tr->format == TRACE_FIU)
 			ret = parse_fiu(p, rec, &time_ns);
 		else
 			ret = parse_ssdemu(p, rec, &time_ns);
+		if (ret == 1)
+			continue;
+		if (ret == -2)
+			return -1;
 		if (ret || (rec->length_bytes == 0 && rec->op != SSDEMU_OP_FLUSH)) {
 			fprintf(stderr, "%s:%lu: not a %s trace line\n", tr->path, tr->line,
 				format_names[tr->format]);
 			return -1;
 		}
-		if (!tr->have_first) {
-			tr->have_first = true;
-			/* A request log is already in the device's own time. */
-			tr->first_ns = tr->format == TRACE_SSDEMU ? 0 : time_ns;
-		}
-		rec->arrival_ns = time_ns >= tr->first_ns ? time_ns - tr->first_ns : 0;
+		rec->arrival_ns = time_ns;
 		return 1;
 	}
 	return 0;
+}
+
+struct timed_record {
+	struct trace_record rec;
+	uint64_t seq;			/* file order, for a stable sort */
+};
+
+static int by_time(const void *a, const void *b)
+{
+	const struct timed_record *x = a, *y = b;
+
+	if (x->rec.arrival_ns != y->rec.arrival_ns)
+		return x->rec.arrival_ns < y->rec.arrival_ns ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * blkparse reading a live pipe prints each CPU's events in batches, not in
+ * time order: read the whole trace, starting with @first, and sort it.
+ */
+static int load_sorted(struct trace_reader *tr, const struct trace_record *first)
+{
+	struct timed_record *all = NULL;
+	size_t count = 0, room = 0;
+	struct trace_record rec = *first;
+	int ret = 1;
+
+	while (ret == 1) {
+		if (count == room) {
+			struct timed_record *grown;
+
+			room = room ? room * 2 : 4096;
+			grown = realloc(all, room * sizeof(*all));
+			if (!grown) {
+				fprintf(stderr, "%s: out of memory sorting the trace\n", tr->path);
+				free(all);
+				return -1;
+			}
+			all = grown;
+		}
+		all[count].rec = rec;
+		all[count].seq = count;
+		count++;
+		ret = read_record(tr, &rec);
+	}
+	if (ret < 0) {
+		free(all);
+		return -1;
+	}
+	qsort(all, count, sizeof(*all), by_time);
+	tr->sorted = malloc(count * sizeof(*tr->sorted));
+	if (!tr->sorted) {
+		fprintf(stderr, "%s: out of memory sorting the trace\n", tr->path);
+		free(all);
+		return -1;
+	}
+	for (size_t i = 0; i < count; i++)
+		tr->sorted[i] = all[i].rec;
+	free(all);
+	tr->sorted_count = count;
+	tr->sorted_next = 0;
+	return 0;
+}
+
+int trace_next(struct trace_reader *tr, struct trace_record *rec)
+{
+	uint64_t time_ns;
+	int ret;
+
+	if (tr->sorted) {
+		if (tr->sorted_next == tr->sorted_count)
+			return 0;
+		*rec = tr->sorted[tr->sorted_next++];
+	} else {
+		ret = read_record(tr, rec);
+		if (ret <= 0)
+			return ret;
+		if (tr->format == TRACE_BLKPARSE) {
+			if (load_sorted(tr, rec))
+				return -1;
+			*rec = tr->sorted[tr->sorted_next++];
+		}
+	}
+	time_ns = rec->arrival_ns;
+	if (!tr->have_first) {
+		tr->have_first = true;
+		/* A request log is already in the device's own time. */
+		tr->first_ns = tr->format == TRACE_SSDEMU ? 0 : time_ns;
+	}
+	rec->arrival_ns = time_ns >= tr->first_ns ? time_ns - tr->first_ns : 0;
+	return 1;
 }

@@ -9,6 +9,9 @@
  *          size_sectors R|W major minor md5-per-block
  *   ssdemu the request log of `ssdctl log` (log_format.h): arrival times
  *          are kept as they are, not made relative to the first request
+ *   blkparse  blkparse's default text output of a blktrace of one device;
+ *          the D (issue) events are the requests, all else is skipped;
+ *          read whole and sorted by time (a piped blkparse is not sorted)
  */
 #ifndef SSD_TRACE_READER_H
 #define SSD_TRACE_READER_H
@@ -24,6 +27,7 @@ enum trace_format {
 	TRACE_MQSIM,
 	TRACE_FIU,
 	TRACE_SSDEMU,
+	TRACE_BLKPARSE,
 };
 
 struct trace_record {
@@ -40,9 +44,14 @@ struct trace_reader {
 	enum trace_format format;
 	unsigned long line;
 	bool have_first;
+	bool have_device;		/* blkparse: the one device replayed */
+	unsigned int device;
 	uint64_t first_ns;
 	char *buf;
 	size_t buf_bytes;
+	struct trace_record *sorted;	/* blkparse: every record, by time */
+	size_t sorted_count;
+	size_t sorted_next;
 };
 
 int trace_open(struct trace_reader *tr, const char *path, enum trace_format format);

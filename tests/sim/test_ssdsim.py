@@ -115,6 +115,62 @@ def test_request_log_replays_to_itself(tmp_path: Path) -> None:
     assert a == b
 
 
+# blkparse's default output; only the D (issue) events are requests.  Read
+# from a pipe, blkparse prints CPUs in batches: the last D event is earlier.
+BLKPARSE_SAMPLE = """\
+  8,0    1        1     0.000000000   512  Q   W 2048 + 8 [fio]
+  8,0    1        2     0.000001200   512  G   W 2048 + 8 [fio]
+  8,0    1        3     0.000003000   512  D   W 2048 + 8 [fio]
+  8,0    1        4     0.000610000     0  C   W 2048 + 8 [0]
+  8,0    0        5     0.001000000   512  D  RA 2048 + 8 [fio]
+  8,0    0        6     0.002000000   512  D  FN [kworker/0:1H]
+  8,0    0        7     0.003000000   512  D  DS 4096 + 64 [fio]
+  8,0    0        8     0.004000000   512  D WFS 0 + 16 [jbd2/sda1-8]
+  8,0    0        9     0.005000000   512  m   N some driver message
+  8,0    1       10     0.002500000   513  D   W 8192 + 8 [fio]
+CPU0 (8,0):
+ Reads Queued:       0,     0KiB\t Writes Queued:       1,     4KiB
+Total (8,0):
+Throughput (R/W): 0KiB/s / 0KiB/s
+Events (8,0): 10 entries
+Skips: 0 forward (0 -   0.0%)
+"""
+
+
+def test_blkparse_text_replays_issue_events(tmp_path: Path) -> None:
+    trace = tmp_path / "bt.txt"
+    trace.write_text(BLKPARSE_SAMPLE)
+    done = tmp_path / "done.log"
+    out = stats("--config", str(SMALL), "--completions", str(done),
+                str(trace))
+    assert out["commands"] == 6
+    assert out["host_write_bytes"] == 8 * 512 + 16 * 512 + 8 * 512
+    assert out["host_read_bytes"] == 8 * 512
+    assert out["host_trim_bytes"] == 64 * 512
+    assert out["host_flush_count"] == 1
+    # Arrival times are relative to the first D event, in nanoseconds.
+    requests = [line.split()[:4] for line in done.read_text().splitlines()]
+    assert requests == [["0", "W", "1048576", "4096"],
+                        ["997000", "R", "1048576", "4096"],
+                        ["1997000", "F", "0", "0"],
+                        ["2497000", "W", "4194304", "4096"],
+                        ["2997000", "T", "2097152", "32768"],
+                        ["3997000", "W", "0", "8192"]]
+
+
+def test_blkparse_refuses_a_second_device_and_bad_events(
+        tmp_path: Path) -> None:
+    trace = tmp_path / "bt.txt"
+    trace.write_text(BLKPARSE_SAMPLE + "  8,16   0   10   0.006000000   512"
+                     "  D   W 0 + 8 [fio]\n")
+    proc = ssdsim("--config", str(SMALL), str(trace), check=False)
+    assert proc.returncode == 1
+    assert "bt.txt:17: a second device 8,16" in proc.stderr
+    trace.write_text("  8,0 0 1 0.000000000 512 D X 0 + 8 [fio]\n")
+    proc = ssdsim("--config", str(SMALL), str(trace), check=False)
+    assert proc.returncode == 1 and "bt.txt:1: not a blkparse" in proc.stderr
+
+
 def test_bad_input_is_refused_with_a_message(tmp_path: Path) -> None:
     trace = tmp_path / "t.trace"
     trace.write_text("1000 0 0 8 0\n1001 0 zero 8 0\n")
