@@ -4,9 +4,11 @@ Boots one VM (tests/vm/vmrun.py) that runs bench/guest/bench.sh, then:
 
 1. Overhead: ssdemu with timing=0 against brd, the kernel RAM disk, in the
    same VM: fio 4 KiB random write/read at QD1 and QD32, 1 MiB sequential
-   write, each on a fresh device, brd and ssdemu alternating for several
-   rounds (TCG is noisy).  Reported as the median of the per-round
-   ssdemu/brd IOPS ratios (target: >= 0.80 at QD32).
+   write, each on a fresh device, brd, null_blk and ssdemu alternating for
+   several rounds (TCG is noisy).  Reported as the median of the per-round
+   ssdemu/brd IOPS ratios (target: >= 0.80 at QD32); null_blk
+   (memory-backed, blk-mq) shows what blk-mq alone costs against the
+   bio-based brd.
 2. Fidelity: timing=1 with a preset (default configs/modern-tlc-4k.conf).
    QD1 4 KiB read and write latency and the bandwidth of a sequential write
    deep enough to keep every chip busy, against what the model predicts
@@ -159,15 +161,19 @@ def analyze(raw_path: Path) -> dict[str, Any]:
     overhead = {}
     for job in OVERHEAD_JOBS:
         runs = {kind: [fio[f"{kind}-{job}-{i}"] for i in range(1, rounds + 1)]
-                for kind in ("brd", "ssdemu")}
-        brd = median_run(runs["brd"])
-        emu = median_run(runs["ssdemu"])
-        # Each round ran brd then ssdemu back to back: pair them up.
+                for kind in ("brd", "nullb", "ssdemu")}
+        # Each round ran the kinds back to back: pair them up.
         ratios = [e["iops"] / b["iops"]
                   for b, e in zip(runs["brd"], runs["ssdemu"])]
-        overhead[job] = {"brd": brd, "ssdemu": emu,
+        nullb_ratios = [n["iops"] / b["iops"]
+                        for b, n in zip(runs["brd"], runs["nullb"])]
+        overhead[job] = {"brd": median_run(runs["brd"]),
+                         "nullb": median_run(runs["nullb"]),
+                         "ssdemu": median_run(runs["ssdemu"]),
                          "ratio": statistics.median(ratios),
-                         "ratios": ratios}
+                         "ratios": ratios,
+                         "nullb_ratio": statistics.median(nullb_ratios),
+                         "nullb_ratios": nullb_ratios}
 
     fidelity = {}
     for op, model_ns in (("read", model.qd1_read_ns()),
@@ -216,10 +222,14 @@ def print_table(r: dict[str, Any]) -> None:
     print(f"\n== kernel {r['kernel']}, fio runtime {r['runtime_s']} s per job")
     print(f"\n1. overhead, timing=0 (small-test.conf) vs brd, same VM, fresh "
           f"devices; medians of {r['rounds']} alternating rounds")
-    print(f"{'job':16s} {'brd IOPS':>10s} {'ssdemu IOPS':>12s} {'ratio':>6s}"
+    print("(nullb: null_blk memory-backed on blk-mq, the floor of any blk-mq"
+          " driver; ratios are to brd)")
+    print(f"{'job':16s} {'brd IOPS':>10s} {'nullb IOPS':>11s}"
+          f" {'ssdemu IOPS':>12s} {'nullb':>6s} {'ssdemu':>6s}"
           f" {'brd lat us':>11s} {'ssdemu lat us':>14s}")
     for job, o in r["overhead"].items():
-        print(f"{job:16s} {o['brd']['iops']:10.0f} {o['ssdemu']['iops']:12.0f}"
+        print(f"{job:16s} {o['brd']['iops']:10.0f} {o['nullb']['iops']:11.0f}"
+              f" {o['ssdemu']['iops']:12.0f} {o['nullb_ratio']:6.2f}"
               f" {o['ratio']:6.2f} {o['brd']['lat_us']:11.1f}"
               f" {o['ssdemu']['lat_us']:14.1f}")
     print(f"\n2. fidelity, timing=1 ({r['preset']})")

@@ -24,34 +24,47 @@ prefill() {	# DEV SIZE
 		--output-format=terse > /dev/null || fail "prefill $1"
 }
 
-# fresh_dev KIND: a new, empty device of KIND (brd or ssdemu) on stdout.
+# fresh_dev KIND: a new, empty device of KIND on stdout: brd (bio-based RAM
+# disk), nullb (null_blk on blk-mq, memory-backed, completing inline: what
+# blk-mq itself costs) or ssdemu.
 fresh_dev() {
-	if [ "$1" = brd ]; then
+	case $1 in
+	brd)
 		insmod $MODDIR/brd.ko rd_nr=1 rd_size=$((300 * 1024)) || fail "insmod brd"
 		echo /dev/ram0
-	else
+		;;
+	nullb)
+		insmod $MODDIR/null_blk.ko nr_devices=1 queue_mode=2 irqmode=0 \
+			memory_backed=1 bs=4096 gb=1 hw_queue_depth=64 \
+			submit_queues=$(nproc) || fail "insmod null_blk"
+		echo /dev/nullb0
+		;;
+	*)
 		ssdctl create ovh --config /configs/small-test.conf timing=0 ||
 			fail "create ovh"
-	fi
+		;;
+	esac
 }
 
 drop_dev() {	# KIND DEV TAG: the last ssdemu's stats are kept for printing
-	if [ "$1" = brd ]; then
-		rmmod brd
-	else
+	case $1 in
+	brd) rmmod brd ;;
+	nullb) rmmod null_blk ;;
+	*)
 		print_stats "$2" "overhead-$3" > /tmp/last-stats
 		ssdctl destroy ovh
-	fi
+		;;
+	esac
 }
 
-# overhead_job JOB FIO-ARGS...: ROUNDS alternating runs on brd and ssdemu,
+# overhead_job JOB FIO-ARGS...: ROUNDS alternating runs on each kind,
 # each on a fresh device (prefilled first for reads), named KIND-JOB-ROUND.
 overhead_job() {
 	job=$1
 	shift
 	round=1
 	while [ $round -le "$ROUNDS" ]; do
-		for kind in brd ssdemu; do
+		for kind in brd nullb ssdemu; do
 			dev=$(fresh_dev $kind)
 			case $job in *read*) prefill "$dev" 256M ;; esac
 			fio_json "$kind-$job-$round" "$dev" --size=256M \
@@ -63,7 +76,7 @@ overhead_job() {
 	cat /tmp/last-stats
 }
 
-echo "== 1. overhead: brd vs ssdemu timing=0, fresh devices, $ROUNDS rounds"
+echo "== 1. overhead: brd, null_blk vs ssdemu timing=0, fresh devices, $ROUNDS rounds"
 overhead_job randwrite-qd1 --rw=randwrite --bs=4k --iodepth=1
 overhead_job randwrite-qd32 --rw=randwrite --bs=4k --iodepth=32
 overhead_job randread-qd1 --rw=randread --bs=4k --iodepth=1
