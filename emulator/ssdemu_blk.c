@@ -190,13 +190,18 @@ static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 	struct ssd_request req = {
 		.offset_bytes = (u64)blk_rq_pos(rq) << SECTOR_SHIFT,
 		.length_bytes = blk_rq_bytes(rq),
-		.arrival_ns = ktime_get_ns() - dev->epoch_ns,
 		.data = &ri.it,
 	};
 	u64 completion_ns;
 	int ret;
 
+	/*
+	 * The device receives the command once the block layer has issued
+	 * it: the moment blktrace records as D, whose times ssdsim replays as
+	 * arrivals.
+	 */
 	blk_mq_start_request(rq);
+	req.arrival_ns = ktime_get_ns() - dev->epoch_ns;
 	if (rq->bio)
 		ri.pos = rq->bio->bi_iter;
 	ret = rq_to_ssd_op(rq, &req.op);

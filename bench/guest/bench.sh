@@ -10,10 +10,10 @@ MODDIR=/lib/modules/$(uname -r)
 
 # fio_json NAME DEV ARGS...: one job, its JSON between markers.
 fio_json() {
-	name=$1 dev=$2
+	local name=$1 file=$2
 	shift 2
 	echo "FIO-BEGIN $name"
-	fio --name="$name" --filename="$dev" --direct=1 --ioengine=libaio \
+	fio --name="$name" --filename="$file" --direct=1 --ioengine=libaio \
 		--output-format=json "$@" || fail "fio $name"
 	echo "FIO-END $name"
 }
@@ -57,14 +57,18 @@ drop_dev() {	# KIND DEV TAG: the last ssdemu's stats are kept for printing
 	esac
 }
 
-# overhead_job JOB FIO-ARGS...: ROUNDS alternating runs on each kind,
-# each on a fresh device (prefilled first for reads), named KIND-JOB-ROUND.
+# overhead_job JOB FIO-ARGS...: ROUNDS rounds of back-to-back runs on each
+# kind, each on a fresh device (prefilled first for reads), named
+# KIND-JOB-ROUND.  Odd rounds run brd first, even rounds ssdemu first, so a
+# drift of the host's speed within a round favours neither.
 overhead_job() {
 	job=$1
 	shift
 	round=1
 	while [ $round -le "$ROUNDS" ]; do
-		for kind in brd nullb ssdemu; do
+		order="brd nullb ssdemu"
+		[ $((round % 2)) = 0 ] && order="ssdemu nullb brd"
+		for kind in $order; do
 			dev=$(fresh_dev $kind)
 			case $job in *read*) prefill "$dev" 256M ;; esac
 			fio_json "$kind-$job-$round" "$dev" --size=256M \
@@ -83,33 +87,72 @@ overhead_job randread-qd1 --rw=randread --bs=4k --iodepth=1
 overhead_job randread-qd32 --rw=randread --bs=4k --iodepth=32
 overhead_job seqwrite-1m --rw=write --bs=1M --iodepth=4
 
-echo "== 2. fidelity: timing=1 with configs/$PRESET"
+echo "== 2. fidelity: timing=1"
+# 2a. QD1 latency with $LAT_PRESET (every page type alike, so the model's
+# latency is one number per operation), one flash page per I/O, against
+# null_blk completing each I/O by hrtimer after exactly that latency: the
+# platform's cost of a timer-completed I/O.  LAT_ROUNDS rounds, the two
+# devices back to back in each (order alternating), since one run of either
+# swings by 10% on this platform.  The device's counters are printed and
+# reset after each of its runs.
+lat_job() {	# NAME DEV RW
+	fio_json "$1" "$2" --rw="$3" --bs="$LAT_PAGE_BYTES" --iodepth=1 \
+		--size=64M --runtime="$RUNTIME" --time_based
+}
+# timer_nullb NAME NS: a null_blk device completing by hrtimer after NS.
+timer_nullb() {
+	d=/sys/kernel/config/nullb/$1
+	mkdir $d || fail "mkdir $d"
+	echo 2 > $d/queue_mode && echo 2 > $d/irqmode &&
+		echo "$2" > $d/completion_nsec && echo 512 > $d/blocksize &&
+		echo 4096 > $d/size && echo 1 > $d/power || fail "null_blk $1"
+	# The disk is named after the configfs item (or nullbN on kernels
+	# before 5.17); devtmpfs makes the node a moment later, and fio would
+	# create a plain file in its place.
+	tries=0
+	while :; do
+		for node in /dev/$1 /dev/nullb$(cat $d/index); do
+			[ -b $node ] && echo $node && return
+		done
+		tries=$((tries + 1))
+		[ $tries -le 50 ] || fail "no block device for null_blk $1"
+		sleep 0.1
+	done
+}
+lat_dev=$(ssdctl create lat --config /configs/$LAT_PRESET) || fail "create $LAT_PRESET"
+prefill "$lat_dev" 64M
+ssdctl reset "$lat_dev"
+insmod $MODDIR/null_blk.ko nr_devices=0 || fail "insmod null_blk"
+nullb_read=$(timer_nullb tread "$MODEL_READ_NS")
+nullb_write=$(timer_nullb twrite "$MODEL_WRITE_NS")
+round=1
+while [ $round -le "$LAT_ROUNDS" ]; do
+	order="ssdemu nullb"
+	[ $((round % 2)) = 0 ] && order="nullb ssdemu"
+	for op in read write; do
+		for kind in $order; do
+			if [ $kind = ssdemu ]; then
+				lat_job ssdemu-qd1-$op-$round "$lat_dev" rand$op
+				print_stats "$lat_dev" qd1-$op-$round
+				ssdctl reset "$lat_dev"
+			else
+				eval nb=\$nullb_$op
+				lat_job nullb-qd1-$op-$round "$nb" rand$op
+			fi
+		done
+	done
+	round=$((round + 1))
+done
+ssdctl destroy lat
+rmdir /sys/kernel/config/nullb/tread /sys/kernel/config/nullb/twrite
+rmmod null_blk
+
+# 2b. Sequential writes with $PRESET, deep enough to keep every chip busy.
 dev=$(ssdctl create model --config /configs/$PRESET) || fail "create $PRESET"
-fio_json ssdemu-qd1-write "$dev" --rw=randwrite --bs=4k --iodepth=1 \
-	--size=64M --runtime="$RUNTIME" --time_based
-print_stats "$dev" qd1-write
-ssdctl reset "$dev"
-prefill "$dev" 64M
-ssdctl reset "$dev"
-fio_json ssdemu-qd1-read "$dev" --rw=randread --bs=4k --iodepth=1 \
-	--size=64M --runtime="$RUNTIME" --time_based
-print_stats "$dev" qd1-read
-ssdctl reset "$dev"
 fio_json ssdemu-seq-write "$dev" --rw=write --bs=128k --iodepth=$SEQ_QD \
 	--offset=128M --size=512M --runtime="$RUNTIME" --time_based
 print_stats "$dev" seq-write
 ssdctl destroy model
-
-# The platform's cost of a timer-completed I/O: null_blk completing each
-# request by hrtimer after exactly the model's latency.
-for job in read:$MODEL_READ_NS write:$MODEL_WRITE_NS; do
-	op=${job%%:*} ns=${job#*:}
-	insmod $MODDIR/null_blk.ko nr_devices=1 irqmode=2 completion_nsec=$ns \
-		bs=4096 gb=4 queue_mode=2 || fail "insmod null_blk"
-	fio_json nullb-qd1-$op /dev/nullb0 --rw=rand$op --bs=4k --iodepth=1 \
-		--size=64M --runtime="$RUNTIME" --time_based
-	rmmod null_blk
-done
 
 echo "== 3. GC under load: 4 KiB random writes at 90% utilisation"
 dev=$(ssdctl create gc --config /configs/small-test.conf) || fail "create gc"
