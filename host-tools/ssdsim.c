@@ -115,7 +115,7 @@ int main(int argc, char **argv)
 	struct ssdemu_stats st;
 	struct ssd_device *dev;
 	struct ssd_config cfg;
-	int json = 0, check = 0, ret, i;
+	int json = 0, check = 0, status = 1, ret, i;
 
 	ssd_config_defaults(&cfg);
 	if (argc == 2 && !strcmp(argv[1], "--list-keys")) {
@@ -157,13 +157,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ssdsim: configuration refused\n");
 		return 1;
 	}
-	if (trace_open(&tr, trace_path, format))
+	if (trace_open(&tr, trace_path, format)) {
+		ssd_device_destroy(dev);
 		return 1;
+	}
 	if (completions_path) {
 		completions = fopen(completions_path, "w");
 		if (!completions) {
 			perror(completions_path);
-			return 1;
+			goto out;
 		}
 	}
 
@@ -180,7 +182,7 @@ int main(int argc, char **argv)
 			buf = malloc(buf_bytes);
 			if (!buf) {
 				fprintf(stderr, "ssdsim: out of memory\n");
-				return 1;
+				goto out;
 			}
 		}
 		if (rec.op == SSDEMU_OP_WRITE)
@@ -195,7 +197,7 @@ int main(int argc, char **argv)
 		req.data = &fi.it;
 		if (ssd_device_submit(dev, &req, &done_ns)) {
 			fprintf(stderr, "ssdsim: %s:%lu: request failed\n", trace_path, tr.line);
-			return 1;
+			goto out;
 		}
 		if (completions) {
 			done.arrival_ns = dev->last_arrival_ns;
@@ -207,23 +209,31 @@ int main(int argc, char **argv)
 		}
 		requests++;
 	}
-	trace_close(&tr);
-	free(buf);
-	if (completions && fclose(completions)) {
-		perror(completions_path);
-		return 1;
-	}
 	if (ret < 0)
-		return 1;
+		goto out;
+	if (completions) {
+		ret = fclose(completions);
+		completions = NULL;
+		if (ret) {
+			perror(completions_path);
+			goto out;
+		}
+	}
 	if (check && ssd_device_check(dev)) {
 		fprintf(stderr, "ssdsim: FTL consistency check failed\n");
-		return 1;
+		goto out;
 	}
 	ssd_device_get_stats(dev, &st);
 	if (json)
 		stats_print_json(stdout, &st);
 	else
 		stats_print_text(stdout, &st);
+	status = 0;
+out:
+	if (completions)
+		fclose(completions);
+	trace_close(&tr);
+	free(buf);
 	ssd_device_destroy(dev);
-	return 0;
+	return status;
 }

@@ -171,16 +171,28 @@ def test_blkparse_refuses_a_second_device_and_bad_events(
     assert proc.returncode == 1 and "bt.txt:1: not a blkparse" in proc.stderr
 
 
+def refused(*args: str) -> str:
+    """Run ssdsim expecting a clean refusal: status 1 and no sanitizer
+    report (a leak on an error path exits with 1 too); returns stderr."""
+    proc = ssdsim(*args, check=False)
+    assert proc.returncode == 1, proc.stderr
+    assert "Sanitizer" not in proc.stderr, proc.stderr
+    return proc.stderr
+
+
 def test_bad_input_is_refused_with_a_message(tmp_path: Path) -> None:
     trace = tmp_path / "t.trace"
     trace.write_text("1000 0 0 8 0\n1001 0 zero 8 0\n")
-    proc = ssdsim("--config", str(SMALL), str(trace), check=False)
-    assert proc.returncode == 1 and "t.trace:2" in proc.stderr
-    proc = ssdsim("--config", str(SMALL), "chips=0", str(trace), check=False)
-    assert proc.returncode == 1 and "chips=0" in proc.stderr
-    proc = ssdsim("--config", str(SMALL), "op_percent=1", str(trace),
-                  check=False)
-    assert proc.returncode == 1 and "op_percent" in proc.stderr
+    assert "t.trace:2" in refused("--config", str(SMALL), str(trace))
+    assert "chips=0" in refused("--config", str(SMALL), "chips=0", str(trace))
+    assert "op_percent" in refused("--config", str(SMALL), "op_percent=1",
+                                   str(trace))
+    missing = tmp_path / "missing.trace"
+    assert "missing.trace: No such file" in refused("--config", str(SMALL),
+                                                    str(missing))
+    unwritable = tmp_path / "no-such-dir" / "done.log"
+    assert "done.log: No such file" in refused(
+        "--config", str(SMALL), "--completions", str(unwritable), str(trace))
 
 
 def config_keys() -> list[str]:
