@@ -31,6 +31,15 @@ def ssdsim(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
     return proc
 
 
+def refused(*args: str) -> str:
+    """Run ssdsim expecting a clean refusal: status 1 and no sanitizer
+    report (a leak on an error path exits with 1 too); returns stderr."""
+    proc = ssdsim(*args, check=False)
+    assert proc.returncode == 1, proc.stderr
+    assert "Sanitizer" not in proc.stderr, proc.stderr
+    return proc.stderr
+
+
 def stats(*args: str) -> dict[str, float]:
     return json.loads(ssdsim("--json", *args).stdout)
 
@@ -163,21 +172,11 @@ def test_blkparse_refuses_a_second_device_and_bad_events(
     trace = tmp_path / "bt.txt"
     trace.write_text(BLKPARSE_SAMPLE + "  8,16   0   10   0.006000000   512"
                      "  D   W 0 + 8 [fio]\n")
-    proc = ssdsim("--config", str(SMALL), str(trace), check=False)
-    assert proc.returncode == 1
-    assert "bt.txt:17: a second device 8,16" in proc.stderr
+    assert "bt.txt:17: a second device 8,16" in refused(
+        "--config", str(SMALL), str(trace))
     trace.write_text("  8,0 0 1 0.000000000 512 D X 0 + 8 [fio]\n")
-    proc = ssdsim("--config", str(SMALL), str(trace), check=False)
-    assert proc.returncode == 1 and "bt.txt:1: not a blkparse" in proc.stderr
-
-
-def refused(*args: str) -> str:
-    """Run ssdsim expecting a clean refusal: status 1 and no sanitizer
-    report (a leak on an error path exits with 1 too); returns stderr."""
-    proc = ssdsim(*args, check=False)
-    assert proc.returncode == 1, proc.stderr
-    assert "Sanitizer" not in proc.stderr, proc.stderr
-    return proc.stderr
+    assert "bt.txt:1: not a blkparse" in refused("--config", str(SMALL),
+                                                 str(trace))
 
 
 def test_bad_input_is_refused_with_a_message(tmp_path: Path) -> None:
