@@ -10,15 +10,18 @@
 PYTHON := /usr/bin/python3
 BUILD := build
 
-CORE_SRCS := emulator/ssd_config.c emulator/flash.c emulator/ssd_device.c \
-	emulator/timing.c emulator/request_log.c \
-	ftl/ftl.c ftl/ftl_alloc.c ftl/ftl_gc.c ftl/ftl_check.c
-USER_SRCS := emulator/ssd_platform_user.c
+# The portable core, in the order of the request path (docs/architecture.md).
+CORE_SRCS := common/ssd_config.c \
+	device/ssd_device.c device/request_log.c \
+	ftl/ftl.c ftl/ftl_alloc.c ftl/ftl_gc.c ftl/ftl_check.c ftl/ftl_layer.c \
+	flash/flash.c flash/timing.c
+USER_SRCS := platform/ssd_platform_user.c
 KMOD_SRCS := emulator/ssdemu_main.c emulator/ssdemu_configfs.c \
 	emulator/ssdemu_blk.c emulator/ssdemu_ioctl.c
-HEADERS := $(wildcard include/*.h emulator/*.h ftl/*.h)
+CORE_DIRS := common device ftl flash
+HEADERS := $(wildcard include/*.h emulator/*.h $(addsuffix /*.h,$(CORE_DIRS)))
 
-INCLUDES := -Iinclude -Iemulator -Iftl -Ihost-tools
+INCLUDES := -Iinclude $(addprefix -I,$(CORE_DIRS)) -Ihost-tools
 WARN := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Werror
 CFLAGS_COMMON := -std=gnu11 -g $(WARN) $(INCLUDES)
 CFLAGS_OPT := $(CFLAGS_COMMON) -O2

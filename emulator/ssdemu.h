@@ -15,6 +15,7 @@
 #include "ssdemu_compat.h"
 #include "ssd_config.h"
 #include "ssd_device.h"
+#include "ssdemu_ioctl.h"
 
 /* How the kernel's completions kept to the model's times (timing=1). */
 struct ssdemu_lateness {

@@ -9,6 +9,7 @@
 #include <linux/uaccess.h>
 
 #include "ssdemu.h"
+#include "ssd_stats_uapi.h"
 
 /* Entries one READ_LOG call may take: bounds the kernel's staging buffer. */
 #define SSDEMU_LOG_READ_MAX	65536
@@ -17,16 +18,23 @@ static int get_stats(struct ssdemu_dev *dev, unsigned int cmd, void __user *argp
 {
 	size_t user_bytes = _IOC_SIZE(cmd);
 	struct ssdemu_stats *stats;
+	struct ssd_stats *core;
 	int ret = 0;
 
 	if (_IOC_DIR(cmd) != _IOC_READ)
 		return -ENOTTY;
 	if (user_bytes < offsetofend(struct ssdemu_stats, struct_bytes))
 		return -EINVAL;
-	stats = kmalloc(sizeof(*stats), GFP_KERNEL);
-	if (!stats)
+	stats = kzalloc(sizeof(*stats), GFP_KERNEL);
+	core = kmalloc(sizeof(*core), GFP_KERNEL);
+	if (!stats || !core) {
+		kfree(stats);
+		kfree(core);
 		return -ENOMEM;
-	ssd_device_get_stats(dev->core, stats);
+	}
+	ssd_device_get_stats(dev->core, core);
+	ssd_stats_to_uapi(core, stats);
+	kfree(core);
 	ssdemu_fill_lateness(dev, stats);
 	if (copy_to_user(argp, stats, min(user_bytes, sizeof(*stats))))
 		ret = -EFAULT;
@@ -39,6 +47,8 @@ static int read_log(struct ssdemu_dev *dev, void __user *argp)
 {
 	struct ssdemu_log_read arg;
 	struct ssdemu_log_entry *buf;
+	struct ssd_log_entry *core;
+	u32 i;
 	int ret = 0;
 
 	if (!capable(CAP_SYS_ADMIN))
@@ -51,10 +61,17 @@ static int read_log(struct ssdemu_dev *dev, void __user *argp)
 		return -EINVAL;
 	}
 	buf = kvmalloc_array(arg.max_entries, sizeof(*buf), GFP_KERNEL);
-	if (!buf)
+	core = kvmalloc_array(arg.max_entries, sizeof(*core), GFP_KERNEL);
+	if (!buf || !core) {
+		kvfree(buf);
+		kvfree(core);
 		return -ENOMEM;
-	arg.nr_entries = ssd_device_read_log(dev->core, buf, arg.max_entries,
+	}
+	arg.nr_entries = ssd_device_read_log(dev->core, core, arg.max_entries,
 					     &arg.dropped_entries);
+	for (i = 0; i < arg.nr_entries; i++)
+		ssd_log_entry_to_uapi(&core[i], &buf[i]);
+	kvfree(core);
 	if (copy_to_user(u64_to_user_ptr(arg.entries), buf,
 			 (size_t)arg.nr_entries * sizeof(*buf)) ||
 	    copy_to_user(argp, &arg, sizeof(arg)))

@@ -142,7 +142,8 @@ static u32 host_alloc_page(struct ftl *ftl, u64 now_ns)
 		if (c->host_block == FTL_NONE) {
 			if (ftl->nr_free_blocks < ftl->gc_low_free_blocks) {
 				ftl->counters.gc_foreground_runs++;
-				ftl_gc_until_free(ftl, ftl->gc_low_free_blocks, now_ns);
+				if (ftl_gc_until_free(ftl, ftl->gc_low_free_blocks, now_ns))
+					break;
 			}
 			if (ftl->nr_free_blocks <= FTL_GC_RESERVED_BLOCKS)
 				break;
@@ -158,27 +159,28 @@ static u32 host_alloc_page(struct ftl *ftl, u64 now_ns)
 	return FTL_NONE;
 }
 
-u64 ftl_write(struct ftl *ftl, u64 lpn, void *buf, u64 start_ns)
+int ftl_write(struct ftl *ftl, u64 lpn, void *buf, u64 start_ns, u64 *done_ns)
 {
 	u32 ppa = host_alloc_page(ftl, start_ns);
-	u64 done_ns;
 	u32 old;
 
+	*done_ns = start_ns;
 	if (ppa == FTL_NONE) {
-		/* ssd_config_validate() makes this unreachable. */
-		ssd_log_err("BUG: no free page for lpn %llu", (unsigned long long)lpn);
+		/* ftl_config_validate() makes this unreachable. */
+		ssd_warn_once("BUG: no free page for lpn %llu", (unsigned long long)lpn);
 		flash_buffer_put(ftl->flash, buf);
-		return start_ns;
+		return -EIO;
 	}
 	/* Read the old mapping only now: GC may just have moved it. */
 	old = ftl->l2p[lpn];
 	if (old != FTL_NONE)
 		invalidate_page(ftl, old);
-	done_ns = flash_program(ftl->flash, ppa, buf, FLASH_CAUSE_HOST, start_ns);
+	if (flash_program(ftl->flash, ppa, buf, FLASH_CAUSE_HOST, start_ns, done_ns))
+		return -EIO;
 	ftl->l2p[lpn] = ppa;
 	ftl->p2l[ppa] = (u32)lpn;
 	ftl->counters.host_write_pages++;
-	return done_ns;
+	return 0;
 }
 
 const void *ftl_read(struct ftl *ftl, u64 lpn, enum flash_cause cause,

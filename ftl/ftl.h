@@ -5,8 +5,9 @@
  * Owns the logical-to-physical map (L2P) and its reverse (P2L), the state of
  * every erase block (valid pages, erase count, write pointer), the write
  * points that stripe new pages across chips, garbage collection and TRIM.
- * Page data itself is kept by struct flash (emulator/flash.h); the FTL tells
- * it where each page goes.  Portable: no kernel or libc headers.
+ * Page data itself is kept by struct flash (flash/flash.h); the FTL tells
+ * it where each page goes.  ftl_layer.c makes it the bottom layer of the
+ * request path (common/ssd_layer.h).  Portable: no kernel or libc headers.
  *
  * Block numbers are global: block = chip * blocks_per_chip + block_in_chip.
  * Physical page numbers (ppa) are block * pages_per_block + page.
@@ -16,6 +17,7 @@
 
 #include "ssd_platform.h"
 #include "flash.h"
+#include "ssd_layer.h"
 
 #define FTL_NONE	U32_MAX
 
@@ -99,10 +101,11 @@ void ftl_exit(struct ftl *ftl);
 
 /*
  * Map @lpn to a new page holding @buf (ownership passes to the flash),
- * programmed no earlier than @start_ns; returns when the program ends.
- * Foreground GC it triggers occupies the chips from @start_ns on.
+ * programmed no earlier than @start_ns; *@done_ns is when the program ends.
+ * Foreground GC it triggers occupies the chips from @start_ns on.  Returns
+ * 0, or -EIO (logged, @buf freed) if the FTL's invariants are broken.
  */
-u64 ftl_write(struct ftl *ftl, u64 lpn, void *buf, u64 start_ns);
+int ftl_write(struct ftl *ftl, u64 lpn, void *buf, u64 start_ns, u64 *done_ns);
 
 /*
  * Read @lpn from flash, counted under @cause: returns its data, or NULL if
@@ -133,6 +136,12 @@ u64 ftl_metadata_bytes(const struct ftl *ftl);
  */
 int ftl_check(const struct ftl *ftl);
 
+/* The FTL as a layer (ftl_layer.c). */
+extern const struct ssd_layer_type ftl_layer_type;
+/* The FTL under @layer if it is the FTL's layer, else NULL (for tests). */
+struct ftl *ftl_from_layer(struct ssd_layer *layer);
+u64 ftl_config_gc_low_free_blocks(const struct ssd_config *cfg);
+
 /* Internal to ftl/: block lists and allocation (ftl_alloc.c). */
 void ftl_bucket_insert(struct ftl *ftl, u32 block);
 void ftl_bucket_remove(struct ftl *ftl, u32 block);
@@ -141,7 +150,7 @@ u32 ftl_free_pop(struct ftl *ftl, u32 chip);
 u32 ftl_take_page(struct ftl *ftl, u32 block);
 
 /* Internal to ftl/: garbage collection (ftl_gc.c). */
-void ftl_gc_until_free(struct ftl *ftl, u32 target_free_blocks, u64 start_ns);
+int ftl_gc_until_free(struct ftl *ftl, u32 target_free_blocks, u64 start_ns);
 u32 ftl_gc_open_block(struct ftl *ftl, u32 preferred_chip);
 
 #endif /* SSD_FTL_H */

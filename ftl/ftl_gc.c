@@ -92,7 +92,7 @@ static u32 gc_alloc_page(struct ftl *ftl, u32 victim_chip)
 }
 
 /* Move @victim's valid pages out from @start_ns on, then erase it. */
-static void gc_collect(struct ftl *ftl, u32 victim, u64 start_ns)
+static int gc_collect(struct ftl *ftl, u32 victim, u64 start_ns)
 {
 	u64 moved_ns = start_ns;
 	struct ftl_block *blk = &ftl->blocks[victim];
@@ -112,7 +112,8 @@ static void gc_collect(struct ftl *ftl, u32 victim, u64 start_ns)
 		if (lpn == FTL_NONE)
 			continue;
 		dst = gc_alloc_page(ftl, chip);
-		copied_ns = flash_copy(ftl->flash, src, dst, FLASH_CAUSE_GC, start_ns);
+		if (flash_copy(ftl->flash, src, dst, FLASH_CAUSE_GC, start_ns, &copied_ns))
+			return -EIO;
 		moved_ns = max_t(u64, moved_ns, copied_ns);
 		ftl->p2l[src] = FTL_NONE;
 		ftl->p2l[dst] = lpn;
@@ -126,19 +127,22 @@ static void gc_collect(struct ftl *ftl, u32 victim, u64 start_ns)
 	blk->write_ptr = 0;
 	ftl_free_push(ftl, victim);
 	ftl->counters.gc_victim_blocks++;
+	return 0;
 }
 
-void ftl_gc_until_free(struct ftl *ftl, u32 target_free_blocks, u64 start_ns)
+int ftl_gc_until_free(struct ftl *ftl, u32 target_free_blocks, u64 start_ns)
 {
 	while (ftl->nr_free_blocks < target_free_blocks) {
 		u32 victim = ftl->gc_policy->select_victim(ftl);
 
 		if (victim == FTL_NONE) {
-			/* ssd_config_validate() makes this unreachable. */
-			ssd_log_err("BUG: GC found no victim with %u free blocks",
-				    ftl->nr_free_blocks);
-			break;
+			/* ftl_config_validate() makes this unreachable. */
+			ssd_warn_once("BUG: GC found no victim with %u free blocks",
+				      ftl->nr_free_blocks);
+			return -EIO;
 		}
-		gc_collect(ftl, victim, start_ns);
+		if (gc_collect(ftl, victim, start_ns))
+			return -EIO;
 	}
+	return 0;
 }

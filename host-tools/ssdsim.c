@@ -27,6 +27,7 @@
 #include "flat_iter.h"
 #include "log_format.h"
 #include "ssd_device.h"
+#include "ssd_stats_uapi.h"
 #include "stats_print.h"
 #include "trace_reader.h"
 
@@ -113,6 +114,7 @@ int main(int argc, char **argv)
 	struct trace_reader tr;
 	struct trace_record rec;
 	struct ssdemu_stats st;
+	struct ssd_stats core_st;
 	struct ssd_device *dev;
 	struct ssd_config cfg;
 	int json = 0, check = 0, status = 1, ret, i;
@@ -223,7 +225,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ssdsim: FTL consistency check failed\n");
 		goto out;
 	}
-	ssd_device_get_stats(dev, &st);
+	memset(&st, 0, sizeof(st));
+	ssd_device_get_stats(dev, &core_st);
+	ssd_stats_to_uapi(&core_st, &st);
 	if (json)
 		stats_print_json(stdout, &st);
 	else

@@ -2,8 +2,8 @@
 /*
  * ssd_platform.h - the only platform services the portable core may use.
  *
- * The firmware core (ftl/, nvmcache/, dedup/ and the portable parts of
- * emulator/) compiles unchanged into the kernel module and into a userspace
+ * The firmware core (common/, device/, ftl/, flash/ and, as they are
+ * built, nvmcache/ and dedup/) compiles unchanged into the kernel module and into a userspace
  * static library.  Every kernel or libc facility it needs is mapped here:
  * fixed-width types, allocation, one lock type, logging, 64-bit division and
  * memory helpers.  No other core file includes kernel or libc headers.
@@ -68,6 +68,8 @@ struct ssd_lock {
 
 #define ssd_log_err(fmt, ...)	pr_err("ssdemu: " fmt "\n", ##__VA_ARGS__)
 #define ssd_log_info(fmt, ...)	pr_info("ssdemu: " fmt "\n", ##__VA_ARGS__)
+/* A broken invariant of the core: a kernel WARN, once per call site. */
+#define ssd_warn_once(fmt, ...)	WARN_ONCE(1, "ssdemu: " fmt "\n", ##__VA_ARGS__)
 
 #define ssd_snprintf		snprintf
 #define ssd_strcmp		strcmp
@@ -148,6 +150,16 @@ extern int ssd_log_quiet;
 	do { \
 		if (!ssd_log_quiet) \
 			fprintf(stderr, "ssdemu: " fmt "\n", ##__VA_ARGS__); \
+	} while (0)
+
+/* A broken invariant of the core: reported once per call site. */
+#define ssd_warn_once(fmt, ...) \
+	do { \
+		static int __warned; \
+		if (!__warned) { \
+			__warned = 1; \
+			fprintf(stderr, "ssdemu: WARNING: " fmt "\n", ##__VA_ARGS__); \
+		} \
 	} while (0)
 
 #define ssd_snprintf		snprintf

@@ -11,8 +11,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECKPATCH = ROOT / "build" / "checkpatch" / "checkpatch.pl"
+# The portable core, one folder per layer of the request path.
+CORE_DIRS = ("common", "device", "ftl", "flash", "nvmcache", "dedup")
 KERNEL_C = sorted(str(p.relative_to(ROOT)) for pattern in
-                  ("emulator/*.[ch]", "ftl/*.[ch]", "include/*.h")
+                  ("emulator/*.[ch]", "include/*.h",
+                   *(f"{d}/*.[ch]" for d in CORE_DIRS))
                   for p in ROOT.glob(pattern))
 
 # (file, checkpatch type) pairs that are intended.
@@ -22,10 +25,15 @@ ALLOWED = {
     ("emulator/ssdemu_compat.h", "CONSTANT_COMPARISON"),
     ("emulator/ssdemu_compat.h", "NEW_TYPEDEFS"),
     # SSD_CONFIG_KEYS is an X-macro list: one key table, many expansions.
-    ("emulator/ssd_config.h", "COMPLEX_MACRO"),
-    ("emulator/ssd_config.h", "TRAILING_SEMICOLON"),
+    ("common/ssd_config.h", "COMPLEX_MACRO"),
+    ("common/ssd_config.h", "TRAILING_SEMICOLON"),
     ("emulator/ssdemu_configfs.c", "COMPLEX_MACRO"),
     ("emulator/ssdemu_configfs.c", "TRAILING_SEMICOLON"),
+    # SSD_STATS_FIELDS is an X-macro list too.
+    ("common/ssd_stats.h", "COMPLEX_MACRO"),
+    ("common/ssd_stats.h", "TRAILING_SEMICOLON"),
+    ("include/ssd_stats_uapi.h", "TRAILING_SEMICOLON"),
+    ("include/ssd_stats_uapi.h", "MULTISTATEMENT_MACRO_USE_DO_WHILE"),
     # CHECK() returns the first violation found, with its message.
     ("ftl/ftl_check.c", "MACRO_WITH_FLOW_CONTROL"),
 }
@@ -54,3 +62,25 @@ def test_python_is_pep8() -> None:
     proc = subprocess.run(["/usr/bin/python3", "-m", "flake8", "tests",
                            "bench"], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_core_includes_only_core_headers() -> None:
+    """The portable core sees the platform header and its own folders'
+    headers: no kernel, libc or ioctl ABI header, and no layer includes
+    the front end (device/) or the kernel glue."""
+    core_headers = {p.name for d in CORE_DIRS for p in (ROOT / d).glob("*.h")}
+    core_headers.add("ssd_platform.h")
+    problems = []
+    for d in CORE_DIRS:
+        for path in sorted((ROOT / d).glob("*.[ch]")):
+            for line in path.read_text().splitlines():
+                if not line.startswith("#include"):
+                    continue
+                name = line.split()[1].strip('"<>')
+                if line.split()[1].startswith("<") or \
+                        name not in core_headers:
+                    problems.append(f"{path.relative_to(ROOT)}: {line}")
+                elif d != "device" and (ROOT / "device" / name).exists():
+                    problems.append(f"{path.relative_to(ROOT)}: {line} "
+                                    "(a layer must not see the front end)")
+    assert not problems, "\n".join(problems)

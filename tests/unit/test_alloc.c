@@ -14,7 +14,7 @@ static void test_wear_order(void)
 		"op_percent=50",
 	};
 	struct ssd_device *dev = make_device(settings, ARRAY_SIZE(settings));
-	struct ftl *ftl = &dev->ftl;
+	struct ftl *ftl = unit_ftl(dev);
 	static const u32 erases[16] = { 9, 3, 7, 1, 8, 2, 6, 0, 5, 4, 12, 11, 10, 15, 14, 13 };
 	u32 block, prev = 0, i;
 
@@ -62,7 +62,7 @@ static u32 victim_after_aging(const char *policy)
 		"op_percent=50", policy,
 	};
 	struct ssd_device *dev = make_device(settings, ARRAY_SIZE(settings));
-	struct ftl *ftl = &dev->ftl;
+	struct ftl *ftl = unit_ftl(dev);
 	u64 lpn;
 	u32 victim;
 
@@ -105,9 +105,9 @@ static void test_striping(void)
 
 	for (lpn = 0; lpn < 8; lpn++) {
 		write_lpn(dev, lpn, 1);
-		EXPECT(dev->ftl.l2p[lpn] / (8 * 16) == lpn % 4,
+		EXPECT(unit_ftl(dev)->l2p[lpn] / (8 * 16) == lpn % 4,
 		       "lpn %llu landed on chip %u", (unsigned long long)lpn,
-		       dev->ftl.l2p[lpn] / (8 * 16));
+		       unit_ftl(dev)->l2p[lpn] / (8 * 16));
 	}
 	ssd_device_destroy(dev);
 }
@@ -124,11 +124,11 @@ static void test_busy_chip_skipped(void)
 	timing_erase(&dev->timing, 0, FLASH_MODE_TLC, 0);
 	timing_erase(&dev->timing, 1, FLASH_MODE_TLC, 0);
 	write_lpn(dev, 0, 1);
-	EXPECT(dev->ftl.l2p[0] / (8 * 16) == 2, "lpn 0 landed on chip %u, not 2",
-	       dev->ftl.l2p[0] / (8 * 16));
+	EXPECT(unit_ftl(dev)->l2p[0] / (8 * 16) == 2, "lpn 0 landed on chip %u, not 2",
+	       unit_ftl(dev)->l2p[0] / (8 * 16));
 	write_lpn(dev, 1, 1);
-	EXPECT(dev->ftl.l2p[1] / (8 * 16) == 3, "lpn 1 landed on chip %u, not 3",
-	       dev->ftl.l2p[1] / (8 * 16));
+	EXPECT(unit_ftl(dev)->l2p[1] / (8 * 16) == 3, "lpn 1 landed on chip %u, not 3",
+	       unit_ftl(dev)->l2p[1] / (8 * 16));
 	ssd_device_destroy(dev);
 }
 

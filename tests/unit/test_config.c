@@ -20,7 +20,7 @@ static void expect_invalid_after(const char *key, const char *value)
 
 	ssd_config_defaults(&cfg);
 	expect_set(&cfg, key, value, 0);
-	EXPECT(ssd_config_validate(&cfg) == -EINVAL, "%s=%s validated", key, value);
+	EXPECT(ssd_device_validate_config(&cfg) == -EINVAL, "%s=%s validated", key, value);
 }
 
 int test_config(int argc, char **argv)
@@ -30,7 +30,7 @@ int test_config(int argc, char **argv)
 	char buf[64];
 
 	ssd_config_defaults(&cfg);
-	EXPECT(ssd_config_validate(&cfg) == 0, "defaults must validate");
+	EXPECT(ssd_device_validate_config(&cfg) == 0, "defaults must validate");
 
 	ssd_log_quiet = 1;
 	/* Values refused when written. */
@@ -73,10 +73,10 @@ int test_config(int argc, char **argv)
 
 		ssd_config_defaults(&small);
 		expect_set(&small, "page_size_bytes", "2048", 0);
-		EXPECT(ssd_config_validate(&small) == -EINVAL,
+		EXPECT(ssd_device_validate_config(&small) == -EINVAL,
 		       "4 KiB logical blocks on 2 KiB pages accepted");
 		expect_set(&small, "logical_block_bytes", "512", 0);
-		EXPECT(ssd_config_validate(&small) == 0, "512 B blocks on 2 KiB pages");
+		EXPECT(ssd_device_validate_config(&small) == 0, "512 B blocks on 2 KiB pages");
 	}
 	{
 		struct ssd_config huge;
@@ -85,7 +85,7 @@ int test_config(int argc, char **argv)
 		expect_set(&huge, "chips", "1024", 0);
 		expect_set(&huge, "channels", "256", 0);
 		expect_set(&huge, "blocks_per_chip", "1048576", 0);
-		EXPECT(ssd_config_validate(&huge) == -EINVAL, "2^38 pages accepted");
+		EXPECT(ssd_device_validate_config(&huge) == -EINVAL, "2^38 pages accepted");
 	}
 	/* Every key has a help text and a default inside its own range. */
 	for (unsigned int i = 0; i < ssd_config_nr_keys; i++) {

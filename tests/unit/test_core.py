@@ -39,6 +39,10 @@ def test_timing_model_hand_computed() -> None:
     assert "ok" in run_unit("timing")
 
 
+def test_layer_interface_takes_a_new_layer() -> None:
+    assert "ok" in run_unit("layers")
+
+
 @pytest.mark.parametrize("seed,extra", [
     (1, ["gc_policy=greedy"]),
     (2, ["gc_policy=cost_benefit"]),

@@ -39,16 +39,16 @@ static void set_mapped(struct model *m, u64 lpn, bool mapped)
 
 static void after_op(struct model *m)
 {
-	u64 gc = m->dev->ftl.counters.gc_victim_blocks;
+	u64 gc = unit_ftl(m->dev)->counters.gc_victim_blocks;
 
 	/* The host write point never eats into the blocks reserved for GC. */
-	EXPECT(m->dev->ftl.nr_free_blocks >= FTL_GC_RESERVED_BLOCKS,
-	       "free blocks %u below the GC reserve", m->dev->ftl.nr_free_blocks);
+	EXPECT(unit_ftl(m->dev)->nr_free_blocks >= FTL_GC_RESERVED_BLOCKS,
+	       "free blocks %u below the GC reserve", unit_ftl(m->dev)->nr_free_blocks);
 
 	if (gc != m->gc_seen) {
 		m->gc_seen = gc;
 		m->gc_checks++;
-		EXPECT(ftl_check(&m->dev->ftl) == 0, "invariants broken after GC %llu",
+		EXPECT(ftl_check(unit_ftl(m->dev)) == 0, "invariants broken after GC %llu",
 		       (unsigned long long)gc);
 	}
 }
@@ -105,9 +105,9 @@ static void verify_all(struct model *m)
 	u64 off, lpn;
 
 	for (lpn = 0; lpn < m->pages; lpn++)
-		EXPECT(ftl_is_mapped(&m->dev->ftl, lpn) == m->mapped[lpn],
+		EXPECT(ftl_is_mapped(unit_ftl(m->dev), lpn) == m->mapped[lpn],
 		       "lpn %llu mapped=%d, model says %d", (unsigned long long)lpn,
-		       ftl_is_mapped(&m->dev->ftl, lpn), m->mapped[lpn]);
+		       ftl_is_mapped(unit_ftl(m->dev), lpn), m->mapped[lpn]);
 	for (off = 0; off < m->capacity; off += 16 * m->page) {
 		u64 len = m->capacity - off < 16 * m->page ? m->capacity - off : 16 * m->page;
 
@@ -173,7 +173,7 @@ int test_model(int argc, char **argv)
 	const char *settings[32];
 	unsigned int nr_settings = 0;
 	u64 ops = 50000, seed = 1, i;
-	struct ssdemu_stats st;
+	struct ssd_stats st;
 	struct model m;
 	int a;
 
@@ -212,7 +212,7 @@ int test_model(int argc, char **argv)
 			verify_all(&m);
 	}
 	verify_all(&m);
-	EXPECT(ftl_check(&m.dev->ftl) == 0, "final invariants");
+	EXPECT(ftl_check(unit_ftl(m.dev)) == 0, "final invariants");
 
 	ssd_device_get_stats(m.dev, &st);
 	EXPECT(st.gc_victim_blocks > 0, "GC never ran: the test did not test GC");

@@ -8,6 +8,7 @@
 
 #include "flat_iter.h"
 #include "ssd_device.h"
+#include "ftl.h"
 
 #define FAIL(fmt, ...)							\
 	do {								\
@@ -37,6 +38,16 @@ static inline u64 rng_below(u64 *state, u64 bound)
 	return bound ? rng_next(state) % bound : 0;
 }
 
+/* The FTL at the bottom of @dev's stack of layers. */
+static inline struct ftl *unit_ftl(struct ssd_device *dev)
+{
+	struct ssd_layer *layer = dev->top;
+
+	while (layer->lower)
+		layer = layer->lower;
+	return ftl_from_layer(layer);
+}
+
 /* Build a device from "key=value" strings; exits on refusal. */
 struct ssd_device *make_device(const char *const *settings, unsigned int count);
 
@@ -47,5 +58,6 @@ int test_model(int argc, char **argv);
 int test_config(int argc, char **argv);
 int test_alloc(int argc, char **argv);
 int test_timing(int argc, char **argv);
+int test_layers(int argc, char **argv);
 
 #endif /* SSD_UNIT_H */

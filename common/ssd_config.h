@@ -123,12 +123,15 @@ int ssd_config_set(struct ssd_config *cfg, const char *key, const char *value);
 int ssd_config_show(const struct ssd_config *cfg, const struct ssd_config_key *key,
 		    char *buf, size_t buf_bytes);
 
-/* Cross-key checks run before a device is created; -EINVAL with a message. */
+/*
+ * Cross-key checks of the geometry, run before a device is created; each
+ * layer checks its own keys too (ssd_device_validate_config() runs all).
+ * -EINVAL with a message.
+ */
 int ssd_config_validate(const struct ssd_config *cfg);
 
 /* Derived sizes of a validated configuration. */
 u64 ssd_config_physical_pages(const struct ssd_config *cfg);
 u64 ssd_config_logical_pages(const struct ssd_config *cfg);
-u64 ssd_config_gc_low_free_blocks(const struct ssd_config *cfg);
 
 #endif /* SSD_CONFIG_H */

@@ -5,7 +5,6 @@
  * value is accepted or refused the same way everywhere.
  */
 #include "ssd_config.h"
-#include "ftl.h"
 
 const char *const ssd_gc_policy_names[SSD_GC_NR] = {
 	[SSD_GC_GREEDY] = "greedy",
@@ -150,18 +149,9 @@ u64 ssd_config_logical_pages(const struct ssd_config *cfg)
 	return div_u64(ssd_config_physical_pages(cfg) * (100 - cfg->op_percent), 100);
 }
 
-u64 ssd_config_gc_low_free_blocks(const struct ssd_config *cfg)
-{
-	if (cfg->gc_low_free_blocks)
-		return cfg->gc_low_free_blocks;
-	return cfg->chips + FTL_GC_RESERVED_BLOCKS;
-}
-
 int ssd_config_validate(const struct ssd_config *cfg)
 {
 	u64 total_blocks = cfg->chips * cfg->blocks_per_chip;
-	u64 low = ssd_config_gc_low_free_blocks(cfg);
-	u64 usable_blocks;
 
 	if (cfg->logical_block_bytes != 512 && cfg->logical_block_bytes != 4096) {
 		ssd_log_err("logical_block_bytes=%llu refused: accepted values are 512, 4096",
@@ -184,25 +174,6 @@ int ssd_config_validate(const struct ssd_config *cfg)
 	if (total_blocks * cfg->pages_per_block >= U32_MAX) {
 		ssd_log_err("geometry refused: %llu physical pages exceed the 2^32-1 limit",
 			    (unsigned long long)(total_blocks * cfg->pages_per_block));
-		return -EINVAL;
-	}
-	if (low <= FTL_GC_RESERVED_BLOCKS || low >= total_blocks / 2) {
-		ssd_log_err("gc_low_free_blocks=%llu refused: accepted range is %u..%llu",
-			    (unsigned long long)low, FTL_GC_RESERVED_BLOCKS + 1,
-			    (unsigned long long)(total_blocks / 2 - 1));
-		return -EINVAL;
-	}
-	/*
-	 * GC always finds a victim with an invalid page only if the valid data
-	 * fits in the blocks that are neither free (below the watermark) nor
-	 * open (one host block per chip plus one GC block).
-	 */
-	usable_blocks = total_blocks - low - cfg->chips - 1;
-	if (total_blocks <= low + cfg->chips + 1 ||
-	    ssd_config_logical_pages(cfg) >= usable_blocks * cfg->pages_per_block) {
-		ssd_log_err("op_percent=%llu refused: too little spare space for GC with %llu blocks (raise op_percent or blocks_per_chip)",
-			    (unsigned long long)cfg->op_percent,
-			    (unsigned long long)total_blocks);
 		return -EINVAL;
 	}
 	if (ssd_config_logical_pages(cfg) == 0) {

@@ -1,10 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ssd_device.c - builds a device from a validated configuration, splits
- * host requests into flash pages (read-modify-write for partial pages) and
- * gathers every layer's counters into struct ssdemu_stats.
+ * ssd_device.c - the device front end: builds a device (timing model,
+ * flash, the stack of layers) from a validated configuration, splits host
+ * requests into flash pages (read-modify-write for partial pages) handed
+ * to the top layer, and gathers every layer's counters into struct
+ * ssd_stats.
  */
 #include "ssd_device.h"
+#include "ftl.h"
+
+/* Top first: dedup and the NVM cache will sit above the FTL. */
+const struct ssd_layer_type *const ssd_default_stack[] = {
+	&ftl_layer_type,
+};
+
+const unsigned int ssd_default_stack_size = ARRAY_SIZE(ssd_default_stack);
 
 static u32 log2_u32(u32 value)
 {
@@ -50,15 +60,72 @@ static void timing_params_from(const struct ssd_config *cfg, struct timing_param
 	p->erase_ns[FLASH_MODE_SLC] = cfg->slc_erase_ns;
 }
 
-int ssd_device_create(struct ssd_device **out, const struct ssd_config *cfg)
+static bool layer_enabled(const struct ssd_layer_type *type, const struct ssd_config *cfg)
 {
-	struct timing_params tparams;
-	struct flash_geometry geo;
-	struct ftl_params params;
-	struct ssd_device *dev;
+	return !type->enabled || type->enabled(cfg);
+}
+
+static int validate_stack(const struct ssd_config *cfg,
+			  const struct ssd_layer_type *const *types, unsigned int nr_types)
+{
+	unsigned int i;
 	int ret;
 
 	ret = ssd_config_validate(cfg);
+	for (i = 0; !ret && i < nr_types; i++)
+		if (layer_enabled(types[i], cfg) && types[i]->validate)
+			ret = types[i]->validate(cfg);
+	return ret;
+}
+
+int ssd_device_validate_config(const struct ssd_config *cfg)
+{
+	return validate_stack(cfg, ssd_default_stack, ssd_default_stack_size);
+}
+
+static void destroy_layers(struct ssd_device *dev)
+{
+	while (dev->top) {
+		struct ssd_layer *lower = dev->top->lower;
+
+		dev->top->ops->destroy(dev->top);
+		dev->top = lower;
+	}
+}
+
+/* Build the enabled layers bottom up, so each is made over its lower one. */
+static int create_layers(struct ssd_device *dev, const struct ssd_layer_type *const *types,
+			 unsigned int nr_types)
+{
+	unsigned int i;
+
+	for (i = nr_types; i-- > 0;) {
+		struct ssd_layer *layer;
+		int ret;
+
+		if (!layer_enabled(types[i], &dev->cfg))
+			continue;
+		ret = types[i]->create(&dev->cfg, &dev->flash, dev->top, &layer);
+		if (ret) {
+			destroy_layers(dev);
+			return ret;
+		}
+		layer->lower = dev->top;
+		dev->top = layer;
+	}
+	return dev->top ? 0 : -EINVAL;
+}
+
+int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cfg,
+			    const struct ssd_layer_type *const *types,
+			    unsigned int nr_types)
+{
+	struct timing_params tparams;
+	struct flash_geometry geo;
+	struct ssd_device *dev;
+	int ret;
+
+	ret = validate_stack(cfg, types, nr_types);
 	if (ret)
 		return ret;
 	dev = ssd_zalloc(sizeof(*dev));
@@ -86,11 +153,7 @@ int ssd_device_create(struct ssd_device **out, const struct ssd_config *cfg)
 	if (ret)
 		goto exit_log;
 
-	params.logical_pages = ssd_config_logical_pages(cfg);
-	params.gc_low_free_blocks = ssd_config_gc_low_free_blocks(cfg);
-	params.gc_policy = cfg->gc_policy == SSD_GC_COST_BENEFIT ?
-			   &ftl_gc_cost_benefit : &ftl_gc_greedy;
-	ret = ftl_init(&dev->ftl, &dev->flash, &params);
+	ret = create_layers(dev, types, nr_types);
 	if (ret)
 		goto exit_flash;
 
@@ -109,11 +172,16 @@ free_dev:
 	return ret;
 }
 
+int ssd_device_create(struct ssd_device **out, const struct ssd_config *cfg)
+{
+	return ssd_device_create_stack(out, cfg, ssd_default_stack, ssd_default_stack_size);
+}
+
 void ssd_device_destroy(struct ssd_device *dev)
 {
 	if (!dev)
 		return;
-	ftl_exit(&dev->ftl);
+	destroy_layers(dev);
 	flash_exit(&dev->flash);
 	request_log_exit(&dev->log);
 	timing_exit(&dev->timing);
@@ -130,14 +198,20 @@ static int write_page(struct ssd_device *dev, u64 lpn, u32 off, u32 len,
 		      struct ssd_data_iter *data, u64 start_ns, u64 *done_ns)
 {
 	void *buf = flash_buffer_get(&dev->flash);
-	u64 ready_ns = start_ns;
+	struct ssd_io io = { .start_ns = start_ns, .cause = FLASH_CAUSE_HOST };
+	int ret;
 
 	if (!buf)
 		return -ENOMEM;
 	if (len < dev->page_bytes) {
-		const void *old = ftl_read(&dev->ftl, lpn, FLASH_CAUSE_HOST, start_ns,
-					   &ready_ns);
+		const void *old;
 
+		ret = dev->top->ops->read(dev->top, lpn, &io, &old);
+		if (ret) {
+			flash_buffer_put(&dev->flash, buf);
+			return ret;
+		}
+		io.start_ns = io.done_ns;
 		if (old) {
 			memcpy(buf, old, dev->page_bytes);
 			dev->host.rmw_pages++;
@@ -149,36 +223,48 @@ static int write_page(struct ssd_device *dev, u64 lpn, u32 off, u32 len,
 		data->copy_in(data, (u8 *)buf + off, len);
 	else
 		memset((u8 *)buf + off, 0, len);
-	*done_ns = ftl_write(&dev->ftl, lpn, buf, ready_ns);
-	return 0;
+	io.region = SSD_REGION_MAIN;
+	ret = dev->top->ops->write(dev->top, lpn, buf, &io);
+	*done_ns = io.done_ns;
+	if (!ret)
+		dev->host.write_pages++;
+	return ret;
 }
 
 /* One page of @req, its flash work starting at @start_ns, ending *@done_ns. */
 static int do_page(struct ssd_device *dev, const struct ssd_request *req,
 		   u64 lpn, u32 off, u32 len, u64 start_ns, u64 *done_ns)
 {
+	struct ssd_io io = { .start_ns = start_ns, .cause = FLASH_CAUSE_HOST };
 	bool whole = len == dev->page_bytes;
 	const void *old;
+	int ret = 0;
 
 	*done_ns = start_ns;
 	switch (req->op) {
 	case SSD_OP_READ:
-		old = ftl_read(&dev->ftl, lpn, FLASH_CAUSE_HOST, start_ns, done_ns);
+		ret = dev->top->ops->read(dev->top, lpn, &io, &old);
+		if (ret)
+			return ret;
 		req->data->copy_out(req->data, old ? (const u8 *)old + off : NULL, len);
 		dev->host.read_pages++;
+		*done_ns = io.done_ns;
 		return 0;
 	case SSD_OP_WRITE:
 		return write_page(dev, lpn, off, len, req->data, start_ns, done_ns);
 	case SSD_OP_WRITE_ZEROES:
 		if (!whole)
 			return write_page(dev, lpn, off, len, NULL, start_ns, done_ns);
-		ftl_trim(&dev->ftl, lpn);
-		return 0;
+		ret = dev->top->ops->trim(dev->top, lpn, &io);
+		*done_ns = io.done_ns;
+		return ret;
 	case SSD_OP_TRIM:
 		/* Discard is advisory: a partial page keeps its data. */
-		if (whole)
-			ftl_trim(&dev->ftl, lpn);
-		return 0;
+		if (whole) {
+			ret = dev->top->ops->trim(dev->top, lpn, &io);
+			*done_ns = io.done_ns;
+		}
+		return ret;
 	default:
 		return -EINVAL;
 	}
@@ -215,7 +301,7 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 {
 	u64 pos = req->offset_bytes;
 	u64 end = req->offset_bytes + req->length_bytes;
-	struct ssdemu_log_entry entry;
+	struct ssd_log_entry entry;
 	u64 arrival_ns, start_ns, done_ns;
 	int ret = 0;
 
@@ -233,7 +319,12 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 	dev->last_arrival_ns = arrival_ns;
 	start_ns = timing_command_start(&dev->timing, arrival_ns);
 	done_ns = start_ns;
-	if (req->op != SSD_OP_FLUSH) {
+	if (req->op == SSD_OP_FLUSH) {
+		struct ssd_io io = { .start_ns = start_ns, .cause = FLASH_CAUSE_HOST };
+
+		ret = dev->top->ops->flush(dev->top, &io);
+		done_ns = max_t(u64, done_ns, io.done_ns);
+	} else {
 		while (pos < end) {
 			u64 lpn = pos >> dev->page_shift;
 			u32 off = pos & (dev->page_bytes - 1);
@@ -263,31 +354,32 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 	return ret;
 }
 
-void ssd_device_get_stats(struct ssd_device *dev, struct ssdemu_stats *st)
+/* Bottom up: a layer may add to or correct what the layers below it said. */
+static void gather_stats(struct ssd_layer *layer, struct ssd_stats *st)
+{
+	if (!layer)
+		return;
+	gather_stats(layer->lower, st);
+	layer->ops->get_stats(layer, st);
+}
+
+void ssd_device_get_stats(struct ssd_device *dev, struct ssd_stats *st)
 {
 	const struct flash *fl = &dev->flash;
-	const struct ftl *ftl = &dev->ftl;
-	u64 erase_min, erase_max, erase_total;
 
 	memset(st, 0, sizeof(*st));
-	st->version = SSDEMU_STATS_VERSION;
-	st->struct_bytes = sizeof(*st);
-
 	ssd_lock_take(&dev->lock);
 	st->logical_capacity_bytes = dev->capacity_bytes;
 	st->physical_capacity_bytes = fl->total_pages * dev->page_bytes;
 	st->page_size_bytes = dev->page_bytes;
 	st->pages_per_block = fl->geo.pages_per_block;
 	st->total_blocks = fl->total_blocks;
-	st->free_blocks = ftl->nr_free_blocks;
-	st->valid_pages = ftl->valid_pages;
 
 	st->host_read_bytes = dev->host.read_bytes;
 	st->host_write_bytes = dev->host.write_bytes;
 	st->host_trim_bytes = dev->host.trim_bytes;
 	st->host_read_pages = dev->host.read_pages;
-	st->host_write_pages = ftl->counters.host_write_pages;
-	st->host_trim_pages = ftl->counters.host_trim_pages;
+	st->host_write_pages = dev->host.write_pages;
 	st->host_rmw_pages = dev->host.rmw_pages;
 	st->host_flush_count = dev->host.flush_count;
 
@@ -299,18 +391,6 @@ void ssd_device_get_stats(struct ssd_device *dev, struct ssdemu_stats *st)
 	st->flash_read_gc_pages = fl->read_pages[FLASH_CAUSE_GC];
 	st->flash_read_pages = st->flash_read_host_pages + st->flash_read_gc_pages;
 	st->flash_erase_blocks = fl->erase_blocks;
-
-	ftl_erase_stats(ftl, &erase_min, &erase_max, &erase_total);
-	st->erase_count_total = erase_total;
-	st->erase_count_min = erase_min;
-	st->erase_count_max = erase_max;
-	st->erase_count_mean_milli = div_u64(erase_total * 1000, fl->total_blocks);
-
-	st->gc_victim_blocks = ftl->counters.gc_victim_blocks;
-	st->gc_relocated_pages = ftl->counters.gc_relocated_pages;
-	st->gc_foreground_runs = ftl->counters.gc_foreground_runs;
-
-	st->ftl_metadata_bytes = ftl_metadata_bytes(ftl);
 	st->flash_metadata_bytes = flash_metadata_bytes(fl);
 	st->data_bytes = flash_data_bytes(fl);
 	st->spare_buffer_bytes = flash_spare_bytes(fl);
@@ -322,34 +402,40 @@ void ssd_device_get_stats(struct ssd_device *dev, struct ssdemu_stats *st)
 	st->controller_busy_ns = dev->timing.counters.controller_busy_ns;
 	st->channel_busy_ns_total = dev->timing.counters.channel_busy_ns;
 	st->chip_busy_ns_total = dev->timing.counters.chip_busy_ns;
+
+	gather_stats(dev->top, st);
 	ssd_lock_give(&dev->lock);
 }
 
 void ssd_device_reset_stats(struct ssd_device *dev)
 {
 	struct flash *fl = &dev->flash;
+	struct ssd_layer *layer;
 
 	ssd_lock_take(&dev->lock);
 	memset(&dev->host, 0, sizeof(dev->host));
-	memset(&dev->ftl.counters, 0, sizeof(dev->ftl.counters));
 	memset(fl->program_pages, 0, sizeof(fl->program_pages));
 	memset(fl->read_pages, 0, sizeof(fl->read_pages));
 	fl->erase_blocks = 0;
 	memset(&dev->timing.counters, 0, sizeof(dev->timing.counters));
+	for (layer = dev->top; layer; layer = layer->lower)
+		layer->ops->reset_stats(layer);
 	ssd_lock_give(&dev->lock);
 }
 
 int ssd_device_check(struct ssd_device *dev)
 {
-	int ret;
+	struct ssd_layer *layer;
+	int ret = 0;
 
 	ssd_lock_take(&dev->lock);
-	ret = ftl_check(&dev->ftl);
+	for (layer = dev->top; layer && !ret; layer = layer->lower)
+		ret = layer->ops->check(layer);
 	ssd_lock_give(&dev->lock);
 	return ret;
 }
 
-u32 ssd_device_read_log(struct ssd_device *dev, struct ssdemu_log_entry *out,
+u32 ssd_device_read_log(struct ssd_device *dev, struct ssd_log_entry *out,
 			u32 max, u64 *dropped)
 {
 	u32 n;

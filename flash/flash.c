@@ -73,20 +73,22 @@ static enum flash_page_type page_type_of(const struct flash *fl, u32 ppa)
 	return (ppa % fl->geo.pages_per_block) % FLASH_PAGE_NR;
 }
 
-u64 flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
-		  u64 start_ns)
+int flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
+		  u64 start_ns, u64 *done_ns)
 {
+	*done_ns = start_ns;
 	/* An unerased page is an FTL bug; keep the old data rather than leak. */
 	if (fl->page_data[ppa]) {
-		ssd_log_err("BUG: program of unerased page %u", ppa);
+		ssd_warn_once("BUG: program of unerased page %u", ppa);
 		flash_buffer_put(fl, buf);
-		return start_ns;
+		return -EIO;
 	}
 	fl->page_data[ppa] = buf;
 	fl->data_pages++;
 	fl->program_pages[cause]++;
-	return timing_program(fl->timing, chip_of(fl, ppa), FLASH_MODE_TLC,
-			      page_type_of(fl, ppa), start_ns);
+	*done_ns = timing_program(fl->timing, chip_of(fl, ppa), FLASH_MODE_TLC,
+				  page_type_of(fl, ppa), start_ns);
+	return 0;
 }
 
 const void *flash_read(struct flash *fl, u32 ppa, enum flash_cause cause,
@@ -98,8 +100,8 @@ const void *flash_read(struct flash *fl, u32 ppa, enum flash_cause cause,
 	return fl->page_data[ppa];
 }
 
-u64 flash_copy(struct flash *fl, u32 src, u32 dst, enum flash_cause cause,
-	       u64 start_ns)
+int flash_copy(struct flash *fl, u32 src, u32 dst, enum flash_cause cause,
+	       u64 start_ns, u64 *done_ns)
 {
 	void *buf;
 	u64 read_ns;
@@ -108,7 +110,7 @@ u64 flash_copy(struct flash *fl, u32 src, u32 dst, enum flash_cause cause,
 	buf = fl->page_data[src];
 	fl->page_data[src] = NULL;
 	fl->data_pages--;
-	return flash_program(fl, dst, buf, cause, read_ns);
+	return flash_program(fl, dst, buf, cause, read_ns, done_ns);
 }
 
 void flash_invalidate(struct flash *fl, u32 ppa)
@@ -127,8 +129,8 @@ u64 flash_erase(struct flash *fl, u32 block, u64 start_ns)
 
 	for (i = 0; i < fl->geo.pages_per_block; i++) {
 		if (fl->page_data[first + i]) {
-			ssd_log_err("BUG: erase of block %u with live page %u",
-				    block, first + i);
+			ssd_warn_once("BUG: erase of block %u with live page %u",
+				      block, first + i);
 			flash_invalidate(fl, first + i);
 		}
 	}

@@ -10,10 +10,18 @@
 #define SSD_REQUEST_LOG_H
 
 #include "ssd_platform.h"
-#include "ssdemu_ioctl.h"
+
+/* One request as the device saw it; the ioctl ABI has the same fields. */
+struct ssd_log_entry {
+	u64 arrival_ns;			/* virtual time, after queueing order */
+	u64 completion_ns;		/* the model's completion time */
+	u64 offset_bytes;
+	u32 length_bytes;
+	u32 op;				/* enum ssd_op */
+};
 
 struct request_log {
-	struct ssdemu_log_entry *entries;	/* NULL: logging off */
+	struct ssd_log_entry *entries;	/* NULL: logging off */
 	u32 capacity;
 	u32 head;				/* oldest entry */
 	u32 count;
@@ -22,8 +30,8 @@ struct request_log {
 
 int request_log_init(struct request_log *log, u32 capacity);
 void request_log_exit(struct request_log *log);
-void request_log_add(struct request_log *log, const struct ssdemu_log_entry *entry);
+void request_log_add(struct request_log *log, const struct ssd_log_entry *entry);
 /* Move up to @max oldest entries into @out; returns how many. */
-u32 request_log_take(struct request_log *log, struct ssdemu_log_entry *out, u32 max);
+u32 request_log_take(struct request_log *log, struct ssd_log_entry *out, u32 max);
 
 #endif /* SSD_REQUEST_LOG_H */

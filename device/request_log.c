@@ -22,7 +22,7 @@ void request_log_exit(struct request_log *log)
 	log->entries = NULL;
 }
 
-void request_log_add(struct request_log *log, const struct ssdemu_log_entry *entry)
+void request_log_add(struct request_log *log, const struct ssd_log_entry *entry)
 {
 	if (!log->entries)
 		return;
@@ -34,7 +34,7 @@ void request_log_add(struct request_log *log, const struct ssdemu_log_entry *ent
 	log->count++;
 }
 
-u32 request_log_take(struct request_log *log, struct ssdemu_log_entry *out, u32 max)
+u32 request_log_take(struct request_log *log, struct ssd_log_entry *out, u32 max)
 {
 	u32 n = 0;
 

@@ -7,7 +7,8 @@
  * flash_buffer_get() by the caller and owned by the flash once programmed.
  * A page whose data becomes invalid gives its buffer back at once, so RAM
  * use follows valid data, not capacity; up to FLASH_SPARE_BUFFERS of them
- * are kept for the next writes instead of going back to the allocator.  Every operation also takes its time on the chips and channels
+ * are kept for the next writes instead of going back to the allocator.
+ * Every operation also takes its time on the chips and channels
  * of the timing model (timing.h): it starts no earlier than the start time
  * it is given and returns when it ends.  All blocks are TLC for now.
  * Portable: used unchanged by the kernel module and by ssdsim.
@@ -85,9 +86,13 @@ void *flash_buffer_get(struct flash *fl);
 /* Give back a buffer flash_buffer_get() returned and nobody programmed. */
 void flash_buffer_put(struct flash *fl, void *buf);
 
-/* Program @ppa (erased) with @buf; the flash owns @buf from now on. */
-u64 flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
-		  u64 start_ns);
+/*
+ * Program @ppa (erased) with @buf; the flash owns @buf from now on.
+ * *@done_ns is when the program ends.  -EIO (warned once, @buf freed) if
+ * the page holds data: an FTL bug.
+ */
+int flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
+		  u64 start_ns, u64 *done_ns);
 
 /*
  * Read @ppa: returns its data, valid until the page is invalidated, and in
@@ -96,9 +101,9 @@ u64 flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
 const void *flash_read(struct flash *fl, u32 ppa, enum flash_cause cause,
 		       u64 start_ns, u64 *done_ns);
 
-/* Read @src and program its data into @dst (GC relocation). */
-u64 flash_copy(struct flash *fl, u32 src, u32 dst, enum flash_cause cause,
-	       u64 start_ns);
+/* Read @src and program its data into @dst (GC relocation); as above. */
+int flash_copy(struct flash *fl, u32 src, u32 dst, enum flash_cause cause,
+	       u64 start_ns, u64 *done_ns);
 
 /* @ppa no longer holds live data: free its buffer. */
 void flash_invalidate(struct flash *fl, u32 ppa);

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ssd_device.h - one emulated SSD as the host sees it: a byte-addressed
- * request API over the layers below (today the FTL and the flash).
+ * ssd_device.h - the device front end: one emulated SSD as the host sees
+ * it, a byte-addressed request API over the stack of page-level layers
+ * (common/ssd_layer.h: today the FTL; dedup and the NVM cache slot in
+ * above it) and the physical flash with its timing model, which the front
+ * end owns.
  *
  * A request is split into flash pages here, and each page is handled once:
  * a write that covers only part of a page reads, merges and rewrites it.
@@ -18,10 +21,10 @@
 
 #include "ssd_platform.h"
 #include "ssd_config.h"
+#include "ssd_layer.h"
+#include "ssd_stats.h"
 #include "flash.h"
-#include "ftl.h"
 #include "request_log.h"
-#include "ssdemu_ioctl.h"
 #include "timing.h"
 
 enum ssd_op {
@@ -52,6 +55,7 @@ struct ssd_host_counters {
 	u64 read_bytes;
 	u64 read_pages;
 	u64 write_bytes;
+	u64 write_pages;
 	u64 trim_bytes;
 	u64 rmw_pages;
 	u64 flush_count;
@@ -62,7 +66,7 @@ struct ssd_device {
 	struct ssd_lock lock;
 	struct ssd_timing timing;
 	struct flash flash;
-	struct ftl ftl;
+	struct ssd_layer *top;		/* the first layer of the stack */
 	struct request_log log;
 	u64 last_arrival_ns;
 	u64 capacity_bytes;
@@ -72,8 +76,24 @@ struct ssd_device {
 	struct ssd_host_counters host;
 };
 
+/* The layer types of the default stack, top first. */
+extern const struct ssd_layer_type *const ssd_default_stack[];
+extern const unsigned int ssd_default_stack_size;
+
+/* Every check of @cfg: the geometry's and each enabled layer's. */
+int ssd_device_validate_config(const struct ssd_config *cfg);
+
 /* Validate @cfg and build a device; -EINVAL (logged) or -ENOMEM. */
 int ssd_device_create(struct ssd_device **out, const struct ssd_config *cfg);
+
+/*
+ * The same with a stack of @nr_types layer types, top first, of which the
+ * enabled ones are built (the last one is the bottom).  Unit tests use it
+ * to slip a layer in.
+ */
+int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cfg,
+			    const struct ssd_layer_type *const *types,
+			    unsigned int nr_types);
 void ssd_device_destroy(struct ssd_device *dev);
 
 /*
@@ -87,14 +107,14 @@ void ssd_device_destroy(struct ssd_device *dev);
 int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 		      u64 *completion_ns);
 
-void ssd_device_get_stats(struct ssd_device *dev, struct ssdemu_stats *stats);
+void ssd_device_get_stats(struct ssd_device *dev, struct ssd_stats *stats);
 void ssd_device_reset_stats(struct ssd_device *dev);
 
-/* Full consistency check of the FTL; 0 or -EUCLEAN. */
+/* Full consistency check of every layer; 0 or -EUCLEAN. */
 int ssd_device_check(struct ssd_device *dev);
 
 /* Take up to @max logged requests, oldest first; see request_log.h. */
-u32 ssd_device_read_log(struct ssd_device *dev, struct ssdemu_log_entry *out,
+u32 ssd_device_read_log(struct ssd_device *dev, struct ssd_log_entry *out,
 			u32 max, u64 *dropped);
 
 #endif /* SSD_DEVICE_H */

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ssd_layer.h - the one page-level interface between the layers of the
+ * request path:
+ *
+ *   device front end -> [dedup] -> [nvmcache] -> ftl -> flash
+ *
+ * Each layer is a struct ssd_layer whose ops the layer above calls for one
+ * logical page at a time; it knows only the layer below (->lower), never
+ * the one above.  A layer type (struct ssd_layer_type) says whether the
+ * configuration switches it on, checks the keys it owns, and builds it;
+ * the front end stacks the enabled types in order (device/ssd_device.c).
+ *
+ * Page data is a flash page buffer (flash_buffer_get()): a write hands its
+ * buffer down and the layer that keeps it owns it; a read returns a pointer
+ * into the layer's own data, valid until the next write or TRIM.  Times are
+ * virtual nanoseconds: an operation starts no earlier than io->start_ns and
+ * sets io->done_ns to when it ends.  Portable.
+ */
+#ifndef SSD_LAYER_H
+#define SSD_LAYER_H
+
+#include "ssd_platform.h"
+#include "ssd_config.h"
+#include "ssd_stats.h"
+#include "flash.h"
+
+/* FTL regions: where a layer above asks a page to be written. */
+enum ssd_region {
+	SSD_REGION_MAIN,	/* the TLC flash that holds the logical space */
+	SSD_REGION_CACHE,	/* SLC-mode blocks, for a write cache above */
+	SSD_REGION_NR,
+};
+
+/* One page operation's timing and accounting. */
+struct ssd_io {
+	u64 start_ns;		/* in: the operation may start then */
+	u64 done_ns;		/* out: when it ended */
+	enum flash_cause cause;	/* in: what the flash work is counted as */
+	enum ssd_region region;	/* in, writes: the region to write into */
+};
+
+struct ssd_layer;
+
+struct ssd_layer_ops {
+	/*
+	 * Read @lpn: *@data is its contents, or NULL if it was never written
+	 * or was trimmed (it reads as zeros).  0 or a negative errno.
+	 */
+	int (*read)(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
+		    const void **data);
+	/* Write @lpn with @buf, which this layer (or one below) now owns. */
+	int (*write)(struct ssd_layer *layer, u64 lpn, void *buf, struct ssd_io *io);
+	/* Forget @lpn (TRIM); reads return zeros until it is written again. */
+	int (*trim)(struct ssd_layer *layer, u64 lpn, struct ssd_io *io);
+	/* Make everything written so far durable (a FLUSH command). */
+	int (*flush)(struct ssd_layer *layer, struct ssd_io *io);
+	/*
+	 * Fill this layer's counters into @st; called bottom up after the
+	 * front end filled its own, so a layer may add to what those below
+	 * it reported.
+	 */
+	void (*get_stats)(struct ssd_layer *layer, struct ssd_stats *st);
+	void (*reset_stats)(struct ssd_layer *layer);
+	/* Full consistency check of this layer's state: 0 or -EUCLEAN. */
+	int (*check)(struct ssd_layer *layer);
+	void (*destroy)(struct ssd_layer *layer);
+};
+
+struct ssd_layer {
+	const struct ssd_layer_ops *ops;
+	const char *name;
+	struct ssd_layer *lower;	/* NULL for the bottom layer */
+};
+
+struct ssd_layer_type {
+	const char *name;
+	/* Whether @cfg switches this layer on; NULL: always on. */
+	bool (*enabled)(const struct ssd_config *cfg);
+	/* Cross-key checks of the keys this layer owns: 0 or -EINVAL, logged. */
+	int (*validate)(const struct ssd_config *cfg);
+	/* Build the layer over @lower (NULL for the bottom one). */
+	int (*create)(const struct ssd_config *cfg, struct flash *flash,
+		      struct ssd_layer *lower, struct ssd_layer **out);
+};
+
+#endif /* SSD_LAYER_H */

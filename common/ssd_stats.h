@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ssd_stats.h - the portable core's statistics: one struct that every layer
+ * fills with the counters it owns (ssd_layer_ops.get_stats), gathered by
+ * the device front end.  The core never sees the ioctl ABI: the kernel glue
+ * and the host tools convert this struct into struct ssdemu_stats
+ * (include/ssd_stats_uapi.h), field by field, by the names listed here.
+ *
+ * Every counter carries its unit in its name; see include/ssdemu_ioctl.h
+ * for what each one means.
+ */
+#ifndef SSD_STATS_H
+#define SSD_STATS_H
+
+#include "ssd_platform.h"
+
+/* X(name): every u64 counter of the core, in the order of the ioctl struct. */
+#define SSD_STATS_FIELDS(X)						\
+	X(logical_capacity_bytes) X(physical_capacity_bytes)		\
+	X(page_size_bytes) X(pages_per_block) X(total_blocks)		\
+	X(free_blocks) X(valid_pages)					\
+	X(host_read_bytes) X(host_write_bytes) X(host_trim_bytes)	\
+	X(host_read_pages) X(host_write_pages) X(host_trim_pages)	\
+	X(host_rmw_pages) X(host_flush_count)				\
+	X(flash_program_pages) X(flash_program_host_pages)		\
+	X(flash_program_gc_pages) X(flash_read_pages)			\
+	X(flash_read_host_pages) X(flash_read_gc_pages)			\
+	X(flash_erase_blocks) X(erase_count_total) X(erase_count_min)	\
+	X(erase_count_max) X(erase_count_mean_milli)			\
+	X(gc_victim_blocks) X(gc_relocated_pages) X(gc_foreground_runs)	\
+	X(ftl_metadata_bytes) X(flash_metadata_bytes) X(data_bytes)	\
+	X(virtual_time_ns)						\
+	X(commands) X(command_latency_ns_total) X(queue_wait_ns_total)	\
+	X(controller_busy_ns) X(channel_busy_ns_total)			\
+	X(chip_busy_ns_total)						\
+	X(spare_buffer_bytes)
+
+struct ssd_stats {
+#define SSD_STATS_MEMBER(name) u64 name;
+	SSD_STATS_FIELDS(SSD_STATS_MEMBER)
+#undef SSD_STATS_MEMBER
+};
+
+#endif /* SSD_STATS_H */
