@@ -43,7 +43,15 @@ UNIT_SRCS := $(wildcard tests/unit/*.c)
 KVERS = $(shell cat $(BUILD)/kernel-versions 2>/dev/null)
 
 .PHONY: all lib tools module deps test unit demo bench clean
-all: lib tools module
+# On a fresh clone the first `make` installs what the build needs (the
+# packages and Debian's kernel headers; scripts/install-deps.sh, as root or
+# with sudo) and records the kernels to build for.
+all: $(BUILD)/kernel-versions
+	$(MAKE) lib tools module
+
+$(BUILD)/kernel-versions:
+	@echo "make: first build on this machine: installing build dependencies"
+	./scripts/install-deps.sh
 
 deps:
 	@./scripts/install-deps.sh
@@ -93,8 +101,8 @@ unit: $(UNIT_TESTS)
 
 # The module is built from a flat copy per kernel, so both kernels' objects
 # coexist and the source tree stays clean.
-module:
-	@test -n "$(KVERS)" || { echo "run 'make deps' first" >&2; exit 1; }
+module: $(BUILD)/kernel-versions
+	@test -n "$(KVERS)" || { echo "$(BUILD)/kernel-versions is empty: run 'make deps'" >&2; exit 1; }
 	@for kver in $(KVERS); do \
 		./scripts/build-module.sh "$$kver" $(CORE_SRCS) $(KMOD_SRCS) \
 			$(HEADERS) emulator/Kbuild || exit 1; \
