@@ -247,7 +247,9 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 			pos += len;
 		}
 	}
-	timing_command_done(&dev->timing, arrival_ns, done_ns);
+	timing_command_done(&dev->timing, arrival_ns, done_ns,
+			    req->op == SSD_OP_READ ? TIMING_OP_READ :
+			    req->op == SSD_OP_WRITE ? TIMING_OP_WRITE : TIMING_OP_OTHER);
 	if (!ret)
 		count_request(dev, req);
 	dev->virtual_time_ns = max_t(u64, dev->virtual_time_ns, done_ns);
@@ -322,6 +324,10 @@ void ssd_device_get_stats(struct ssd_device *dev, struct ssdemu_stats *st)
 	st->controller_busy_ns = dev->timing.counters.controller_busy_ns;
 	st->channel_busy_ns_total = dev->timing.counters.channel_busy_ns;
 	st->chip_busy_ns_total = dev->timing.counters.chip_busy_ns;
+	st->read_commands = dev->timing.counters.read_commands;
+	st->read_latency_ns_total = dev->timing.counters.read_latency_ns;
+	st->write_commands = dev->timing.counters.write_commands;
+	st->write_latency_ns_total = dev->timing.counters.write_latency_ns;
 	ssd_lock_give(&dev->lock);
 }
 

@@ -102,10 +102,20 @@ u64 timing_command_start(struct ssd_timing *t, u64 arrival_ns)
 	return t->controller_free_ns;
 }
 
-void timing_command_done(struct ssd_timing *t, u64 arrival_ns, u64 completion_ns)
+void timing_command_done(struct ssd_timing *t, u64 arrival_ns, u64 completion_ns,
+			 enum timing_op_kind kind)
 {
+	u64 latency_ns = completion_ns - arrival_ns;
+
 	inflight_push(t, completion_ns);
-	t->counters.latency_ns += completion_ns - arrival_ns;
+	t->counters.latency_ns += latency_ns;
+	if (kind == TIMING_OP_READ) {
+		t->counters.read_commands++;
+		t->counters.read_latency_ns += latency_ns;
+	} else if (kind == TIMING_OP_WRITE) {
+		t->counters.write_commands++;
+		t->counters.write_latency_ns += latency_ns;
+	}
 }
 
 static u64 *channel_of(struct ssd_timing *t, u32 chip)

@@ -38,6 +38,13 @@ enum flash_page_type {
 	FLASH_PAGE_NR,
 };
 
+/* What a command did, for the per-kind latency counters. */
+enum timing_op_kind {
+	TIMING_OP_READ,
+	TIMING_OP_WRITE,
+	TIMING_OP_OTHER,	/* trim, write-zeroes, flush */
+};
+
 struct timing_params {
 	u32 chips;
 	u32 channels;
@@ -57,6 +64,10 @@ struct timing_counters {
 	u64 channel_busy_ns;		/* summed over channels */
 	u64 chip_busy_ns;		/* summed over chips */
 	u64 latency_ns;			/* summed completion - arrival */
+	u64 read_commands;
+	u64 read_latency_ns;		/* of the reads, summed */
+	u64 write_commands;
+	u64 write_latency_ns;		/* of the writes, summed */
 };
 
 struct ssd_timing {
@@ -79,8 +90,9 @@ void timing_exit(struct ssd_timing *t);
  */
 u64 timing_command_start(struct ssd_timing *t, u64 arrival_ns);
 
-/* The command admitted at @arrival_ns completes at @completion_ns. */
-void timing_command_done(struct ssd_timing *t, u64 arrival_ns, u64 completion_ns);
+/* The @kind command admitted at @arrival_ns completes at @completion_ns. */
+void timing_command_done(struct ssd_timing *t, u64 arrival_ns, u64 completion_ns,
+			 enum timing_op_kind kind);
 
 /* When @chip can start a new operation, at the earliest. */
 static inline u64 timing_chip_free_ns(const struct ssd_timing *t, u32 chip)

@@ -3,7 +3,8 @@
  * test_timing.c - the timing model on hand-computed cases: one read, two
  * reads on one chip serialise, reads on two chips overlap, channel
  * contention, an erase blocks its chip, program, SLC and page-type
- * latencies, the command queue and the controller.
+ * latencies, the command queue and the controller; latency counters by
+ * kind.
  *
  * Operations are issued in order and each timeline only moves forward: an
  * idle gap left on a chip or channel is never filled by a later operation
@@ -55,6 +56,29 @@ static void init(struct ssd_timing *t, u32 queue_depth)
 static u64 tlc_read(struct ssd_timing *t, u32 chip, u64 start)
 {
 	return timing_read(t, chip, FLASH_MODE_TLC, FLASH_PAGE_LSB, start);
+}
+
+/* Latency summed over all commands, and over reads and writes apart. */
+static void test_counters(void)
+{
+	struct ssd_timing t;
+
+	init(&t, 64);
+	timing_command_start(&t, 0);
+	timing_command_done(&t, 0, 100000, TIMING_OP_READ);
+	timing_command_start(&t, 1000);
+	timing_command_done(&t, 1000, 31000, TIMING_OP_READ);
+	timing_command_start(&t, 2000);
+	timing_command_done(&t, 2000, 702000, TIMING_OP_WRITE);
+	timing_command_start(&t, 3000);
+	timing_command_done(&t, 3000, 13000, TIMING_OP_OTHER);
+	EXPECT_NS(t.counters.commands, 4);
+	EXPECT_NS(t.counters.latency_ns, 100000 + 30000 + 700000 + 10000);
+	EXPECT_NS(t.counters.read_commands, 2);
+	EXPECT_NS(t.counters.read_latency_ns, 100000 + 30000);
+	EXPECT_NS(t.counters.write_commands, 1);
+	EXPECT_NS(t.counters.write_latency_ns, 700000);
+	timing_exit(&t);
 }
 
 int test_timing(int argc, char **argv)
@@ -127,19 +151,20 @@ int test_timing(int argc, char **argv)
 	/* A queue of depth 2: the third command waits for the first to finish. */
 	init(&t, 2);
 	a = timing_command_start(&t, 0);
-	timing_command_done(&t, 0, 100000);
+	timing_command_done(&t, 0, 100000, TIMING_OP_OTHER);
 	b = timing_command_start(&t, 0);
-	timing_command_done(&t, 0, 200000);
+	timing_command_done(&t, 0, 200000, TIMING_OP_OTHER);
 	EXPECT_NS(a, CTRL);
 	EXPECT_NS(b, 2 * CTRL);
 	EXPECT_NS(timing_command_start(&t, 0), 100000 + CTRL);
 	EXPECT_NS(t.counters.queue_wait_ns, 100000);
-	timing_command_done(&t, 0, 300000);
+	timing_command_done(&t, 0, 300000, TIMING_OP_OTHER);
 	/* At 250 us two commands have finished: no wait. */
 	EXPECT_NS(timing_command_start(&t, 250000), 250000 + CTRL);
 	EXPECT_NS(t.counters.queue_wait_ns, 100000);
 	timing_exit(&t);
 
+	test_counters();
 	printf("timing: hand-computed cases ok\n");
 	return 0;
 }
