@@ -5,15 +5,28 @@
  * A command waits for a slot in the device's command queue (cmd_queue_depth
  * commands in flight), then for the controller, which serves commands FIFO:
  * Ready -> Waiting (firmware work, controller_ns) -> Operating (its flash
- * operations are dispatched to the channels and chips).  Every channel (bus)
- * and every chip keeps the time it is next available; an operation starts
- * when what it needs is free and ends at start + latency:
+ * operations are dispatched to the channels and chips).  An operation's
+ * completion is computed when it is submitted:
  *
  *   read:    chip busy for the array read, then the page crosses the
  *            channel to the controller (the chip holds it until then)
  *   program: the page crosses the channel into the chip, then the chip is
  *            busy programming
  *   erase:   the chip is busy erasing
+ *
+ * Chips are serial: each keeps the time it is next free, and an operation
+ * on a chip starts after everything booked on it before.  Channels are
+ * booked by interval: each keeps the busy intervals booked in the future,
+ * sorted, and a transfer takes the earliest gap, at or after the time it is
+ * ready, that is long enough (first fit).  So a read on an idle chip is not
+ * held up by transfers booked far ahead for a busy chip on the same channel
+ * (a program waits for its chip before its data moves).  Intervals that end
+ * before the latest command's operations may start (its arrival, plus any
+ * wait for a queue slot and the controller) can no longer matter and are
+ * dropped, so each list holds about one interval per page operation ahead.
+ * A list grows without sleeping (it is booked under the device lock); one
+ * that cannot (no memory, or max_intervals reached) closes its shortest gap
+ * instead, so that gap counts as busy: conservative, never overlapping.
  *
  * Chip c sits on channel c % channels, so consecutive chips are on
  * different channels.  GC, cache destage and dedup use the same timelines
@@ -70,14 +83,29 @@ struct timing_counters {
 	u64 write_latency_ns;		/* of the writes, summed */
 };
 
+/* A channel's busy time [start_ns, end_ns). */
+struct timing_interval {
+	u64 start_ns;
+	u64 end_ns;
+};
+
+/* Sorted, disjoint and never touching (touching ones are merged). */
+struct timing_channel {
+	struct timing_interval *busy;
+	u32 nr;
+	u32 capacity;
+};
+
 struct ssd_timing {
 	struct timing_params p;
 	u64 transfer_ns;		/* one page over one channel */
 	u64 controller_free_ns;
-	u64 *channel_free_ns;		/* [channels] */
+	u64 horizon_ns;			/* nothing starts before this */
+	struct timing_channel *channel;	/* [channels] */
 	u64 *chip_free_ns;		/* [chips] */
 	u64 *inflight_ns;		/* min-heap of in-flight completions */
 	u32 nr_inflight;
+	u32 max_intervals;		/* a channel's list grows up to this */
 	struct timing_counters counters;
 };
 
@@ -86,7 +114,9 @@ void timing_exit(struct ssd_timing *t);
 
 /*
  * Admit a command that arrives at @arrival_ns: wait for a queue slot and
- * the controller.  Returns when its flash operations may start.
+ * the controller.  Returns when its flash operations may start.  Arrivals
+ * must not decrease, and no flash operation may start before the latest
+ * command's start (earlier starts are moved up to it).
  */
 u64 timing_command_start(struct ssd_timing *t, u64 arrival_ns);
 
