@@ -30,6 +30,7 @@ static void timing_params_from(const struct ssd_config *cfg, struct timing_param
 	p->channels = cfg->channels;
 	p->page_size_bytes = cfg->page_size_bytes;
 	p->cmd_queue_depth = cfg->cmd_queue_depth;
+	p->read_priority = cfg->read_priority;
 	p->controller_ns = cfg->controller_ns;
 	p->channel_mb_per_s = cfg->channel_mb_per_s;
 	p->read_ns[FLASH_MODE_TLC][FLASH_PAGE_LSB] = typed(cfg->read_lsb_ns, cfg->read_ns);

@@ -27,8 +27,9 @@ int timing_init(struct ssd_timing *t, const struct timing_params *params)
 				   params->channel_mb_per_s);
 	t->channel = ssd_zalloc((u64)params->channels * sizeof(*t->channel));
 	t->chip_free_ns = ssd_zalloc((u64)params->chips * sizeof(u64));
+	t->chip_read_free_ns = ssd_zalloc((u64)params->chips * sizeof(u64));
 	t->inflight_ns = ssd_zalloc((u64)params->cmd_queue_depth * sizeof(u64));
-	if (!t->channel || !t->chip_free_ns || !t->inflight_ns)
+	if (!t->channel || !t->chip_free_ns || !t->chip_read_free_ns || !t->inflight_ns)
 		goto fail;
 	for (i = 0; i < params->channels; i++) {
 		struct timing_channel *ch = &t->channel[i];
@@ -54,9 +55,11 @@ void timing_exit(struct ssd_timing *t)
 			ssd_free(t->channel[i].busy);
 	ssd_free(t->channel);
 	ssd_free(t->chip_free_ns);
+	ssd_free(t->chip_read_free_ns);
 	ssd_free(t->inflight_ns);
 	t->channel = NULL;
 	t->chip_free_ns = NULL;
+	t->chip_read_free_ns = NULL;
 	t->inflight_ns = NULL;
 }
 
@@ -281,15 +284,31 @@ static u64 channel_book(struct ssd_timing *t, u32 chip, u64 ready_ns)
 }
 
 u64 timing_read(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
-		enum flash_page_type type, u64 start_ns)
+		enum flash_page_type type, bool host_read, u64 start_ns)
 {
 	u64 *chip_free = &t->chip_free_ns[chip];
 	u64 sensing, done;
 
-	sensing = max_u64(max_u64(start_ns, t->horizon_ns), *chip_free);
+	start_ns = max_u64(start_ns, t->horizon_ns);
+	/*
+	 * FIFO: after everything booked on the chip.  A prioritised host read
+	 * only waits for the host reads booked before it.
+	 */
+	if (host_read && t->p.read_priority)
+		sensing = max_u64(start_ns, t->chip_read_free_ns[chip]);
+	else
+		sensing = max_u64(start_ns, *chip_free);
 	done = channel_book(t, chip, sensing + t->p.read_ns[mode][type]) + t->transfer_ns;
-	/* The page register is busy until the data has left the chip. */
-	*chip_free = done;
+	/*
+	 * The page register is busy until the data has left the chip.  A read
+	 * that overtook programs or erases pushes them back by its chip time.
+	 */
+	if (*chip_free > sensing)
+		*chip_free += done - sensing;
+	else
+		*chip_free = done;
+	if (host_read)
+		t->chip_read_free_ns[chip] = done;
 	t->counters.chip_busy_ns += done - sensing;
 	return done;
 }

@@ -28,6 +28,18 @@
  * that cannot (no memory, or max_intervals reached) closes its shortest gap
  * instead, so that gap counts as busy: conservative, never overlapping.
  *
+ * Read priority (read_priority=1): a host read does not wait for the
+ * programs and erases booked on its chip.  It senses at max(its start, the
+ * end of the last host read booked on the chip), i.e. it suspends the
+ * program or erase in progress and overtakes the queued ones, and the
+ * chip's free time for later operations moves back by the read's chip time
+ * (sense, wait for the channel, transfer), so chip busy time is conserved.
+ * Known approximation: completion times already returned for the
+ * suspended and overtaken operations are not changed (the model computes
+ * completions at submit), and GC reads, which queue FIFO with the programs,
+ * are overtaken like them, even one already sensing.  With read_priority=0
+ * every operation on a chip is FIFO.
+ *
  * Chip c sits on channel c % channels, so consecutive chips are on
  * different channels.  GC, cache destage and dedup use the same timelines
  * as host I/O, so host I/O behind them waits.  Portable and deterministic.
@@ -63,6 +75,7 @@ struct timing_params {
 	u32 channels;
 	u32 page_size_bytes;
 	u32 cmd_queue_depth;
+	u32 read_priority;			/* 1: host reads overtake */
 	u64 controller_ns;
 	u64 channel_mb_per_s;			/* MB = 10^6 bytes */
 	u64 read_ns[FLASH_MODE_NR][FLASH_PAGE_NR];
@@ -103,6 +116,7 @@ struct ssd_timing {
 	u64 horizon_ns;			/* nothing starts before this */
 	struct timing_channel *channel;	/* [channels] */
 	u64 *chip_free_ns;		/* [chips] */
+	u64 *chip_read_free_ns;		/* [chips]: end of the last host read */
 	u64 *inflight_ns;		/* min-heap of in-flight completions */
 	u32 nr_inflight;
 	u32 max_intervals;		/* a channel's list grows up to this */
@@ -124,15 +138,20 @@ u64 timing_command_start(struct ssd_timing *t, u64 arrival_ns);
 void timing_command_done(struct ssd_timing *t, u64 arrival_ns, u64 completion_ns,
 			 enum timing_op_kind kind);
 
-/* When @chip can start a new operation, at the earliest. */
+/* When @chip can start a new operation in FIFO order, at the earliest. */
 static inline u64 timing_chip_free_ns(const struct ssd_timing *t, u32 chip)
 {
 	return t->chip_free_ns[chip];
 }
 
-/* Flash operations: each starts no earlier than @start_ns, returns its end. */
+/*
+ * Flash operations: each starts no earlier than @start_ns, returns its end.
+ * @host_read is true for reads the host waits on (including the read of a
+ * read-modify-write): only those may overtake with read_priority=1; GC
+ * relocation reads pass false.
+ */
 u64 timing_read(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
-		enum flash_page_type type, u64 start_ns);
+		enum flash_page_type type, bool host_read, u64 start_ns);
 u64 timing_program(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 		   enum flash_page_type type, u64 start_ns);
 u64 timing_erase(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,

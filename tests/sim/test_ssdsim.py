@@ -135,6 +135,46 @@ def test_hand_computed_counters_and_times(tmp_path: Path) -> None:
         (latencies[3] + latencies[7]) / 2 / 1000, abs=1e-3)
 
 
+@pytest.mark.parametrize("read_priority", [0, 1])
+def test_hand_computed_read_priority(tmp_path: Path,
+                                     read_priority: int) -> None:
+    """One chip: reads wait for the programs (0) or overtake them (1)."""
+    trace = tmp_path / "t.trace"
+    trace.write_text("\n".join([
+        "1000 0 0 8 0",      # write page 0
+        "2000 0 8 8 0",      # write page 1
+        "3000 0 0 8 1",      # read page 0
+        "4000 0 16 8 0",     # write page 2
+        "5000 0 8 8 1",      # read page 1
+    ]) + "\n")
+    done = tmp_path / "done.log"
+    out = stats("--config", str(SMALL), *HAND_TIMING, "chips=1",
+                "channels=1", f"read_priority={read_priority}",
+                "--completions", str(done), str(trace))
+    # Ops at 2000, 4000, ... 10000.  A program is 10240 + 600000 = 610240
+    # of chip time, a read 50000 + 10240 = 60240.
+    #   1: transfer at 2000, programmed at 612240
+    #   2: the chip is free at 612240: 1222480
+    #   3: FIFO: sensed from 1222480, 1282720.  Priority: it suspends
+    #      program 1 and senses from 6000; the channel is free from 12240:
+    #      66240.  The chip owes 60240 more: free at 1282720.
+    #   4: the chip is free at 1282720 either way: 1892960
+    #   5: FIFO: 1953200.  Priority: senses after read 3, from 66240:
+    #      126480; the chip is free at 1953200.
+    if read_priority:
+        expected = [612240, 1222480, 66240, 1892960, 126480]
+    else:
+        expected = [612240, 1222480, 1282720, 1892960, 1953200]
+    got = [int(line.split()[4]) for line in done.read_text().splitlines()]
+    assert got == expected
+    # The same chip time either way: 3 programs and 2 reads.
+    assert out["chip_busy_ns_total"] == 3 * 610240 + 2 * 60240
+    assert out["write_latency_ns_total"] == (612240 + 1222480 - 1000
+                                             + 1892960 - 3000)
+    assert out["read_latency_ns_total"] == (expected[2] - 2000
+                                            + expected[4] - 4000)
+
+
 def test_request_log_replays_to_itself(tmp_path: Path) -> None:
     """A completions file is a trace: replaying it gives the same times."""
     first, second = tmp_path / "first.log", tmp_path / "second.log"

@@ -4,9 +4,9 @@
  * reads on one chip serialise, reads on two chips overlap, channel
  * contention, an erase blocks its chip, program, SLC and page-type
  * latencies, the command queue and the controller; channel transfers
- * booked by interval (first fit, pruning, a full list); latency counters
- * by kind.  Then random operations, checking that no two transfers on a
- * channel ever overlap.
+ * booked by interval (first fit, pruning, a full list); read priority on
+ * and off; latency counters by kind.  Then random operations, checking
+ * that no two transfers on a channel ever overlap.
  *
  * Chips are serial (an operation waits for everything booked on its chip
  * before it), but a channel transfer takes the earliest gap that is long
@@ -24,7 +24,7 @@
 #define ERASE	3000000ULL
 #define CTRL	2000ULL
 
-static void init(struct ssd_timing *t, u32 queue_depth)
+static void init_prio(struct ssd_timing *t, u32 queue_depth, u32 read_priority)
 {
 	struct timing_params p;
 	u32 type;
@@ -34,6 +34,7 @@ static void init(struct ssd_timing *t, u32 queue_depth)
 	p.channels = 4;
 	p.page_size_bytes = 4096;
 	p.cmd_queue_depth = queue_depth;
+	p.read_priority = read_priority;
 	p.controller_ns = CTRL;
 	p.channel_mb_per_s = 400;
 	for (type = 0; type < FLASH_PAGE_NR; type++) {
@@ -49,6 +50,11 @@ static void init(struct ssd_timing *t, u32 queue_depth)
 	EXPECT(t->transfer_ns == XFER, "transfer %llu ns", (unsigned long long)t->transfer_ns);
 }
 
+static void init(struct ssd_timing *t, u32 queue_depth)
+{
+	init_prio(t, queue_depth, 0);
+}
+
 #define EXPECT_NS(got, want)						\
 	do {								\
 		u64 __got = (got), __want = (want);			\
@@ -56,9 +62,16 @@ static void init(struct ssd_timing *t, u32 queue_depth)
 		       (unsigned long long)__got, (unsigned long long)__want); \
 	} while (0)
 
+/* A host read of a TLC lower page. */
 static u64 tlc_read(struct ssd_timing *t, u32 chip, u64 start)
 {
-	return timing_read(t, chip, FLASH_MODE_TLC, FLASH_PAGE_LSB, start);
+	return timing_read(t, chip, FLASH_MODE_TLC, FLASH_PAGE_LSB, true, start);
+}
+
+/* A GC (relocation) read: never prioritised. */
+static u64 gc_read(struct ssd_timing *t, u32 chip, u64 start)
+{
+	return timing_read(t, chip, FLASH_MODE_TLC, FLASH_PAGE_LSB, false, start);
 }
 
 static u64 tlc_program(struct ssd_timing *t, u32 chip, u64 start)
@@ -124,10 +137,10 @@ static void test_basics(void)
 
 	/* SLC mode and TLC page types have their own latencies. */
 	init(&t, 64);
-	EXPECT_NS(timing_read(&t, 0, FLASH_MODE_SLC, FLASH_PAGE_LSB, 0), 25000 + XFER);
+	EXPECT_NS(timing_read(&t, 0, FLASH_MODE_SLC, FLASH_PAGE_LSB, true, 0), 25000 + XFER);
 	EXPECT_NS(timing_program(&t, 1, FLASH_MODE_SLC, FLASH_PAGE_MSB, 0), XFER + 200000);
 	EXPECT_NS(timing_erase(&t, 2, FLASH_MODE_SLC, 0), 1000000);
-	EXPECT_NS(timing_read(&t, 3, FLASH_MODE_TLC, FLASH_PAGE_MSB, 0), 90000 + XFER);
+	EXPECT_NS(timing_read(&t, 3, FLASH_MODE_TLC, FLASH_PAGE_MSB, true, 0), 90000 + XFER);
 	timing_exit(&t);
 
 	/* The controller serves commands FIFO, controller_ns each. */
@@ -229,6 +242,53 @@ static void test_channel_intervals(void)
 	timing_exit(&t);
 }
 
+/* The same operations with read_priority 0 and 1. */
+static void test_read_priority(void)
+{
+	const u64 step = XFER + PROG, rd = READ + XFER;
+	struct ssd_timing t;
+	u32 prio;
+
+	for (prio = 0; prio <= 1; prio++) {
+		init_prio(&t, 64, prio);
+		/* Two programs on chip 0: it is busy until 2 * step. */
+		EXPECT_NS(tlc_program(&t, 0, 0), step);
+		EXPECT_NS(tlc_program(&t, 0, 0), 2 * step);
+		if (!prio) {
+			/* FIFO: the reads wait for both programs. */
+			EXPECT_NS(tlc_read(&t, 0, 1000), 2 * step + rd);
+			EXPECT_NS(tlc_read(&t, 0, 2000), 2 * step + 2 * rd);
+		} else {
+			/*
+			 * The first read suspends program 0 and senses at
+			 * 1000; the channel is free from XFER on.  The second
+			 * waits only for the first read.  Each pushes the
+			 * chip's free time back by its chip time, rd.
+			 */
+			EXPECT_NS(tlc_read(&t, 0, 1000), 1000 + rd);
+			EXPECT_NS(tlc_read(&t, 0, 2000), 1000 + 2 * rd);
+		}
+		/* Either way the chip owes 2 * step + 2 * rd; a GC read is FIFO. */
+		EXPECT_NS(gc_read(&t, 0, 0), 2 * step + 3 * rd);
+		EXPECT_NS(tlc_program(&t, 0, 0), 3 * step + 3 * rd);
+		EXPECT_NS(t.counters.chip_busy_ns, 3 * step + 3 * rd);
+		timing_exit(&t);
+
+		/* An erase: a prioritised read suspends it too. */
+		init_prio(&t, 64, prio);
+		EXPECT_NS(timing_erase(&t, 2, FLASH_MODE_TLC, 0), ERASE);
+		EXPECT_NS(tlc_read(&t, 2, 0), prio ? rd : ERASE + rd);
+		EXPECT_NS(tlc_program(&t, 2, 0), ERASE + rd + step);
+		timing_exit(&t);
+
+		/* A GC read does not overtake, whatever the setting. */
+		init_prio(&t, 64, prio);
+		EXPECT_NS(tlc_program(&t, 6, 0), step);
+		EXPECT_NS(gc_read(&t, 6, 0), step + rd);
+		timing_exit(&t);
+	}
+}
+
 /* Latency summed over all commands, and over reads and writes apart. */
 static void test_counters(void)
 {
@@ -279,11 +339,11 @@ static void check_channel(const struct ssd_timing *t, u32 c)
 }
 
 /*
- * Random commands of reads, programs and erases on random
+ * Random commands of host reads, GC reads, programs and erases on random
  * chips: every transfer a channel ever carried (recovered from the
  * returned end times) must be disjoint from every other.
  */
-static void test_random(u64 seed, u32 queue_depth, u32 max_intervals)
+static void test_random(u64 seed, u32 read_priority, u32 queue_depth, u32 max_intervals)
 {
 	enum { COMMANDS = 4000, MAX_OPS = 4 };
 	struct transfer *xfers[4];
@@ -292,7 +352,7 @@ static void test_random(u64 seed, u32 queue_depth, u32 max_intervals)
 	u64 arrival = 0, state = seed;
 	u32 cmd, c, i, most = 0;
 
-	init(&t, queue_depth);
+	init_prio(&t, queue_depth, read_priority);
 	if (max_intervals)
 		t.max_intervals = max_intervals;
 	for (c = 0; c < 4; c++)
@@ -311,7 +371,8 @@ static void test_random(u64 seed, u32 queue_depth, u32 max_intervals)
 			u64 op_start = start + rng_below(&state, 3) * 100000;
 
 			if (what < 5) {
-				done = timing_read(&t, chip, FLASH_MODE_TLC, type, op_start);
+				done = timing_read(&t, chip, FLASH_MODE_TLC, type, what < 4,
+						   op_start);
 				EXPECT(done >= op_start + t.p.read_ns[0][type] + XFER, "read");
 				x->end_ns = done;
 			} else if (what < 9) {
@@ -357,12 +418,14 @@ int test_timing(int argc, char **argv)
 
 	test_basics();
 	test_channel_intervals();
+	test_read_priority();
 	test_counters();
 	for (seed = 1; seed <= 3; seed++) {
-		test_random(seed, 16, 0);
+		test_random(seed, 0, 16, 0);
+		test_random(seed, 1, 16, 0);
 		/* A deep queue: hundreds of intervals ahead; then squeezing. */
-		test_random(seed, 1024, 0);
-		test_random(seed, 1024, 16);
+		test_random(seed, seed & 1, 1024, 0);
+		test_random(seed, seed & 1, 1024, 16);
 	}
 	printf("timing: hand-computed cases ok\n");
 	return 0;
