@@ -56,6 +56,8 @@ enum ssd_gc_policy_id {
 	  "controller firmware time per command (its Waiting state)")	\
 	X(channel_mb_per_s, 400, 1, 100000, 0, NULL,			\
 	  "channel (bus) transfer rate in MB/s (10^6 bytes)")		\
+	X(read_priority, 0, 0, 1, 0, NULL,				\
+	  "1: host reads suspend programs/erases on their chip; 0: FIFO") \
 	X(read_ns, 50000, 1, SSD_MAX_LATENCY_NS, 0, NULL,		\
 	  "TLC page read latency (array to page register)")		\
 	X(read_lsb_ns, 0, 0, SSD_MAX_LATENCY_NS, 0, NULL,		\

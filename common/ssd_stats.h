@@ -33,7 +33,9 @@
 	X(commands) X(command_latency_ns_total) X(queue_wait_ns_total)	\
 	X(controller_busy_ns) X(channel_busy_ns_total)			\
 	X(chip_busy_ns_total)						\
-	X(spare_buffer_bytes)
+	X(spare_buffer_bytes)						\
+	X(read_commands) X(read_latency_ns_total)			\
+	X(write_commands) X(write_latency_ns_total)
 
 struct ssd_stats {
 #define SSD_STATS_MEMBER(name) u64 name;

@@ -40,6 +40,7 @@ static void timing_params_from(const struct ssd_config *cfg, struct timing_param
 	p->channels = cfg->channels;
 	p->page_size_bytes = cfg->page_size_bytes;
 	p->cmd_queue_depth = cfg->cmd_queue_depth;
+	p->read_priority = cfg->read_priority;
 	p->controller_ns = cfg->controller_ns;
 	p->channel_mb_per_s = cfg->channel_mb_per_s;
 	p->read_ns[FLASH_MODE_TLC][FLASH_PAGE_LSB] = typed(cfg->read_lsb_ns, cfg->read_ns);
@@ -338,7 +339,9 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 			pos += len;
 		}
 	}
-	timing_command_done(&dev->timing, arrival_ns, done_ns);
+	timing_command_done(&dev->timing, arrival_ns, done_ns,
+			    req->op == SSD_OP_READ ? TIMING_OP_READ :
+			    req->op == SSD_OP_WRITE ? TIMING_OP_WRITE : TIMING_OP_OTHER);
 	if (!ret)
 		count_request(dev, req);
 	dev->virtual_time_ns = max_t(u64, dev->virtual_time_ns, done_ns);
@@ -402,6 +405,10 @@ void ssd_device_get_stats(struct ssd_device *dev, struct ssd_stats *st)
 	st->controller_busy_ns = dev->timing.counters.controller_busy_ns;
 	st->channel_busy_ns_total = dev->timing.counters.channel_busy_ns;
 	st->chip_busy_ns_total = dev->timing.counters.chip_busy_ns;
+	st->read_commands = dev->timing.counters.read_commands;
+	st->read_latency_ns_total = dev->timing.counters.read_latency_ns;
+	st->write_commands = dev->timing.counters.write_commands;
+	st->write_latency_ns_total = dev->timing.counters.write_latency_ns;
 
 	gather_stats(dev->top, st);
 	ssd_lock_give(&dev->lock);

@@ -96,7 +96,7 @@ const void *flash_read(struct flash *fl, u32 ppa, enum flash_cause cause,
 {
 	fl->read_pages[cause]++;
 	*done_ns = timing_read(fl->timing, chip_of(fl, ppa), FLASH_MODE_TLC,
-			       page_type_of(fl, ppa), start_ns);
+			       page_type_of(fl, ppa), cause == FLASH_CAUSE_HOST, start_ns);
 	return fl->page_data[ppa];
 }
 

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * timing.c - the command queue, controller, channel and chip timelines of
- * timing.h.
+ * timing.c - the command queue, the controller, the chip timelines and the
+ * channels' interval bookings of timing.h.
  */
 #include "timing.h"
+
+/* Busy intervals a channel starts with, and the most it grows to. */
+#define TIMING_FIRST_INTERVALS	16
+#define TIMING_MAX_INTERVALS	16384
 
 static u64 max_u64(u64 a, u64 b)
 {
@@ -12,29 +16,50 @@ static u64 max_u64(u64 a, u64 b)
 
 int timing_init(struct ssd_timing *t, const struct timing_params *params)
 {
+	u32 i;
+
 	memset(t, 0, sizeof(*t));
 	t->p = *params;
+	t->max_intervals = TIMING_MAX_INTERVALS;
 	/* bytes / (MB/s) = bytes * 1000 / (MB/s) ns, rounded up. */
 	t->transfer_ns = div64_u64((u64)params->page_size_bytes * 1000 +
 				   params->channel_mb_per_s - 1,
 				   params->channel_mb_per_s);
-	t->channel_free_ns = ssd_zalloc((u64)params->channels * sizeof(u64));
+	t->channel = ssd_zalloc((u64)params->channels * sizeof(*t->channel));
 	t->chip_free_ns = ssd_zalloc((u64)params->chips * sizeof(u64));
+	t->chip_read_free_ns = ssd_zalloc((u64)params->chips * sizeof(u64));
 	t->inflight_ns = ssd_zalloc((u64)params->cmd_queue_depth * sizeof(u64));
-	if (!t->channel_free_ns || !t->chip_free_ns || !t->inflight_ns) {
-		timing_exit(t);
-		return -ENOMEM;
+	if (!t->channel || !t->chip_free_ns || !t->chip_read_free_ns || !t->inflight_ns)
+		goto fail;
+	for (i = 0; i < params->channels; i++) {
+		struct timing_channel *ch = &t->channel[i];
+
+		ch->busy = ssd_zalloc(TIMING_FIRST_INTERVALS * sizeof(*ch->busy));
+		if (!ch->busy)
+			goto fail;
+		ch->capacity = TIMING_FIRST_INTERVALS;
 	}
 	return 0;
+
+fail:
+	timing_exit(t);
+	return -ENOMEM;
 }
 
 void timing_exit(struct ssd_timing *t)
 {
-	ssd_free(t->channel_free_ns);
+	u32 i;
+
+	if (t->channel)
+		for (i = 0; i < t->p.channels; i++)
+			ssd_free(t->channel[i].busy);
+	ssd_free(t->channel);
 	ssd_free(t->chip_free_ns);
+	ssd_free(t->chip_read_free_ns);
 	ssd_free(t->inflight_ns);
-	t->channel_free_ns = NULL;
+	t->channel = NULL;
 	t->chip_free_ns = NULL;
+	t->chip_read_free_ns = NULL;
 	t->inflight_ns = NULL;
 }
 
@@ -98,37 +123,193 @@ u64 timing_command_start(struct ssd_timing *t, u64 arrival_ns)
 	t->controller_free_ns = start + t->p.controller_ns;
 	t->counters.controller_busy_ns += t->p.controller_ns;
 	t->counters.commands++;
-	/* -> Operating: its flash operations may go to the buses now. */
+	/*
+	 * -> Operating: its flash operations may go to the buses now.  No
+	 * operation of this command or a later one starts earlier (this time
+	 * never decreases), so bookings that end by then may be dropped.
+	 */
+	t->horizon_ns = t->controller_free_ns;
 	return t->controller_free_ns;
 }
 
-void timing_command_done(struct ssd_timing *t, u64 arrival_ns, u64 completion_ns)
+void timing_command_done(struct ssd_timing *t, u64 arrival_ns, u64 completion_ns,
+			 enum timing_op_kind kind)
 {
+	u64 latency_ns = completion_ns - arrival_ns;
+
 	inflight_push(t, completion_ns);
-	t->counters.latency_ns += completion_ns - arrival_ns;
+	t->counters.latency_ns += latency_ns;
+	if (kind == TIMING_OP_READ) {
+		t->counters.read_commands++;
+		t->counters.read_latency_ns += latency_ns;
+	} else if (kind == TIMING_OP_WRITE) {
+		t->counters.write_commands++;
+		t->counters.write_latency_ns += latency_ns;
+	}
 }
 
-static u64 *channel_of(struct ssd_timing *t, u32 chip)
+/*
+ * Channel bookings.  Every transfer of this command and of later ones is
+ * ready at or after the horizon (when the latest command's operations may
+ * start, which is at or after its arrival), so intervals that end by then
+ * are dropped before each booking: the list holds only what is booked
+ * ahead, about one interval per page operation still to run.
+ */
+static void channel_prune(struct timing_channel *ch, u64 horizon_ns)
 {
-	return &t->channel_free_ns[chip % t->p.channels];
+	u32 gone = 0;
+
+	while (gone < ch->nr && ch->busy[gone].end_ns <= horizon_ns)
+		gone++;
+	if (!gone)
+		return;
+	ch->nr -= gone;
+	memmove(ch->busy, ch->busy + gone, ch->nr * sizeof(*ch->busy));
+}
+
+/* Index of the first interval that ends after @ns (ends are sorted too). */
+static u32 channel_first_ending_after(const struct timing_channel *ch, u64 ns)
+{
+	u32 lo = 0, hi = ch->nr;
+
+	while (lo < hi) {
+		u32 mid = lo + (hi - lo) / 2;
+
+		if (ch->busy[mid].end_ns <= ns)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Double the list.  This runs under the device lock, so the allocation must
+ * not sleep; it may fail, and the list stops at t->max_intervals.
+ */
+static bool channel_grow(struct ssd_timing *t, struct timing_channel *ch)
+{
+	u32 capacity = min_t(u32, ch->capacity * 2, t->max_intervals);
+	struct timing_interval *busy;
+
+	if (capacity <= ch->capacity)
+		return false;
+	busy = ssd_zalloc_nowait((u64)capacity * sizeof(*busy));
+	if (!busy)
+		return false;
+	memcpy(busy, ch->busy, ch->nr * sizeof(*busy));
+	ssd_free(ch->busy);
+	ch->busy = busy;
+	ch->capacity = capacity;
+	return true;
+}
+
+/*
+ * A full list that cannot grow makes room by closing the shortest gap
+ * (the first one on ties): the two intervals around it become one, so that
+ * gap counts as busy.  Conservative, deterministic, and only under memory
+ * pressure or with more than max_intervals transfers booked ahead.
+ */
+static void channel_squeeze(struct timing_channel *ch)
+{
+	u32 best = 0, i;
+
+	for (i = 1; i + 1 < ch->nr; i++)
+		if (ch->busy[i + 1].start_ns - ch->busy[i].end_ns <
+		    ch->busy[best + 1].start_ns - ch->busy[best].end_ns)
+			best = i;
+	ch->busy[best].end_ns = ch->busy[best + 1].end_ns;
+	ch->nr--;
+	memmove(&ch->busy[best + 1], &ch->busy[best + 2],
+		(ch->nr - best - 1) * sizeof(*ch->busy));
+}
+
+/*
+ * Book [@start_ns, @end_ns) just before interval @i, in a gap that holds
+ * it; touching neighbours merge.  False if a new slot was needed and the
+ * list could not grow.
+ */
+static bool channel_insert(struct ssd_timing *t, struct timing_channel *ch, u32 i,
+			   u64 start_ns, u64 end_ns)
+{
+	bool join_prev = i > 0 && ch->busy[i - 1].end_ns == start_ns;
+	bool join_next = i < ch->nr && ch->busy[i].start_ns == end_ns;
+
+	if (join_prev && join_next) {
+		ch->busy[i - 1].end_ns = ch->busy[i].end_ns;
+		ch->nr--;
+		memmove(&ch->busy[i], &ch->busy[i + 1], (ch->nr - i) * sizeof(*ch->busy));
+	} else if (join_prev) {
+		ch->busy[i - 1].end_ns = end_ns;
+	} else if (join_next) {
+		ch->busy[i].start_ns = start_ns;
+	} else {
+		if (ch->nr == ch->capacity && !channel_grow(t, ch))
+			return false;
+		memmove(&ch->busy[i + 1], &ch->busy[i], (ch->nr - i) * sizeof(*ch->busy));
+		ch->busy[i].start_ns = start_ns;
+		ch->busy[i].end_ns = end_ns;
+		ch->nr++;
+	}
+	return true;
+}
+
+/*
+ * One page transfer on @chip's channel, ready at @ready_ns: it takes the
+ * earliest gap at or after @ready_ns that is long enough (first fit).
+ * Returns when it starts.
+ */
+static u64 channel_book(struct ssd_timing *t, u32 chip, u64 ready_ns)
+{
+	struct timing_channel *ch = &t->channel[chip % t->p.channels];
+	u64 len = t->transfer_ns, start_ns;
+	u32 i;
+
+	t->counters.channel_busy_ns += len;
+	if (!len)
+		return ready_ns;
+	channel_prune(ch, t->horizon_ns);
+	for (;;) {
+		start_ns = ready_ns;
+		/* Each interval from i on ends after start_ns; skip those in the way. */
+		for (i = channel_first_ending_after(ch, start_ns); i < ch->nr; i++) {
+			if (ch->busy[i].start_ns >= start_ns + len)
+				break;
+			start_ns = ch->busy[i].end_ns;
+		}
+		if (channel_insert(t, ch, i, start_ns, start_ns + len))
+			return start_ns;
+		channel_squeeze(ch);
+	}
 }
 
 u64 timing_read(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
-		enum flash_page_type type, u64 start_ns)
+		enum flash_page_type type, bool host_read, u64 start_ns)
 {
 	u64 *chip_free = &t->chip_free_ns[chip];
-	u64 *channel_free = channel_of(t, chip);
-	u64 sensed, xfer_start, done;
+	u64 sensing, done;
 
-	start_ns = max_u64(start_ns, *chip_free);
-	sensed = start_ns + t->p.read_ns[mode][type];
-	xfer_start = max_u64(sensed, *channel_free);
-	done = xfer_start + t->transfer_ns;
-	*channel_free = done;
-	/* The page register is busy until the data has left the chip. */
-	*chip_free = done;
-	t->counters.chip_busy_ns += done - start_ns;
-	t->counters.channel_busy_ns += t->transfer_ns;
+	start_ns = max_u64(start_ns, t->horizon_ns);
+	/*
+	 * FIFO: after everything booked on the chip.  A prioritised host read
+	 * only waits for the host reads booked before it.
+	 */
+	if (host_read && t->p.read_priority)
+		sensing = max_u64(start_ns, t->chip_read_free_ns[chip]);
+	else
+		sensing = max_u64(start_ns, *chip_free);
+	done = channel_book(t, chip, sensing + t->p.read_ns[mode][type]) + t->transfer_ns;
+	/*
+	 * The page register is busy until the data has left the chip.  A read
+	 * that overtook programs or erases pushes them back by its chip time.
+	 */
+	if (*chip_free > sensing)
+		*chip_free += done - sensing;
+	else
+		*chip_free = done;
+	if (host_read)
+		t->chip_read_free_ns[chip] = done;
+	t->counters.chip_busy_ns += done - sensing;
 	return done;
 }
 
@@ -136,16 +317,14 @@ u64 timing_program(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 		   enum flash_page_type type, u64 start_ns)
 {
 	u64 *chip_free = &t->chip_free_ns[chip];
-	u64 *channel_free = channel_of(t, chip);
 	u64 xfer_start, done;
 
-	/* Data moves into the chip's register once both are free. */
-	xfer_start = max_u64(start_ns, max_u64(*chip_free, *channel_free));
-	*channel_free = xfer_start + t->transfer_ns;
-	done = *channel_free + t->p.program_ns[mode][type];
+	/* Data moves into the chip's register once the chip is free. */
+	start_ns = max_u64(max_u64(start_ns, t->horizon_ns), *chip_free);
+	xfer_start = channel_book(t, chip, start_ns);
+	done = xfer_start + t->transfer_ns + t->p.program_ns[mode][type];
 	*chip_free = done;
 	t->counters.chip_busy_ns += done - xfer_start;
-	t->counters.channel_busy_ns += t->transfer_ns;
 	return done;
 }
 
@@ -154,7 +333,7 @@ u64 timing_erase(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 {
 	u64 *chip_free = &t->chip_free_ns[chip];
 
-	start_ns = max_u64(start_ns, *chip_free);
+	start_ns = max_u64(max_u64(start_ns, t->horizon_ns), *chip_free);
 	*chip_free = start_ns + t->p.erase_ns[mode];
 	t->counters.chip_busy_ns += t->p.erase_ns[mode];
 	return *chip_free;

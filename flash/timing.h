@@ -5,15 +5,40 @@
  * A command waits for a slot in the device's command queue (cmd_queue_depth
  * commands in flight), then for the controller, which serves commands FIFO:
  * Ready -> Waiting (firmware work, controller_ns) -> Operating (its flash
- * operations are dispatched to the channels and chips).  Every channel (bus)
- * and every chip keeps the time it is next available; an operation starts
- * when what it needs is free and ends at start + latency:
+ * operations are dispatched to the channels and chips).  An operation's
+ * completion is computed when it is submitted:
  *
  *   read:    chip busy for the array read, then the page crosses the
  *            channel to the controller (the chip holds it until then)
  *   program: the page crosses the channel into the chip, then the chip is
  *            busy programming
  *   erase:   the chip is busy erasing
+ *
+ * Chips are serial: each keeps the time it is next free, and an operation
+ * on a chip starts after everything booked on it before.  Channels are
+ * booked by interval: each keeps the busy intervals booked in the future,
+ * sorted, and a transfer takes the earliest gap, at or after the time it is
+ * ready, that is long enough (first fit).  So a read on an idle chip is not
+ * held up by transfers booked far ahead for a busy chip on the same channel
+ * (a program waits for its chip before its data moves).  Intervals that end
+ * before the latest command's operations may start (its arrival, plus any
+ * wait for a queue slot and the controller) can no longer matter and are
+ * dropped, so each list holds about one interval per page operation ahead.
+ * A list grows without sleeping (it is booked under the device lock); one
+ * that cannot (no memory, or max_intervals reached) closes its shortest gap
+ * instead, so that gap counts as busy: conservative, never overlapping.
+ *
+ * Read priority (read_priority=1): a host read does not wait for the
+ * programs and erases booked on its chip.  It senses at max(its start, the
+ * end of the last host read booked on the chip), i.e. it suspends the
+ * program or erase in progress and overtakes the queued ones, and the
+ * chip's free time for later operations moves back by the read's chip time
+ * (sense, wait for the channel, transfer), so chip busy time is conserved.
+ * Known approximation: completion times already returned for the
+ * suspended and overtaken operations are not changed (the model computes
+ * completions at submit), and GC reads, which queue FIFO with the programs,
+ * are overtaken like them, even one already sensing.  With read_priority=0
+ * every operation on a chip is FIFO.
  *
  * Chip c sits on channel c % channels, so consecutive chips are on
  * different channels.  GC, cache destage and dedup use the same timelines
@@ -38,11 +63,19 @@ enum flash_page_type {
 	FLASH_PAGE_NR,
 };
 
+/* What a command did, for the per-kind latency counters. */
+enum timing_op_kind {
+	TIMING_OP_READ,
+	TIMING_OP_WRITE,
+	TIMING_OP_OTHER,	/* trim, write-zeroes, flush */
+};
+
 struct timing_params {
 	u32 chips;
 	u32 channels;
 	u32 page_size_bytes;
 	u32 cmd_queue_depth;
+	u32 read_priority;			/* 1: host reads overtake */
 	u64 controller_ns;
 	u64 channel_mb_per_s;			/* MB = 10^6 bytes */
 	u64 read_ns[FLASH_MODE_NR][FLASH_PAGE_NR];
@@ -57,16 +90,36 @@ struct timing_counters {
 	u64 channel_busy_ns;		/* summed over channels */
 	u64 chip_busy_ns;		/* summed over chips */
 	u64 latency_ns;			/* summed completion - arrival */
+	u64 read_commands;
+	u64 read_latency_ns;		/* of the reads, summed */
+	u64 write_commands;
+	u64 write_latency_ns;		/* of the writes, summed */
+};
+
+/* A channel's busy time [start_ns, end_ns). */
+struct timing_interval {
+	u64 start_ns;
+	u64 end_ns;
+};
+
+/* Sorted, disjoint and never touching (touching ones are merged). */
+struct timing_channel {
+	struct timing_interval *busy;
+	u32 nr;
+	u32 capacity;
 };
 
 struct ssd_timing {
 	struct timing_params p;
 	u64 transfer_ns;		/* one page over one channel */
 	u64 controller_free_ns;
-	u64 *channel_free_ns;		/* [channels] */
+	u64 horizon_ns;			/* nothing starts before this */
+	struct timing_channel *channel;	/* [channels] */
 	u64 *chip_free_ns;		/* [chips] */
+	u64 *chip_read_free_ns;		/* [chips]: end of the last host read */
 	u64 *inflight_ns;		/* min-heap of in-flight completions */
 	u32 nr_inflight;
+	u32 max_intervals;		/* a channel's list grows up to this */
 	struct timing_counters counters;
 };
 
@@ -75,22 +128,30 @@ void timing_exit(struct ssd_timing *t);
 
 /*
  * Admit a command that arrives at @arrival_ns: wait for a queue slot and
- * the controller.  Returns when its flash operations may start.
+ * the controller.  Returns when its flash operations may start.  Arrivals
+ * must not decrease, and no flash operation may start before the latest
+ * command's start (earlier starts are moved up to it).
  */
 u64 timing_command_start(struct ssd_timing *t, u64 arrival_ns);
 
-/* The command admitted at @arrival_ns completes at @completion_ns. */
-void timing_command_done(struct ssd_timing *t, u64 arrival_ns, u64 completion_ns);
+/* The @kind command admitted at @arrival_ns completes at @completion_ns. */
+void timing_command_done(struct ssd_timing *t, u64 arrival_ns, u64 completion_ns,
+			 enum timing_op_kind kind);
 
-/* When @chip can start a new operation, at the earliest. */
+/* When @chip can start a new operation in FIFO order, at the earliest. */
 static inline u64 timing_chip_free_ns(const struct ssd_timing *t, u32 chip)
 {
 	return t->chip_free_ns[chip];
 }
 
-/* Flash operations: each starts no earlier than @start_ns, returns its end. */
+/*
+ * Flash operations: each starts no earlier than @start_ns, returns its end.
+ * @host_read is true for reads the host waits on (including the read of a
+ * read-modify-write): only those may overtake with read_priority=1; GC
+ * relocation reads pass false.
+ */
 u64 timing_read(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
-		enum flash_page_type type, u64 start_ns);
+		enum flash_page_type type, bool host_read, u64 start_ns);
 u64 timing_program(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 		   enum flash_page_type type, u64 start_ns);
 u64 timing_erase(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,

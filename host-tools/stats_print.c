@@ -34,6 +34,8 @@ static const struct stat_field stat_fields[] = {
 	STAT(controller_busy_ns), STAT(channel_busy_ns_total), STAT(chip_busy_ns_total),
 	STAT(timed_completions), STAT(late_completions), STAT(late_ns_total),
 	STAT(late_ns_max), STAT(spare_buffer_bytes),
+	STAT(read_commands), STAT(read_latency_ns_total),
+	STAT(write_commands), STAT(write_latency_ns_total),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */
@@ -52,6 +54,30 @@ static unsigned long long field_value(const struct ssdemu_stats *st,
 	return *(const __u64 *)((const char *)st + f->offset);
 }
 
+/*
+ * Mean latency in microseconds of @commands commands summing @total_ns;
+ * < 0 if undefined (no such command, or a writer without these fields).
+ */
+static double stats_mean_us(const struct ssdemu_stats *st, size_t commands_offset,
+			    __u64 commands, __u64 total_ns)
+{
+	if (commands_offset + 2 * sizeof(__u64) > st->struct_bytes || !commands)
+		return -1.0;
+	return (double)total_ns / 1000.0 / (double)commands;
+}
+
+static double stats_read_mean_us(const struct ssdemu_stats *st)
+{
+	return stats_mean_us(st, offsetof(struct ssdemu_stats, read_commands),
+			     st->read_commands, st->read_latency_ns_total);
+}
+
+static double stats_write_mean_us(const struct ssdemu_stats *st)
+{
+	return stats_mean_us(st, offsetof(struct ssdemu_stats, write_commands),
+			     st->write_commands, st->write_latency_ns_total);
+}
+
 /* WAF = bytes programmed into flash / bytes the host wrote; < 0 if undefined. */
 static double stats_waf(const struct ssdemu_stats *st)
 {
@@ -59,6 +85,22 @@ static double stats_waf(const struct ssdemu_stats *st)
 		return -1.0;
 	return (double)st->flash_program_pages * st->page_size_bytes /
 	       (double)st->host_write_bytes;
+}
+
+static void print_mean_text(FILE *out, const char *name, double mean_us)
+{
+	if (mean_us < 0)
+		fprintf(out, "%-28s n/a\n", name);
+	else
+		fprintf(out, "%-28s %.3f\n", name, mean_us);
+}
+
+static void print_mean_json(FILE *out, const char *name, double mean_us)
+{
+	if (mean_us < 0)
+		fprintf(out, ",\n  \"%s\": null", name);
+	else
+		fprintf(out, ",\n  \"%s\": %.3f", name, mean_us);
 }
 
 void stats_print_text(FILE *out, const struct ssdemu_stats *st)
@@ -77,6 +119,8 @@ void stats_print_text(FILE *out, const struct ssdemu_stats *st)
 		fprintf(out, "%-28s n/a (no host writes)\n", "waf");
 	else
 		fprintf(out, "%-28s %.3f\n", "waf", waf);
+	print_mean_text(out, "read_latency_mean_us", stats_read_mean_us(st));
+	print_mean_text(out, "write_latency_mean_us", stats_write_mean_us(st));
 }
 
 void stats_print_json(FILE *out, const struct ssdemu_stats *st)
@@ -92,7 +136,10 @@ void stats_print_json(FILE *out, const struct ssdemu_stats *st)
 	fprintf(out, ",\n  \"erase_count_mean\": %.3f",
 		st->erase_count_mean_milli / 1000.0);
 	if (waf < 0)
-		fprintf(out, ",\n  \"waf\": null\n}\n");
+		fprintf(out, ",\n  \"waf\": null");
 	else
-		fprintf(out, ",\n  \"waf\": %.6f\n}\n", waf);
+		fprintf(out, ",\n  \"waf\": %.6f", waf);
+	print_mean_json(out, "read_latency_mean_us", stats_read_mean_us(st));
+	print_mean_json(out, "write_latency_mean_us", stats_write_mean_us(st));
+	fprintf(out, "\n}\n");
 }

@@ -2,7 +2,7 @@
 /*
  * stats_print.h - prints struct ssdemu_stats as text or JSON, the same way
  * for `ssdctl stats` (from the kernel) and `ssdsim` (from the userspace
- * core), with WAF and mean wear derived here.
+ * core), with WAF, mean wear and mean read and write latency derived here.
  */
 #ifndef SSD_STATS_PRINT_H
 #define SSD_STATS_PRINT_H

@@ -35,6 +35,15 @@ static inline void ssd_free(void *ptr)
 }
 
 /*
+ * Small tables that grow while a request is served, under the device lock:
+ * never sleeps, may fail.  Freed with ssd_free().
+ */
+static inline void *ssd_zalloc_nowait(size_t bytes)
+{
+	return kzalloc(bytes, GFP_NOWAIT | __GFP_NOWARN);
+}
+
+/*
  * Flash page buffers: the core runs under a spinlock and never sleeps, so
  * these come without waiting.  Callers reserve them before a request
  * changes any state (flash_reserve_buffers()), so a failure is a clean
@@ -117,6 +126,11 @@ static inline void *ssd_zalloc(size_t bytes)
 static inline void ssd_free(void *ptr)
 {
 	free(ptr);
+}
+
+static inline void *ssd_zalloc_nowait(size_t bytes)
+{
+	return calloc(1, bytes ? bytes : 1);
 }
 
 static inline void *ssd_page_alloc(size_t bytes)

@@ -18,7 +18,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define SSDEMU_STATS_VERSION	2
+#define SSDEMU_STATS_VERSION	3
 
 struct ssdemu_stats {
 	__u32 version;			/* SSDEMU_STATS_VERSION of the writer */
@@ -85,6 +85,12 @@ struct ssdemu_stats {
 
 	/* Version 2: freed page buffers kept for the next writes. */
 	__u64 spare_buffer_bytes;
+
+	/* Version 3: the timing model's latencies of reads and writes apart. */
+	__u64 read_commands;		/* read requests timed */
+	__u64 read_latency_ns_total;	/* their sum of completion - arrival */
+	__u64 write_commands;		/* write requests (not write-zeroes) */
+	__u64 write_latency_ns_total;	/* their sum of completion - arrival */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */

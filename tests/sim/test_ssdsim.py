@@ -82,34 +82,97 @@ def test_hand_computed_counters_and_times(tmp_path: Path) -> None:
         "4000 0 0 24 1",     # read pages 0-2
         "5000 0 100 1 0",    # 512 B into page 12: unmapped, no read first
         "6000 0 101 1 0",    # 512 B more of page 12: read-modify-write
+        "7000 0 102 1 0",    # and more: read-modify-write again
+        "8000 0 0 8 1",      # read page 0
     ]) + "\n")
     done = tmp_path / "done.log"
     out = stats("--config", str(SMALL), *HAND_TIMING, "--completions",
                 str(done), str(trace))
-    assert out["host_write_pages"] == 6
+    assert out["host_write_pages"] == 7
     assert out["valid_pages"] == 4
-    assert out["host_read_pages"] == 3
-    assert out["host_rmw_pages"] == 1
-    assert out["flash_read_host_pages"] == 3 + 1
-    assert out["host_write_bytes"] == (8 + 8 + 16 + 1 + 1) * 512
+    assert out["host_read_pages"] == 3 + 1
+    assert out["host_rmw_pages"] == 2
+    assert out["flash_read_host_pages"] == 3 + 1 + 1 + 1
+    assert out["host_write_bytes"] == (8 + 8 + 16 + 1 + 1 + 1) * 512
     assert out["data_bytes"] == 4 * 4096
-    # The controller takes 2 us per command, FIFO; pages go round robin to
-    # chips 0, 1, 2, ... (chip c on channel c % 4).
+    # The controller takes 2 us per command, FIFO; pages go to the chip
+    # free soonest, ties round robin: chips 0, 1, 2, ... (chip c on channel
+    # c % 4).  A chip does one thing at a time; a channel transfer takes
+    # the first gap long enough at or after the time it is ready.
     #   1: ops at 2000; chip 0: transfer to 12240, program to 612240
     #   2: ops at 4000; chip 1: 14240, 614240
     #   3: ops at 6000; chips 2, 3 in parallel: 616240
     #   4: ops at 8000; read page 0 on chip 1 (free at 614240): sensed
     #      664240, channel 1 to 674480; pages 1, 2 on chips 2, 3: 676480
-    #   5: ops at 10000; chip 4 on channel 0 (free at 12240): 622480
+    #   5: ops at 10000; chip 4, on channel 0 busy until 12240: 622480
     #   6: ops at 12000; read page 12 on chip 4 (free at 622480): 682720;
-    #      program on chip 5, channel 1 free at 674480: 692960 + 600000
-    expected = [612240, 614240, 616240, 676480, 622480, 1292960]
+    #      program on chip 5: channel 1 free from 674480, crosses at 682720
+    #      to 692960, programmed at 1292960
+    #   7: ops at 14000; read page 12 on chip 5 (free at 1292960): sensed
+    #      1342960, channel 1 to 1353200; program on chip 6 (all chips are
+    #      free by then, the cursor is at 6): 1353200 + 10240 + 600000
+    #   8: ops at 16000; read page 0 on chip 1 (free at 674480): sensed
+    #      724480; channel 1 has [682720, 692960) and [1342960, 1353200)
+    #      booked, the gap between holds it: 734720.  (With one free time
+    #      per channel it waited for 1353200 and completed at 1363440.)
+    # Commands 1-6 give the same times either way: none of their transfers
+    # was ready before a transfer already booked on its channel.
+    expected = [612240, 614240, 616240, 676480, 622480, 1292960, 1963440,
+                734720]
     got = [int(line.split()[4]) for line in done.read_text().splitlines()]
     assert got == expected
-    assert out["virtual_time_ns"] == 1292960
-    assert out["commands"] == 6
-    arrivals = [0, 1000, 2000, 3000, 4000, 5000]
-    assert out["command_latency_ns_total"] == sum(expected) - sum(arrivals)
+    assert out["virtual_time_ns"] == 1963440
+    assert out["commands"] == 8
+    arrivals = [0, 1000, 2000, 3000, 4000, 5000, 6000, 7000]
+    latencies = [e - a for e, a in zip(expected, arrivals)]
+    assert out["command_latency_ns_total"] == sum(latencies)
+    assert out["read_commands"] == 2
+    assert out["read_latency_ns_total"] == latencies[3] + latencies[7]
+    assert out["write_commands"] == 6
+    assert out["write_latency_ns_total"] == (sum(latencies) - latencies[3]
+                                             - latencies[7])
+    assert out["read_latency_mean_us"] == pytest.approx(
+        (latencies[3] + latencies[7]) / 2 / 1000, abs=1e-3)
+
+
+@pytest.mark.parametrize("read_priority", [0, 1])
+def test_hand_computed_read_priority(tmp_path: Path,
+                                     read_priority: int) -> None:
+    """One chip: reads wait for the programs (0) or overtake them (1)."""
+    trace = tmp_path / "t.trace"
+    trace.write_text("\n".join([
+        "1000 0 0 8 0",      # write page 0
+        "2000 0 8 8 0",      # write page 1
+        "3000 0 0 8 1",      # read page 0
+        "4000 0 16 8 0",     # write page 2
+        "5000 0 8 8 1",      # read page 1
+    ]) + "\n")
+    done = tmp_path / "done.log"
+    out = stats("--config", str(SMALL), *HAND_TIMING, "chips=1",
+                "channels=1", f"read_priority={read_priority}",
+                "--completions", str(done), str(trace))
+    # Ops at 2000, 4000, ... 10000.  A program is 10240 + 600000 = 610240
+    # of chip time, a read 50000 + 10240 = 60240.
+    #   1: transfer at 2000, programmed at 612240
+    #   2: the chip is free at 612240: 1222480
+    #   3: FIFO: sensed from 1222480, 1282720.  Priority: it suspends
+    #      program 1 and senses from 6000; the channel is free from 12240:
+    #      66240.  The chip owes 60240 more: free at 1282720.
+    #   4: the chip is free at 1282720 either way: 1892960
+    #   5: FIFO: 1953200.  Priority: senses after read 3, from 66240:
+    #      126480; the chip is free at 1953200.
+    if read_priority:
+        expected = [612240, 1222480, 66240, 1892960, 126480]
+    else:
+        expected = [612240, 1222480, 1282720, 1892960, 1953200]
+    got = [int(line.split()[4]) for line in done.read_text().splitlines()]
+    assert got == expected
+    # The same chip time either way: 3 programs and 2 reads.
+    assert out["chip_busy_ns_total"] == 3 * 610240 + 2 * 60240
+    assert out["write_latency_ns_total"] == (612240 + 1222480 - 1000
+                                             + 1892960 - 3000)
+    assert out["read_latency_ns_total"] == (expected[2] - 2000
+                                            + expected[4] - 4000)
 
 
 def test_request_log_replays_to_itself(tmp_path: Path) -> None:
