@@ -39,9 +39,7 @@ static void timing_params_from(const struct ssd_config *cfg, struct timing_param
 	p->chips = cfg->chips;
 	p->channels = cfg->channels;
 	p->page_size_bytes = cfg->page_size_bytes;
-	p->cmd_queue_depth = cfg->cmd_queue_depth;
 	p->read_priority = cfg->read_priority;
-	p->controller_ns = cfg->controller_ns;
 	p->channel_mb_per_s = cfg->channel_mb_per_s;
 	p->read_ns[FLASH_MODE_TLC][FLASH_PAGE_LSB] = typed(cfg->read_lsb_ns, cfg->read_ns);
 	p->read_ns[FLASH_MODE_TLC][FLASH_PAGE_CSB] = typed(cfg->read_csb_ns, cfg->read_ns);
@@ -137,10 +135,13 @@ int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cf
 	dev->page_shift = log2_u32(dev->page_bytes);
 	dev->capacity_bytes = ssd_config_logical_pages(cfg) << dev->page_shift;
 
+	ret = controller_init(&dev->controller, cfg->cmd_queue_depth, cfg->controller_ns);
+	if (ret)
+		goto free_dev;
 	timing_params_from(cfg, &tparams);
 	ret = timing_init(&dev->timing, &tparams);
 	if (ret)
-		goto free_dev;
+		goto exit_controller;
 	ret = request_log_init(&dev->log, cfg->request_log_entries);
 	if (ret)
 		goto exit_timing;
@@ -168,6 +169,8 @@ exit_log:
 	request_log_exit(&dev->log);
 exit_timing:
 	timing_exit(&dev->timing);
+exit_controller:
+	controller_exit(&dev->controller);
 free_dev:
 	ssd_free(dev);
 	return ret;
@@ -186,6 +189,7 @@ void ssd_device_destroy(struct ssd_device *dev)
 	flash_exit(&dev->flash);
 	request_log_exit(&dev->log);
 	timing_exit(&dev->timing);
+	controller_exit(&dev->controller);
 	ssd_lock_destroy(&dev->lock);
 	ssd_free(dev);
 }
@@ -318,7 +322,8 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 	}
 	arrival_ns = max_t(u64, req->arrival_ns, dev->last_arrival_ns);
 	dev->last_arrival_ns = arrival_ns;
-	start_ns = timing_command_start(&dev->timing, arrival_ns);
+	start_ns = controller_command_start(&dev->controller, arrival_ns);
+	timing_set_horizon(&dev->timing, start_ns);
 	done_ns = start_ns;
 	if (req->op == SSD_OP_FLUSH) {
 		struct ssd_io io = { .start_ns = start_ns, .cause = FLASH_CAUSE_HOST };
@@ -339,9 +344,10 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 			pos += len;
 		}
 	}
-	timing_command_done(&dev->timing, arrival_ns, done_ns,
-			    req->op == SSD_OP_READ ? TIMING_OP_READ :
-			    req->op == SSD_OP_WRITE ? TIMING_OP_WRITE : TIMING_OP_OTHER);
+	controller_command_done(&dev->controller, arrival_ns, done_ns,
+				req->op == SSD_OP_READ ? CONTROLLER_OP_READ :
+				req->op == SSD_OP_WRITE ? CONTROLLER_OP_WRITE :
+				CONTROLLER_OP_OTHER);
 	if (!ret)
 		count_request(dev, req);
 	dev->virtual_time_ns = max_t(u64, dev->virtual_time_ns, done_ns);
@@ -399,16 +405,16 @@ void ssd_device_get_stats(struct ssd_device *dev, struct ssd_stats *st)
 	st->spare_buffer_bytes = flash_spare_bytes(fl);
 	st->virtual_time_ns = dev->virtual_time_ns;
 
-	st->commands = dev->timing.counters.commands;
-	st->command_latency_ns_total = dev->timing.counters.latency_ns;
-	st->queue_wait_ns_total = dev->timing.counters.queue_wait_ns;
-	st->controller_busy_ns = dev->timing.counters.controller_busy_ns;
+	st->commands = dev->controller.counters.commands;
+	st->command_latency_ns_total = dev->controller.counters.latency_ns;
+	st->queue_wait_ns_total = dev->controller.counters.queue_wait_ns;
+	st->controller_busy_ns = dev->controller.counters.controller_busy_ns;
+	st->read_commands = dev->controller.counters.read_commands;
+	st->read_latency_ns_total = dev->controller.counters.read_latency_ns;
+	st->write_commands = dev->controller.counters.write_commands;
+	st->write_latency_ns_total = dev->controller.counters.write_latency_ns;
 	st->channel_busy_ns_total = dev->timing.counters.channel_busy_ns;
 	st->chip_busy_ns_total = dev->timing.counters.chip_busy_ns;
-	st->read_commands = dev->timing.counters.read_commands;
-	st->read_latency_ns_total = dev->timing.counters.read_latency_ns;
-	st->write_commands = dev->timing.counters.write_commands;
-	st->write_latency_ns_total = dev->timing.counters.write_latency_ns;
 
 	gather_stats(dev->top, st);
 	ssd_lock_give(&dev->lock);
@@ -425,6 +431,7 @@ void ssd_device_reset_stats(struct ssd_device *dev)
 	memset(fl->read_pages, 0, sizeof(fl->read_pages));
 	fl->erase_blocks = 0;
 	memset(&dev->timing.counters, 0, sizeof(dev->timing.counters));
+	memset(&dev->controller.counters, 0, sizeof(dev->controller.counters));
 	for (layer = dev->top; layer; layer = layer->lower)
 		layer->ops->reset_stats(layer);
 	ssd_lock_give(&dev->lock);

@@ -25,6 +25,7 @@
 #include "ssd_stats.h"
 #include "flash.h"
 #include "request_log.h"
+#include "controller.h"
 #include "timing.h"
 
 enum ssd_op {
@@ -64,6 +65,7 @@ struct ssd_host_counters {
 struct ssd_device {
 	struct ssd_config cfg;
 	struct ssd_lock lock;
+	struct ssd_controller controller;
 	struct ssd_timing timing;
 	struct flash flash;
 	struct ssd_layer *top;		/* the first layer of the stack */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * timing.c - the command queue, the controller, the chip timelines and the
- * channels' interval bookings of timing.h.
+ * timing.c - the chip timelines and the channels' interval bookings of
+ * timing.h.
  */
 #include "timing.h"
 
@@ -28,8 +28,7 @@ int timing_init(struct ssd_timing *t, const struct timing_params *params)
 	t->channel = ssd_zalloc((u64)params->channels * sizeof(*t->channel));
 	t->chip_free_ns = ssd_zalloc((u64)params->chips * sizeof(u64));
 	t->chip_read_free_ns = ssd_zalloc((u64)params->chips * sizeof(u64));
-	t->inflight_ns = ssd_zalloc((u64)params->cmd_queue_depth * sizeof(u64));
-	if (!t->channel || !t->chip_free_ns || !t->chip_read_free_ns || !t->inflight_ns)
+	if (!t->channel || !t->chip_free_ns || !t->chip_read_free_ns)
 		goto fail;
 	for (i = 0; i < params->channels; i++) {
 		struct timing_channel *ch = &t->channel[i];
@@ -56,96 +55,14 @@ void timing_exit(struct ssd_timing *t)
 	ssd_free(t->channel);
 	ssd_free(t->chip_free_ns);
 	ssd_free(t->chip_read_free_ns);
-	ssd_free(t->inflight_ns);
 	t->channel = NULL;
 	t->chip_free_ns = NULL;
 	t->chip_read_free_ns = NULL;
-	t->inflight_ns = NULL;
 }
 
-/* The in-flight completions form a min-heap: the earliest at index 0. */
-static void heap_swap(u64 *heap, u32 a, u32 b)
+void timing_set_horizon(struct ssd_timing *t, u64 now_ns)
 {
-	u64 tmp = heap[a];
-
-	heap[a] = heap[b];
-	heap[b] = tmp;
-}
-
-static void inflight_pop(struct ssd_timing *t)
-{
-	u64 *heap = t->inflight_ns;
-	u32 i = 0;
-
-	heap[0] = heap[--t->nr_inflight];
-	for (;;) {
-		u32 l = 2 * i + 1, r = l + 1, least = i;
-
-		if (l < t->nr_inflight && heap[l] < heap[least])
-			least = l;
-		if (r < t->nr_inflight && heap[r] < heap[least])
-			least = r;
-		if (least == i)
-			return;
-		heap_swap(heap, i, least);
-		i = least;
-	}
-}
-
-static void inflight_push(struct ssd_timing *t, u64 completion_ns)
-{
-	u64 *heap = t->inflight_ns;
-	u32 i = t->nr_inflight++;
-
-	heap[i] = completion_ns;
-	while (i > 0 && heap[(i - 1) / 2] > heap[i]) {
-		heap_swap(heap, i, (i - 1) / 2);
-		i = (i - 1) / 2;
-	}
-}
-
-u64 timing_command_start(struct ssd_timing *t, u64 arrival_ns)
-{
-	u64 admitted = arrival_ns, start;
-
-	/* Commands that completed by now have left the queue. */
-	while (t->nr_inflight && t->inflight_ns[0] <= arrival_ns)
-		inflight_pop(t);
-	/* A full queue: wait for the earliest completion to free a slot. */
-	if (t->nr_inflight >= t->p.cmd_queue_depth) {
-		admitted = t->inflight_ns[0];
-		inflight_pop(t);
-	}
-	t->counters.queue_wait_ns += admitted - arrival_ns;
-
-	/* Ready -> Waiting: the controller runs the firmware for it. */
-	start = max_u64(admitted, t->controller_free_ns);
-	t->controller_free_ns = start + t->p.controller_ns;
-	t->counters.controller_busy_ns += t->p.controller_ns;
-	t->counters.commands++;
-	/*
-	 * -> Operating: its flash operations may go to the buses now.  No
-	 * operation of this command or a later one starts earlier (this time
-	 * never decreases), so bookings that end by then may be dropped.
-	 */
-	t->horizon_ns = t->controller_free_ns;
-	return t->controller_free_ns;
-}
-
-void timing_command_done(struct ssd_timing *t, u64 arrival_ns, u64 completion_ns,
-			 enum timing_op_kind kind)
-{
-	u64 latency_ns = completion_ns - arrival_ns;
-
-	inflight_push(t, completion_ns);
-	t->counters.latency_ns += latency_ns;
-	if (kind == TIMING_OP_READ) {
-		t->counters.read_commands++;
-		t->counters.read_latency_ns += latency_ns;
-	} else if (kind == TIMING_OP_WRITE) {
-		t->counters.write_commands++;
-		t->counters.write_latency_ns += latency_ns;
-	}
+	t->horizon_ns = max_u64(t->horizon_ns, now_ns);
 }
 
 /*

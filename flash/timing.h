@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * timing.h - the SSD's timing state machine, in virtual nanoseconds.
- *
- * A command waits for a slot in the device's command queue (cmd_queue_depth
- * commands in flight), then for the controller, which serves commands FIFO:
- * Ready -> Waiting (firmware work, controller_ns) -> Operating (its flash
- * operations are dispatched to the channels and chips).  An operation's
- * completion is computed when it is submitted:
+ * timing.h - the flash side of the SSD's timing state machine, in virtual
+ * nanoseconds: chips and channels.  (The command queue and the controller
+ * in front of them are device/controller.h; a command's flash operations
+ * start when the controller has done with it.)  An operation's completion
+ * is computed when it is submitted:
  *
  *   read:    chip busy for the array read, then the page crosses the
  *            channel to the controller (the chip holds it until then)
@@ -63,20 +61,11 @@ enum flash_page_type {
 	FLASH_PAGE_NR,
 };
 
-/* What a command did, for the per-kind latency counters. */
-enum timing_op_kind {
-	TIMING_OP_READ,
-	TIMING_OP_WRITE,
-	TIMING_OP_OTHER,	/* trim, write-zeroes, flush */
-};
-
 struct timing_params {
 	u32 chips;
 	u32 channels;
 	u32 page_size_bytes;
-	u32 cmd_queue_depth;
 	u32 read_priority;			/* 1: host reads overtake */
-	u64 controller_ns;
 	u64 channel_mb_per_s;			/* MB = 10^6 bytes */
 	u64 read_ns[FLASH_MODE_NR][FLASH_PAGE_NR];
 	u64 program_ns[FLASH_MODE_NR][FLASH_PAGE_NR];
@@ -84,16 +73,8 @@ struct timing_params {
 };
 
 struct timing_counters {
-	u64 commands;
-	u64 queue_wait_ns;		/* waiting for a command queue slot */
-	u64 controller_busy_ns;
 	u64 channel_busy_ns;		/* summed over channels */
 	u64 chip_busy_ns;		/* summed over chips */
-	u64 latency_ns;			/* summed completion - arrival */
-	u64 read_commands;
-	u64 read_latency_ns;		/* of the reads, summed */
-	u64 write_commands;
-	u64 write_latency_ns;		/* of the writes, summed */
 };
 
 /* A channel's busy time [start_ns, end_ns). */
@@ -112,13 +93,10 @@ struct timing_channel {
 struct ssd_timing {
 	struct timing_params p;
 	u64 transfer_ns;		/* one page over one channel */
-	u64 controller_free_ns;
 	u64 horizon_ns;			/* nothing starts before this */
 	struct timing_channel *channel;	/* [channels] */
 	u64 *chip_free_ns;		/* [chips] */
 	u64 *chip_read_free_ns;		/* [chips]: end of the last host read */
-	u64 *inflight_ns;		/* min-heap of in-flight completions */
-	u32 nr_inflight;
 	u32 max_intervals;		/* a channel's list grows up to this */
 	struct timing_counters counters;
 };
@@ -127,16 +105,11 @@ int timing_init(struct ssd_timing *t, const struct timing_params *params);
 void timing_exit(struct ssd_timing *t);
 
 /*
- * Admit a command that arrives at @arrival_ns: wait for a queue slot and
- * the controller.  Returns when its flash operations may start.  Arrivals
- * must not decrease, and no flash operation may start before the latest
- * command's start (earlier starts are moved up to it).
+ * The latest command's flash operations may start at @now_ns: no operation
+ * starts earlier from now on (earlier starts are moved up to it), so
+ * channel bookings that end by then are dropped.  Never moves back.
  */
-u64 timing_command_start(struct ssd_timing *t, u64 arrival_ns);
-
-/* The @kind command admitted at @arrival_ns completes at @completion_ns. */
-void timing_command_done(struct ssd_timing *t, u64 arrival_ns, u64 completion_ns,
-			 enum timing_op_kind kind);
+void timing_set_horizon(struct ssd_timing *t, u64 now_ns);
 
 /* When @chip can start a new operation in FIFO order, at the earliest. */
 static inline u64 timing_chip_free_ns(const struct ssd_timing *t, u32 chip)

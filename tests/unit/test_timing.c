@@ -24,6 +24,24 @@
 #define ERASE	3000000ULL
 #define CTRL	2000ULL
 
+/* The command queue and controller in front of the timing model under test. */
+static struct ssd_controller ctrl;
+
+static void fini(struct ssd_timing *t)
+{
+	timing_exit(t);
+	controller_exit(&ctrl);
+}
+
+/* What the front end does for a command: admit it, then open the flash. */
+static u64 command_start(struct ssd_timing *t, u64 arrival_ns)
+{
+	u64 start = controller_command_start(&ctrl, arrival_ns);
+
+	timing_set_horizon(t, start);
+	return start;
+}
+
 static void init_prio(struct ssd_timing *t, u32 queue_depth, u32 read_priority)
 {
 	struct timing_params p;
@@ -33,9 +51,7 @@ static void init_prio(struct ssd_timing *t, u32 queue_depth, u32 read_priority)
 	p.chips = 8;
 	p.channels = 4;
 	p.page_size_bytes = 4096;
-	p.cmd_queue_depth = queue_depth;
 	p.read_priority = read_priority;
-	p.controller_ns = CTRL;
 	p.channel_mb_per_s = 400;
 	for (type = 0; type < FLASH_PAGE_NR; type++) {
 		p.read_ns[FLASH_MODE_TLC][type] = READ;
@@ -47,6 +63,7 @@ static void init_prio(struct ssd_timing *t, u32 queue_depth, u32 read_priority)
 	p.erase_ns[FLASH_MODE_TLC] = ERASE;
 	p.erase_ns[FLASH_MODE_SLC] = 1000000;
 	EXPECT(timing_init(t, &p) == 0, "timing_init");
+	EXPECT(controller_init(&ctrl, queue_depth, CTRL) == 0, "controller_init");
 	EXPECT(t->transfer_ns == XFER, "transfer %llu ns", (unsigned long long)t->transfer_ns);
 }
 
@@ -87,7 +104,7 @@ static void test_basics(void)
 	/* One page read: sense, then cross the channel. */
 	init(&t, 64);
 	EXPECT_NS(tlc_read(&t, 0, 1000), 1000 + READ + XFER);
-	timing_exit(&t);
+	fini(&t);
 
 	/* Two reads on one chip serialise: the second senses after the first left. */
 	init(&t, 64);
@@ -95,13 +112,13 @@ static void test_basics(void)
 	b = tlc_read(&t, 0, 0);
 	EXPECT_NS(a, READ + XFER);
 	EXPECT_NS(b, a + READ + XFER);
-	timing_exit(&t);
+	fini(&t);
 
 	/* Reads on chips of different channels overlap completely. */
 	init(&t, 64);
 	EXPECT_NS(tlc_read(&t, 0, 0), READ + XFER);
 	EXPECT_NS(tlc_read(&t, 1, 0), READ + XFER);
-	timing_exit(&t);
+	fini(&t);
 
 	/*
 	 * Chips 0 and 4 share channel 0: senses overlap, and the transfers,
@@ -111,14 +128,14 @@ static void test_basics(void)
 	EXPECT_NS(tlc_read(&t, 0, 0), READ + XFER);
 	EXPECT_NS(tlc_read(&t, 4, 0), READ + 2 * XFER);
 	EXPECT_NS(t.counters.channel_busy_ns, 2 * XFER);
-	timing_exit(&t);
+	fini(&t);
 
 	/* An erase blocks its chip for the erase time; other chips go on. */
 	init(&t, 64);
 	EXPECT_NS(timing_erase(&t, 2, FLASH_MODE_TLC, 0), ERASE);
 	EXPECT_NS(tlc_read(&t, 2, 0), ERASE + READ + XFER);
 	EXPECT_NS(tlc_read(&t, 3, 0), READ + XFER);
-	timing_exit(&t);
+	fini(&t);
 
 	/* Program: data in over the channel, then the cells; a read waits. */
 	init(&t, 64);
@@ -133,7 +150,7 @@ static void test_basics(void)
 	 * transfer and ended at 100 + 2 * XFER + PROG + READ + XFER + PROG.)
 	 */
 	EXPECT_NS(tlc_program(&t, 1, 0), 100 + 2 * XFER + PROG);
-	timing_exit(&t);
+	fini(&t);
 
 	/* SLC mode and TLC page types have their own latencies. */
 	init(&t, 64);
@@ -141,31 +158,31 @@ static void test_basics(void)
 	EXPECT_NS(timing_program(&t, 1, FLASH_MODE_SLC, FLASH_PAGE_MSB, 0), XFER + 200000);
 	EXPECT_NS(timing_erase(&t, 2, FLASH_MODE_SLC, 0), 1000000);
 	EXPECT_NS(timing_read(&t, 3, FLASH_MODE_TLC, FLASH_PAGE_MSB, true, 0), 90000 + XFER);
-	timing_exit(&t);
+	fini(&t);
 
 	/* The controller serves commands FIFO, controller_ns each. */
 	init(&t, 64);
-	EXPECT_NS(timing_command_start(&t, 0), CTRL);
-	EXPECT_NS(timing_command_start(&t, 0), 2 * CTRL);
-	EXPECT_NS(timing_command_start(&t, 10 * CTRL), 11 * CTRL);
-	EXPECT_NS(t.counters.controller_busy_ns, 3 * CTRL);
-	timing_exit(&t);
+	EXPECT_NS(command_start(&t, 0), CTRL);
+	EXPECT_NS(command_start(&t, 0), 2 * CTRL);
+	EXPECT_NS(command_start(&t, 10 * CTRL), 11 * CTRL);
+	EXPECT_NS(ctrl.counters.controller_busy_ns, 3 * CTRL);
+	fini(&t);
 
 	/* A queue of depth 2: the third command waits for the first to finish. */
 	init(&t, 2);
-	a = timing_command_start(&t, 0);
-	timing_command_done(&t, 0, 100000, TIMING_OP_OTHER);
-	b = timing_command_start(&t, 0);
-	timing_command_done(&t, 0, 200000, TIMING_OP_OTHER);
+	a = command_start(&t, 0);
+	controller_command_done(&ctrl, 0, 100000, CONTROLLER_OP_OTHER);
+	b = command_start(&t, 0);
+	controller_command_done(&ctrl, 0, 200000, CONTROLLER_OP_OTHER);
 	EXPECT_NS(a, CTRL);
 	EXPECT_NS(b, 2 * CTRL);
-	EXPECT_NS(timing_command_start(&t, 0), 100000 + CTRL);
-	EXPECT_NS(t.counters.queue_wait_ns, 100000);
-	timing_command_done(&t, 0, 300000, TIMING_OP_OTHER);
+	EXPECT_NS(command_start(&t, 0), 100000 + CTRL);
+	EXPECT_NS(ctrl.counters.queue_wait_ns, 100000);
+	controller_command_done(&ctrl, 0, 300000, CONTROLLER_OP_OTHER);
 	/* At 250 us two commands have finished: no wait. */
-	EXPECT_NS(timing_command_start(&t, 250000), 250000 + CTRL);
-	EXPECT_NS(t.counters.queue_wait_ns, 100000);
-	timing_exit(&t);
+	EXPECT_NS(command_start(&t, 250000), 250000 + CTRL);
+	EXPECT_NS(ctrl.counters.queue_wait_ns, 100000);
+	fini(&t);
 }
 
 /* Channel transfers booked by interval: first fit, pruning, a full list. */
@@ -206,24 +223,24 @@ static void test_channel_intervals(void)
 	 * crosses before program 51's transfer at 51 * step.
 	 */
 	horizon = 50 * step + XFER;
-	start = timing_command_start(&t, horizon);
+	start = command_start(&t, horizon);
 	EXPECT_NS(start, horizon + CTRL);
 	EXPECT_NS(tlc_read(&t, 4, start), horizon + CTRL + READ + XFER);
 	EXPECT(t.channel[0].nr == 50, "%u intervals", t.channel[0].nr);
-	timing_exit(&t);
+	fini(&t);
 
 	/* A gap exactly one transfer long is taken, and the two merge. */
 	init(&t, 64);
 	EXPECT_NS(tlc_program(&t, 0, 100000), 100000 + XFER + PROG);
 	EXPECT_NS(tlc_read(&t, 4, 100000 - XFER - READ), 100000);
 	EXPECT(t.channel[0].nr == 1, "%u intervals", t.channel[0].nr);
-	timing_exit(&t);
+	fini(&t);
 
 	/* One nanosecond too short: it waits for the program's transfer. */
 	init(&t, 64);
 	EXPECT_NS(tlc_program(&t, 0, 100000), 100000 + XFER + PROG);
 	EXPECT_NS(tlc_read(&t, 4, 100000 - XFER - READ + 1), 100000 + 2 * XFER);
-	timing_exit(&t);
+	fini(&t);
 
 	/*
 	 * A list that may not grow: the 17th program's transfer finds 16
@@ -239,7 +256,7 @@ static void test_channel_intervals(void)
 	EXPECT_NS(tlc_read(&t, 4, 0), step + 2 * XFER);
 	EXPECT(t.channel[0].nr == 16 && t.channel[0].capacity == 16, "%u of %u intervals",
 	       t.channel[0].nr, t.channel[0].capacity);
-	timing_exit(&t);
+	fini(&t);
 }
 
 /* The same operations with read_priority 0 and 1. */
@@ -272,20 +289,20 @@ static void test_read_priority(void)
 		EXPECT_NS(gc_read(&t, 0, 0), 2 * step + 3 * rd);
 		EXPECT_NS(tlc_program(&t, 0, 0), 3 * step + 3 * rd);
 		EXPECT_NS(t.counters.chip_busy_ns, 3 * step + 3 * rd);
-		timing_exit(&t);
+		fini(&t);
 
 		/* An erase: a prioritised read suspends it too. */
 		init_prio(&t, 64, prio);
 		EXPECT_NS(timing_erase(&t, 2, FLASH_MODE_TLC, 0), ERASE);
 		EXPECT_NS(tlc_read(&t, 2, 0), prio ? rd : ERASE + rd);
 		EXPECT_NS(tlc_program(&t, 2, 0), ERASE + rd + step);
-		timing_exit(&t);
+		fini(&t);
 
 		/* A GC read does not overtake, whatever the setting. */
 		init_prio(&t, 64, prio);
 		EXPECT_NS(tlc_program(&t, 6, 0), step);
 		EXPECT_NS(gc_read(&t, 6, 0), step + rd);
-		timing_exit(&t);
+		fini(&t);
 	}
 }
 
@@ -295,21 +312,21 @@ static void test_counters(void)
 	struct ssd_timing t;
 
 	init(&t, 64);
-	timing_command_start(&t, 0);
-	timing_command_done(&t, 0, 100000, TIMING_OP_READ);
-	timing_command_start(&t, 1000);
-	timing_command_done(&t, 1000, 31000, TIMING_OP_READ);
-	timing_command_start(&t, 2000);
-	timing_command_done(&t, 2000, 702000, TIMING_OP_WRITE);
-	timing_command_start(&t, 3000);
-	timing_command_done(&t, 3000, 13000, TIMING_OP_OTHER);
-	EXPECT_NS(t.counters.commands, 4);
-	EXPECT_NS(t.counters.latency_ns, 100000 + 30000 + 700000 + 10000);
-	EXPECT_NS(t.counters.read_commands, 2);
-	EXPECT_NS(t.counters.read_latency_ns, 100000 + 30000);
-	EXPECT_NS(t.counters.write_commands, 1);
-	EXPECT_NS(t.counters.write_latency_ns, 700000);
-	timing_exit(&t);
+	command_start(&t, 0);
+	controller_command_done(&ctrl, 0, 100000, CONTROLLER_OP_READ);
+	command_start(&t, 1000);
+	controller_command_done(&ctrl, 1000, 31000, CONTROLLER_OP_READ);
+	command_start(&t, 2000);
+	controller_command_done(&ctrl, 2000, 702000, CONTROLLER_OP_WRITE);
+	command_start(&t, 3000);
+	controller_command_done(&ctrl, 3000, 13000, CONTROLLER_OP_OTHER);
+	EXPECT_NS(ctrl.counters.commands, 4);
+	EXPECT_NS(ctrl.counters.latency_ns, 100000 + 30000 + 700000 + 10000);
+	EXPECT_NS(ctrl.counters.read_commands, 2);
+	EXPECT_NS(ctrl.counters.read_latency_ns, 100000 + 30000);
+	EXPECT_NS(ctrl.counters.write_commands, 1);
+	EXPECT_NS(ctrl.counters.write_latency_ns, 700000);
+	fini(&t);
 }
 
 struct transfer {
@@ -360,10 +377,10 @@ static void test_random(u64 seed, u32 read_priority, u32 queue_depth, u32 max_in
 	for (cmd = 0; cmd < COMMANDS; cmd++) {
 		u64 start, done, last = 0;
 		u32 ops = 1 + rng_below(&state, MAX_OPS);
-		enum timing_op_kind kind = rng_below(&state, 2) ? TIMING_OP_READ : TIMING_OP_WRITE;
+		enum controller_op_kind kind = rng_below(&state, 2) ? CONTROLLER_OP_READ : CONTROLLER_OP_WRITE;
 
 		arrival += rng_below(&state, 40000);
-		start = timing_command_start(&t, arrival);
+		start = command_start(&t, arrival);
 		for (i = 0; i < ops; i++) {
 			u32 chip = rng_below(&state, 8), what = rng_below(&state, 10);
 			enum flash_page_type type = rng_below(&state, FLASH_PAGE_NR);
@@ -393,7 +410,7 @@ static void test_random(u64 seed, u32 read_priority, u32 queue_depth, u32 max_in
 			most = max_t(u32, most, t.channel[chip % 4].nr);
 			last = max_t(u64, last, done);
 		}
-		timing_command_done(&t, arrival, last, kind);
+		controller_command_done(&ctrl, arrival, last, kind);
 	}
 	/* A list that may not grow fills up: squeezing was tested. */
 	EXPECT(!max_intervals || most == max_intervals, "at most %u intervals", most);
@@ -409,7 +426,7 @@ static void test_random(u64 seed, u32 read_priority, u32 queue_depth, u32 max_in
 		EXPECT(t.counters.channel_busy_ns >= (u64)nr_xfers[c] * XFER, "busy");
 		free(xfers[c]);
 	}
-	timing_exit(&t);
+	fini(&t);
 }
 
 int test_timing(int argc, char **argv)

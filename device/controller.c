@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * controller.c - the command queue (a min-heap of in-flight completions)
+ * and the FIFO controller of controller.h.
+ */
+#include "controller.h"
+
+int controller_init(struct ssd_controller *c, u32 cmd_queue_depth, u64 controller_ns)
+{
+	memset(c, 0, sizeof(*c));
+	c->cmd_queue_depth = cmd_queue_depth;
+	c->controller_ns = controller_ns;
+	c->inflight_ns = ssd_zalloc((u64)cmd_queue_depth * sizeof(u64));
+	return c->inflight_ns ? 0 : -ENOMEM;
+}
+
+void controller_exit(struct ssd_controller *c)
+{
+	ssd_free(c->inflight_ns);
+	c->inflight_ns = NULL;
+}
+
+/* The in-flight completions form a min-heap: the earliest at index 0. */
+static void heap_swap(u64 *heap, u32 a, u32 b)
+{
+	u64 tmp = heap[a];
+
+	heap[a] = heap[b];
+	heap[b] = tmp;
+}
+
+static void inflight_pop(struct ssd_controller *c)
+{
+	u64 *heap = c->inflight_ns;
+	u32 i = 0;
+
+	heap[0] = heap[--c->nr_inflight];
+	for (;;) {
+		u32 l = 2 * i + 1, r = l + 1, least = i;
+
+		if (l < c->nr_inflight && heap[l] < heap[least])
+			least = l;
+		if (r < c->nr_inflight && heap[r] < heap[least])
+			least = r;
+		if (least == i)
+			return;
+		heap_swap(heap, i, least);
+		i = least;
+	}
+}
+
+static void inflight_push(struct ssd_controller *c, u64 completion_ns)
+{
+	u64 *heap = c->inflight_ns;
+	u32 i = c->nr_inflight++;
+
+	heap[i] = completion_ns;
+	while (i > 0 && heap[(i - 1) / 2] > heap[i]) {
+		heap_swap(heap, i, (i - 1) / 2);
+		i = (i - 1) / 2;
+	}
+}
+
+u64 controller_command_start(struct ssd_controller *c, u64 arrival_ns)
+{
+	u64 admitted = arrival_ns, start;
+
+	/* Commands that completed by now have left the queue. */
+	while (c->nr_inflight && c->inflight_ns[0] <= arrival_ns)
+		inflight_pop(c);
+	/* A full queue: wait for the earliest completion to free a slot. */
+	if (c->nr_inflight >= c->cmd_queue_depth) {
+		admitted = c->inflight_ns[0];
+		inflight_pop(c);
+	}
+	c->counters.queue_wait_ns += admitted - arrival_ns;
+
+	/* Ready -> Waiting: the controller runs the firmware for it. */
+	start = max_t(u64, admitted, c->controller_free_ns);
+	c->controller_free_ns = start + c->controller_ns;
+	c->counters.controller_busy_ns += c->controller_ns;
+	c->counters.commands++;
+	/* -> Operating: its flash operations may go to the buses now. */
+	return c->controller_free_ns;
+}
+
+void controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 completion_ns,
+			     enum controller_op_kind kind)
+{
+	u64 latency_ns = completion_ns - arrival_ns;
+
+	inflight_push(c, completion_ns);
+	c->counters.latency_ns += latency_ns;
+	if (kind == CONTROLLER_OP_READ) {
+		c->counters.read_commands++;
+		c->counters.read_latency_ns += latency_ns;
+	} else if (kind == CONTROLLER_OP_WRITE) {
+		c->counters.write_commands++;
+		c->counters.write_latency_ns += latency_ns;
+	}
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * controller.h - the device's command queue and controller, in virtual
+ * nanoseconds: the front half of the timing state machine (the chips and
+ * channels are flash/timing.h).
+ *
+ * A command waits for a slot in the command queue (cmd_queue_depth commands
+ * in flight), then for the controller, which serves commands FIFO:
+ * Ready -> Waiting (firmware work, controller_ns) -> Operating (its flash
+ * operations are dispatched to the channels and chips).  The command holds
+ * its slot until its last flash operation ends.  Portable, deterministic.
+ */
+#ifndef SSD_CONTROLLER_H
+#define SSD_CONTROLLER_H
+
+#include "ssd_platform.h"
+
+/* What a command did, for the per-kind latency counters. */
+enum controller_op_kind {
+	CONTROLLER_OP_READ,
+	CONTROLLER_OP_WRITE,
+	CONTROLLER_OP_OTHER,	/* trim, write-zeroes, flush */
+};
+
+struct controller_counters {
+	u64 commands;
+	u64 queue_wait_ns;		/* waiting for a command queue slot */
+	u64 controller_busy_ns;
+	u64 latency_ns;			/* summed completion - arrival */
+	u64 read_commands;
+	u64 read_latency_ns;		/* of the reads, summed */
+	u64 write_commands;
+	u64 write_latency_ns;		/* of the writes, summed */
+};
+
+struct ssd_controller {
+	u32 cmd_queue_depth;
+	u64 controller_ns;
+	u64 controller_free_ns;
+	u64 *inflight_ns;		/* min-heap of in-flight completions */
+	u32 nr_inflight;
+	struct controller_counters counters;
+};
+
+int controller_init(struct ssd_controller *c, u32 cmd_queue_depth, u64 controller_ns);
+void controller_exit(struct ssd_controller *c);
+
+/*
+ * Admit a command that arrives at @arrival_ns: wait for a queue slot and
+ * the controller.  Returns when its flash operations may start; that time
+ * never decreases while arrivals do not.
+ */
+u64 controller_command_start(struct ssd_controller *c, u64 arrival_ns);
+
+/* The @kind command admitted at @arrival_ns completes at @completion_ns. */
+void controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 completion_ns,
+			     enum controller_op_kind kind);
+
+#endif /* SSD_CONTROLLER_H */
