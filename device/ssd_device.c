@@ -310,10 +310,10 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 		return -EINVAL;
 
 	ssd_lock_take(&dev->lock);
-	if ((req->op == SSD_OP_WRITE || req->op == SSD_OP_WRITE_ZEROES) &&
-	    flash_reserve_buffers(&dev->flash, pages_spanned(dev, pos, end))) {
-		ssd_lock_give(&dev->lock);
-		return -EAGAIN;
+	if (req->op == SSD_OP_WRITE || req->op == SSD_OP_WRITE_ZEROES) {
+		ret = flash_reserve_buffers(&dev->flash, pages_spanned(dev, pos, end));
+		if (ret)
+			goto unlock;
 	}
 	arrival_ns = max_t(u64, req->arrival_ns, dev->last_arrival_ns);
 	dev->last_arrival_ns = arrival_ns;
@@ -350,6 +350,7 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 	entry.op = req->op;
 	request_log_add(&dev->log, &entry);
 	*completion_ns = done_ns;
+unlock:
 	ssd_lock_give(&dev->lock);
 	return ret;
 }

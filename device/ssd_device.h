@@ -98,11 +98,11 @@ void ssd_device_destroy(struct ssd_device *dev);
 
 /*
  * Run one request.  Returns 0, -EINVAL for a range beyond the capacity, or
- * -EAGAIN if the page buffers it needs could not be had: then nothing was
- * done and it may be sent again.  *completion_ns is the virtual time the
- * request completes.
+ * -ENOMEM if the page buffers it needs could not be allocated.  After one
+ * of these nothing was done: the request was not timed, logged or counted.
+ * *completion_ns is the virtual time the request completes.
  * Requests must arrive in order; an earlier arrival time than the last one
- * is taken as the last one.
+ * is taken as the last one.  May sleep (the locks; page allocation).
  */
 int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 		      u64 *completion_ns);

@@ -18,9 +18,10 @@
 #include <linux/kernel.h>
 #include <linux/math64.h>
 #include <linux/mm.h>
+#include <linux/mutex.h>
 #include <linux/printk.h>
+#include <linux/sched/mm.h>
 #include <linux/slab.h>
-#include <linux/spinlock.h>
 #include <linux/string.h>
 
 /* Metadata tables: sized from the geometry, allocated when a disk powers on. */
@@ -35,17 +36,30 @@ static inline void ssd_free(void *ptr)
 }
 
 /*
- * Flash page buffers: the core runs under a spinlock and never sleeps, so
- * these come without waiting.  Callers reserve them before a request
- * changes any state (flash_reserve_buffers()), so a failure is a clean
- * "try again later".
+ * Flash page buffers, allocated under the device lock from queue_rq
+ * (BLK_MQ_F_BLOCKING): they may sleep, but never start I/O to get memory
+ * (GFP_NOIO: reclaim could write back to this very device), and give up
+ * rather than loop or call the OOM killer (__GFP_RETRY_MAYFAIL), so a real
+ * shortage fails the I/O.  Callers reserve them before a request changes
+ * any state (flash_reserve_buffers()).
  */
+#define SSD_PAGE_GFP	(__GFP_RETRY_MAYFAIL | __GFP_NOWARN)
+
 static inline void *ssd_page_alloc(size_t bytes)
 {
+	unsigned int noio;
+	void *ptr;
+
 	/* Whole pages straight from the page allocator, as brd does. */
 	if (bytes == PAGE_SIZE)
-		return (void *)__get_free_page(GFP_NOWAIT | __GFP_NOWARN);
-	return kmalloc(bytes, GFP_NOWAIT | __GFP_NOWARN);
+		return (void *)__get_free_page(GFP_NOIO | SSD_PAGE_GFP);
+	if (bytes < PAGE_SIZE)
+		return kmalloc(bytes, GFP_NOIO | SSD_PAGE_GFP);
+	/* kvmalloc() needs GFP_KERNEL for its vmalloc fallback: NOIO by scope. */
+	noio = memalloc_noio_save();
+	ptr = kvmalloc(bytes, GFP_KERNEL | SSD_PAGE_GFP);
+	memalloc_noio_restore(noio);
+	return ptr;
 }
 
 static inline void ssd_page_free(void *ptr, size_t bytes)
@@ -53,18 +67,21 @@ static inline void ssd_page_free(void *ptr, size_t bytes)
 	if (bytes == PAGE_SIZE)
 		free_page((unsigned long)ptr);
 	else
-		kfree(ptr);
+		kvfree(ptr);
 }
 
-/* The device lock: held for a whole request, never across a sleep. */
+/*
+ * The device lock: a sleeping lock, held for a whole request, which runs
+ * in queue_rq of a BLK_MQ_F_BLOCKING queue (process context).
+ */
 struct ssd_lock {
-	spinlock_t spin;
+	struct mutex mutex;
 };
 
-#define ssd_lock_init(l)	spin_lock_init(&(l)->spin)
-#define ssd_lock_destroy(l)	do { } while (0)
-#define ssd_lock_take(l)	spin_lock(&(l)->spin)
-#define ssd_lock_give(l)	spin_unlock(&(l)->spin)
+#define ssd_lock_init(l)	mutex_init(&(l)->mutex)
+#define ssd_lock_destroy(l)	mutex_destroy(&(l)->mutex)
+#define ssd_lock_take(l)	mutex_lock(&(l)->mutex)
+#define ssd_lock_give(l)	mutex_unlock(&(l)->mutex)
 
 #define ssd_log_err(fmt, ...)	pr_err("ssdemu: " fmt "\n", ##__VA_ARGS__)
 #define ssd_log_info(fmt, ...)	pr_info("ssdemu: " fmt "\n", ##__VA_ARGS__)
