@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ssd_device.c - the device front end: builds a device (timing model,
- * flash, the stack of layers) from a validated configuration, splits host
- * requests into flash pages (read-modify-write for partial pages) handed
- * to the top layer, and gathers every layer's counters into struct
- * ssd_stats.
+ * ssd_device.c - the device front end: checks that a configuration fits
+ * its memory limit, builds a device (timing model, flash, the stack of
+ * layers) from it, splits host requests into flash pages (read-modify-write
+ * for partial pages) handed to the top layer, and gathers every layer's
+ * counters into struct ssd_stats.
  */
 #include "ssd_device.h"
 #include "ftl.h"
@@ -83,6 +83,96 @@ int ssd_device_validate_config(const struct ssd_config *cfg)
 	return validate_stack(cfg, ssd_default_stack, ssd_default_stack_size);
 }
 
+static void geometry_from(const struct ssd_config *cfg, struct flash_geometry *geo)
+{
+	geo->page_size_bytes = cfg->page_size_bytes;
+	geo->pages_per_block = cfg->pages_per_block;
+	geo->blocks_per_chip = cfg->blocks_per_chip;
+	geo->chips = cfg->chips;
+	geo->channels = cfg->channels;
+}
+
+static u64 add_bytes(u64 a, u64 b)
+{
+	if (a == SSD_TABLE_TOO_BIG || b == SSD_TABLE_TOO_BIG)
+		return SSD_TABLE_TOO_BIG;
+	return a + b;
+}
+
+static u64 mib_up(u64 bytes)
+{
+	return (bytes + (1ULL << 20) - 1) >> 20;
+}
+
+/* What a device of @cfg needs besides page data, and how much data it may hold. */
+struct memory_plan {
+	u64 limit_bytes;
+	u64 metadata_bytes;
+	u64 pool_bytes;			/* FLASH_SPARE_BUFFERS page buffers */
+	u64 data_pages;
+};
+
+/*
+ * Work out the plan from the configuration alone, before anything is
+ * allocated: the device itself, the timing model's arrays (timing_init()),
+ * the request log, the flash page table and each enabled layer's tables.
+ * -EINVAL (logged) if one table is larger than one allocation may be, or
+ * if metadata and the buffer pool leave no room for data in the limit.
+ */
+static int plan_memory(const struct ssd_config *cfg,
+		       const struct ssd_layer_type *const *types, unsigned int nr_types,
+		       struct memory_plan *plan)
+{
+	const char *owner = "device";
+	struct flash_geometry geo;
+	unsigned int i;
+	u64 bytes;
+
+	bytes = ssd_tables_add(0, 1, 1, sizeof(struct ssd_device));
+	bytes = ssd_tables_add(bytes, 1, cfg->channels, sizeof(u64));
+	bytes = ssd_tables_add(bytes, 1, cfg->chips, sizeof(u64));
+	bytes = ssd_tables_add(bytes, 1, cfg->cmd_queue_depth, sizeof(u64));
+	bytes = ssd_tables_add(bytes, 1, cfg->request_log_entries,
+			       sizeof(struct ssd_log_entry));
+	if (bytes != SSD_TABLE_TOO_BIG) {
+		owner = "flash";
+		geometry_from(cfg, &geo);
+		bytes = add_bytes(bytes, flash_table_bytes(&geo));
+	}
+	for (i = 0; i < nr_types && bytes != SSD_TABLE_TOO_BIG; i++) {
+		if (!layer_enabled(types[i], cfg) || !types[i]->metadata_bytes)
+			continue;
+		owner = types[i]->name;
+		bytes = add_bytes(bytes, types[i]->metadata_bytes(cfg));
+	}
+	if (bytes == SSD_TABLE_TOO_BIG) {
+		ssd_log_err("geometry refused: a table of the %s would be over %llu MiB, more than one allocation may hold (chips=%llu blocks_per_chip=%llu pages_per_block=%llu)",
+			    owner, (unsigned long long)(SSD_MAX_TABLE_BYTES >> 20),
+			    (unsigned long long)cfg->chips,
+			    (unsigned long long)cfg->blocks_per_chip,
+			    (unsigned long long)cfg->pages_per_block);
+		return -EINVAL;
+	}
+
+	plan->metadata_bytes = bytes;
+	plan->pool_bytes = FLASH_SPARE_BUFFERS * cfg->page_size_bytes;
+	plan->limit_bytes = cfg->memory_limit_mb ? cfg->memory_limit_mb << 20 :
+			    ssd_total_ram_bytes() / 2;
+	if (bytes + plan->pool_bytes + cfg->page_size_bytes > plan->limit_bytes) {
+		ssd_log_err("memory_limit_mb=%llu%s: metadata needs %llu MiB and page buffers %llu MiB, leaving no room for data in %llu MiB (raise memory_limit_mb, up to %llu, or use fewer chips, blocks_per_chip or pages_per_block)",
+			    (unsigned long long)cfg->memory_limit_mb,
+			    cfg->memory_limit_mb ? "" : " (half of the RAM)",
+			    (unsigned long long)mib_up(bytes),
+			    (unsigned long long)mib_up(plan->pool_bytes),
+			    (unsigned long long)(plan->limit_bytes >> 20),
+			    (unsigned long long)SSD_MAX_MEMORY_LIMIT_MB);
+		return -EINVAL;
+	}
+	plan->data_pages = div64_u64(plan->limit_bytes - bytes - plan->pool_bytes,
+				     cfg->page_size_bytes);
+	return 0;
+}
+
 static void destroy_layers(struct ssd_device *dev)
 {
 	while (dev->top) {
@@ -122,10 +212,13 @@ int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cf
 {
 	struct timing_params tparams;
 	struct flash_geometry geo;
+	struct memory_plan plan;
 	struct ssd_device *dev;
 	int ret;
 
 	ret = validate_stack(cfg, types, nr_types);
+	if (!ret)
+		ret = plan_memory(cfg, types, nr_types, &plan);
 	if (ret)
 		return ret;
 	dev = ssd_zalloc(sizeof(*dev));
@@ -135,6 +228,8 @@ int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cf
 	dev->page_bytes = cfg->page_size_bytes;
 	dev->page_shift = log2_u32(dev->page_bytes);
 	dev->capacity_bytes = ssd_config_logical_pages(cfg) << dev->page_shift;
+	dev->memory_limit_bytes = plan.limit_bytes;
+	dev->metadata_bytes = plan.metadata_bytes;
 
 	timing_params_from(cfg, &tparams);
 	ret = timing_init(&dev->timing, &tparams);
@@ -144,11 +239,7 @@ int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cf
 	if (ret)
 		goto exit_timing;
 
-	geo.page_size_bytes = cfg->page_size_bytes;
-	geo.pages_per_block = cfg->pages_per_block;
-	geo.blocks_per_chip = cfg->blocks_per_chip;
-	geo.chips = cfg->chips;
-	geo.channels = cfg->channels;
+	geometry_from(cfg, &geo);
 	ret = flash_init(&dev->flash, &geo, &dev->timing);
 	if (ret)
 		goto exit_log;

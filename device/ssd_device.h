@@ -14,7 +14,13 @@
  * operations, and completes when its last operation ends.  All state hangs
  * off struct ssd_device; one lock serialises requests, and arrival times
  * are made non-decreasing in that order, so a request log replayed through
- * ssdsim gives the same times.  Portable.
+ * ssdsim gives the same times.
+ *
+ * Memory: a device is refused at creation if its metadata (each layer's
+ * tables, the flash page table, timing arrays, request log) and the page
+ * buffer pool do not fit in memory_limit_mb, or if one table is larger
+ * than one allocation may be.
+ * Portable.
  */
 #ifndef SSD_DEVICE_H
 #define SSD_DEVICE_H
@@ -74,6 +80,8 @@ struct ssd_device {
 	u32 page_shift;
 	u64 virtual_time_ns;
 	struct ssd_host_counters host;
+	u64 memory_limit_bytes;		/* memory_limit_mb, or half of the RAM */
+	u64 metadata_bytes;		/* allocated at creation (all tables) */
 };
 
 /* The layer types of the default stack, top first. */
@@ -83,7 +91,10 @@ extern const unsigned int ssd_default_stack_size;
 /* Every check of @cfg: the geometry's and each enabled layer's. */
 int ssd_device_validate_config(const struct ssd_config *cfg);
 
-/* Validate @cfg and build a device; -EINVAL (logged) or -ENOMEM. */
+/*
+ * Validate @cfg, check that it fits its memory limit and build a device;
+ * -EINVAL (logged) or -ENOMEM.
+ */
 int ssd_device_create(struct ssd_device **out, const struct ssd_config *cfg);
 
 /*

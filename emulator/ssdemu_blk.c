@@ -312,9 +312,11 @@ int ssdemu_power_on(struct ssdemu_dev *dev)
 	if (ret)
 		goto free_tags;
 	dev->powered = true;
-	pr_info("ssdemu: %s: %s up, %llu MiB logical, %llu chips\n",
+	pr_info("ssdemu: %s: %s up, %llu MiB logical, %llu chips; memory limit %llu MiB, %llu MiB metadata\n",
 		config_item_name(&dev->item), dev->disk->disk_name,
-		dev->core->capacity_bytes >> 20, dev->cfg.chips);
+		dev->core->capacity_bytes >> 20, dev->cfg.chips,
+		dev->core->memory_limit_bytes >> 20,
+		DIV_ROUND_UP_ULL(dev->core->metadata_bytes, 1 << 20));
 	return 0;
 
 free_tags:

@@ -5,6 +5,16 @@
  */
 #include "flash.h"
 
+static u64 geo_total_pages(const struct flash_geometry *geo)
+{
+	return (u64)geo->chips * geo->blocks_per_chip * geo->pages_per_block;
+}
+
+u64 flash_table_bytes(const struct flash_geometry *geo)
+{
+	return ssd_tables_add(0, 1, geo_total_pages(geo), sizeof(void *));
+}
+
 int flash_init(struct flash *fl, const struct flash_geometry *geo,
 	       struct ssd_timing *timing)
 {
@@ -12,7 +22,7 @@ int flash_init(struct flash *fl, const struct flash_geometry *geo,
 	fl->geo = *geo;
 	fl->timing = timing;
 	fl->total_blocks = geo->chips * geo->blocks_per_chip;
-	fl->total_pages = (u64)fl->total_blocks * geo->pages_per_block;
+	fl->total_pages = geo_total_pages(geo);
 	fl->page_data = ssd_zalloc(fl->total_pages * sizeof(*fl->page_data));
 	if (!fl->page_data)
 		return -ENOMEM;

@@ -53,6 +53,9 @@ struct flash {
 	u64 erase_blocks;
 };
 
+/* Bytes of the page table flash_init() allocates (see ssd_tables_add()). */
+u64 flash_table_bytes(const struct flash_geometry *geo);
+
 int flash_init(struct flash *fl, const struct flash_geometry *geo,
 	       struct ssd_timing *timing);
 void flash_exit(struct flash *fl);

@@ -5,8 +5,9 @@
  * The firmware core (common/, device/, ftl/, flash/ and, as they are
  * built, nvmcache/ and dedup/) compiles unchanged into the kernel module and into a userspace
  * static library.  Every kernel or libc facility it needs is mapped here:
- * fixed-width types, allocation, one lock type, logging, 64-bit division and
- * memory helpers.  No other core file includes kernel or libc headers.
+ * fixed-width types, allocation, one lock type, the machine's RAM size,
+ * logging, 64-bit division and memory helpers.  No other core file includes
+ * kernel or libc headers.
  */
 #ifndef SSD_PLATFORM_H
 #define SSD_PLATFORM_H
@@ -24,10 +25,16 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-/* Metadata tables: sized from the geometry, allocated when a disk powers on. */
+/*
+ * Metadata tables: sized from the geometry, allocated when a disk powers
+ * on.  The device checks their sizes first (SSD_MAX_TABLE_BYTES, and the
+ * memory limit); a failure here is -ENOMEM for power=1, never an OOM kill.
+ */
 static inline void *ssd_zalloc(size_t bytes)
 {
-	return kvzalloc(bytes, GFP_KERNEL);
+	if (bytes > INT_MAX)	/* kvmalloc() would WARN */
+		return NULL;
+	return kvzalloc(bytes, GFP_KERNEL | __GFP_RETRY_MAYFAIL);
 }
 
 static inline void ssd_free(void *ptr)
@@ -83,6 +90,12 @@ struct ssd_lock {
 #define ssd_lock_take(l)	mutex_lock(&(l)->mutex)
 #define ssd_lock_give(l)	mutex_unlock(&(l)->mutex)
 
+/* RAM of the machine, in bytes (what the memory limit defaults from). */
+static inline u64 ssd_total_ram_bytes(void)
+{
+	return (u64)totalram_pages() << PAGE_SHIFT;
+}
+
 #define ssd_log_err(fmt, ...)	pr_err("ssdemu: " fmt "\n", ##__VA_ARGS__)
 #define ssd_log_info(fmt, ...)	pr_info("ssdemu: " fmt "\n", ##__VA_ARGS__)
 /* A broken invariant of the core: a kernel WARN, once per call site. */
@@ -126,8 +139,11 @@ typedef int64_t s64;
 #define max_t(type, a, b) \
 	({ type __a = (a), __b = (b); __a > __b ? __a : __b; })
 
+/* The same bound as the kernel's (see SSD_MAX_TABLE_BYTES). */
 static inline void *ssd_zalloc(size_t bytes)
 {
+	if (bytes > 0x7fffffff)
+		return NULL;
 	return calloc(1, bytes ? bytes : 1);
 }
 
@@ -154,6 +170,9 @@ struct ssd_lock {
 #define ssd_lock_destroy(l)	pthread_mutex_destroy(&(l)->mutex)
 #define ssd_lock_take(l)	pthread_mutex_lock(&(l)->mutex)
 #define ssd_lock_give(l)	pthread_mutex_unlock(&(l)->mutex)
+
+/* sysconf(_SC_PHYS_PAGES) * the page size (ssd_platform_user.c). */
+u64 ssd_total_ram_bytes(void);
 
 /* Userspace callers may silence messages, e.g. for negative unit tests. */
 extern int ssd_log_quiet;
@@ -200,6 +219,26 @@ int ssd_parse_u64(const char *str, u64 *out);
 static inline bool ssd_is_power_of_2(u64 n)
 {
 	return n != 0 && (n & (n - 1)) == 0;
+}
+
+/*
+ * The largest table ssd_zalloc() hands out: kvmalloc() refuses (with a
+ * WARN) anything over INT_MAX bytes.  Userspace keeps the same bound, so a
+ * geometry is accepted or refused alike everywhere.
+ */
+#define SSD_MAX_TABLE_BYTES	0x7fffffffULL
+/* What a sum of table sizes becomes once one table is over that bound. */
+#define SSD_TABLE_TOO_BIG	U64_MAX
+
+/*
+ * @total plus @nr_tables tables of @count entries of @entry_bytes each:
+ * SSD_TABLE_TOO_BIG if one such table (or @total already) is too big.
+ */
+static inline u64 ssd_tables_add(u64 total, u64 nr_tables, u64 count, u64 entry_bytes)
+{
+	if (total == SSD_TABLE_TOO_BIG || count > SSD_MAX_TABLE_BYTES / entry_bytes)
+		return SSD_TABLE_TOO_BIG;
+	return total + nr_tables * count * entry_bytes;
 }
 
 #endif /* SSD_PLATFORM_H */
