@@ -33,7 +33,8 @@
 	X(commands) X(command_latency_ns_total) X(queue_wait_ns_total)	\
 	X(controller_busy_ns) X(channel_busy_ns_total)			\
 	X(chip_busy_ns_total)						\
-	X(spare_buffer_bytes)
+	X(spare_buffer_bytes)						\
+	X(data_limit_bytes)
 
 struct ssd_stats {
 #define SSD_STATS_MEMBER(name) u64 name;

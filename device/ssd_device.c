@@ -3,8 +3,9 @@
  * ssd_device.c - the device front end: checks that a configuration fits
  * its memory limit, builds a device (timing model, flash, the stack of
  * layers) from it, splits host requests into flash pages (read-modify-write
- * for partial pages) handed to the top layer, and gathers every layer's
- * counters into struct ssd_stats.
+ * for partial pages) handed to the top layer, refuses writes the data
+ * store has no room for, and gathers every layer's counters into struct
+ * ssd_stats.
  */
 #include "ssd_device.h"
 #include "ftl.h"
@@ -243,6 +244,7 @@ int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cf
 	ret = flash_init(&dev->flash, &geo, &dev->timing);
 	if (ret)
 		goto exit_log;
+	flash_set_data_limit(&dev->flash, plan.data_pages);
 
 	ret = create_layers(dev, types, nr_types);
 	if (ret)
@@ -380,11 +382,76 @@ static void count_request(struct ssd_device *dev, const struct ssd_request *req)
 	}
 }
 
-static u32 pages_spanned(const struct ssd_device *dev, u64 start, u64 end)
+/*
+ * The pages @req writes, which need a page buffer each: every page of a
+ * WRITE, the partial first and last pages of a WRITE_ZEROES (its whole
+ * pages are unmapped).  *@lpns gets up to two of them for a WRITE_ZEROES,
+ * the first one for a WRITE (the others follow it).
+ */
+static u64 written_pages(const struct ssd_device *dev, const struct ssd_request *req,
+			 u64 lpns[2])
 {
-	if (end == start)
+	u64 end = req->offset_bytes + req->length_bytes;
+	u64 mask = dev->page_bytes - 1;
+	u64 first = req->offset_bytes >> dev->page_shift;
+	u64 last = (end - 1) >> dev->page_shift;
+	u64 nr = 0;
+
+	if (!req->length_bytes)
 		return 0;
-	return ((end - 1) >> dev->page_shift) - (start >> dev->page_shift) + 1;
+	lpns[0] = first;
+	if (req->op == SSD_OP_WRITE)
+		return last - first + 1;
+	if (req->op != SSD_OP_WRITE_ZEROES)
+		return 0;
+	if ((req->offset_bytes & mask) || (first == last && (end & mask)))
+		lpns[nr++] = first;
+	if ((end & mask) && last != first)
+		lpns[nr++] = last;
+	return nr;
+}
+
+/*
+ * Whether the data of @lpn is stored already, so that writing it takes no
+ * new page: the FTL at the bottom of the stack keeps one page per mapped
+ * lpn and frees it when the lpn is written again.  Without an FTL there,
+ * every page written counts as new.
+ */
+static bool lpn_stored(struct ssd_device *dev, u64 lpn)
+{
+	struct ssd_layer *bottom = dev->top;
+	struct ftl *ftl;
+
+	while (bottom->lower)
+		bottom = bottom->lower;
+	ftl = ftl_from_layer(bottom);
+	return ftl && ftl_is_mapped(ftl, lpn);
+}
+
+/*
+ * Before @req changes anything: -ENOSPC if the pages it writes that hold
+ * no data yet do not fit in the data store, -ENOMEM if the page buffers
+ * it needs cannot be had.  (Whole pages a WRITE_ZEROES unmaps are not
+ * counted as room: the check stays simple and errs on the safe side.)
+ */
+static int prepare_request(struct ssd_device *dev, const struct ssd_request *req)
+{
+	u64 lpns[2], nr, new_pages = 0, i;
+
+	nr = written_pages(dev, req, lpns);
+	if (!nr)
+		return 0;
+	if (!flash_has_room(&dev->flash, nr)) {
+		for (i = 0; i < nr; i++) {
+			u64 lpn = req->op == SSD_OP_WRITE ? lpns[0] + i : lpns[i];
+
+			if (!lpn_stored(dev, lpn))
+				new_pages++;
+		}
+		if (!flash_has_room(&dev->flash, new_pages))
+			return -ENOSPC;
+	}
+	return flash_reserve_buffers(&dev->flash, min_t(u64, nr, U32_MAX));
 }
 
 int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
@@ -401,11 +468,9 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 		return -EINVAL;
 
 	ssd_lock_take(&dev->lock);
-	if (req->op == SSD_OP_WRITE || req->op == SSD_OP_WRITE_ZEROES) {
-		ret = flash_reserve_buffers(&dev->flash, pages_spanned(dev, pos, end));
-		if (ret)
-			goto unlock;
-	}
+	ret = prepare_request(dev, req);
+	if (ret)
+		goto unlock;
 	arrival_ns = max_t(u64, req->arrival_ns, dev->last_arrival_ns);
 	dev->last_arrival_ns = arrival_ns;
 	start_ns = timing_command_start(&dev->timing, arrival_ns);
@@ -486,6 +551,9 @@ void ssd_device_get_stats(struct ssd_device *dev, struct ssd_stats *st)
 	st->flash_metadata_bytes = flash_metadata_bytes(fl);
 	st->data_bytes = flash_data_bytes(fl);
 	st->spare_buffer_bytes = flash_spare_bytes(fl);
+	/* The FTL never holds more pages than the logical space. */
+	st->data_limit_bytes = min_t(u64, fl->max_data_pages,
+				     dev->capacity_bytes >> dev->page_shift) * dev->page_bytes;
 	st->virtual_time_ns = dev->virtual_time_ns;
 
 	st->commands = dev->timing.counters.commands;

@@ -19,7 +19,8 @@
  * Memory: a device is refused at creation if its metadata (each layer's
  * tables, the flash page table, timing arrays, request log) and the page
  * buffer pool do not fit in memory_limit_mb, or if one table is larger
- * than one allocation may be.
+ * than one allocation may be; what is left is the cap of the flash data
+ * store, and a write that needs a page beyond it fails with -ENOSPC.
  * Portable.
  */
 #ifndef SSD_DEVICE_H
@@ -108,10 +109,13 @@ int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cf
 void ssd_device_destroy(struct ssd_device *dev);
 
 /*
- * Run one request.  Returns 0, -EINVAL for a range beyond the capacity, or
- * -ENOMEM if the page buffers it needs could not be allocated.  After one
- * of these nothing was done: the request was not timed, logged or counted.
- * *completion_ns is the virtual time the request completes.
+ * Run one request.  Returns 0, -EINVAL for a range beyond the capacity,
+ * -ENOSPC if it writes pages that hold no data yet and the data store has
+ * no room for them (overwrites always fit: they free the page they
+ * replace), or -ENOMEM if the page buffers it needs could not be
+ * allocated.  After one of these nothing was done: the request was not
+ * timed, logged or counted.  *completion_ns is the virtual time the
+ * request completes.
  * Requests must arrive in order; an earlier arrival time than the last one
  * is taken as the last one.  May sleep (the locks; page allocation).
  */

@@ -213,7 +213,8 @@ static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 	}
 	ret = ssd_device_submit(dev->core, &req, &completion_ns);
 	/*
-	 * A refused request was not timed: it fails at once.  -ENOMEM means
+	 * A refused request was not timed: it fails at once.  -ENOSPC (the
+	 * data store is full) reaches the writer as ENOSPC.  -ENOMEM means
 	 * page buffers could not be had even after reclaim: an I/O error,
 	 * not BLK_STS_RESOURCE, which blk-mq would retry without end.
 	 */
@@ -312,11 +313,12 @@ int ssdemu_power_on(struct ssdemu_dev *dev)
 	if (ret)
 		goto free_tags;
 	dev->powered = true;
-	pr_info("ssdemu: %s: %s up, %llu MiB logical, %llu chips; memory limit %llu MiB, %llu MiB metadata\n",
+	pr_info("ssdemu: %s: %s up, %llu MiB logical, %llu chips; memory limit %llu MiB: %llu MiB metadata, data up to %llu MiB\n",
 		config_item_name(&dev->item), dev->disk->disk_name,
 		dev->core->capacity_bytes >> 20, dev->cfg.chips,
 		dev->core->memory_limit_bytes >> 20,
-		DIV_ROUND_UP_ULL(dev->core->metadata_bytes, 1 << 20));
+		DIV_ROUND_UP_ULL(dev->core->metadata_bytes, 1 << 20),
+		(dev->core->flash.max_data_pages * dev->core->page_bytes) >> 20);
 	return 0;
 
 free_tags:

@@ -34,6 +34,7 @@ static const struct stat_field stat_fields[] = {
 	STAT(controller_busy_ns), STAT(channel_busy_ns_total), STAT(chip_busy_ns_total),
 	STAT(timed_completions), STAT(late_completions), STAT(late_ns_total),
 	STAT(late_ns_max), STAT(spare_buffer_bytes),
+	STAT(data_limit_bytes),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

@@ -18,7 +18,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define SSDEMU_STATS_VERSION	2
+#define SSDEMU_STATS_VERSION	3
 
 struct ssdemu_stats {
 	__u32 version;			/* SSDEMU_STATS_VERSION of the writer */
@@ -85,6 +85,13 @@ struct ssdemu_stats {
 
 	/* Version 2: freed page buffers kept for the next writes. */
 	__u64 spare_buffer_bytes;
+
+	/*
+	 * Version 3: the most page data the device holds (memory_limit_mb
+	 * less metadata and spare buffers, at most the logical capacity);
+	 * writes needing more fail with ENOSPC.
+	 */
+	__u64 data_limit_bytes;
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */
