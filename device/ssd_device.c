@@ -231,6 +231,7 @@ int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cf
 	dev->capacity_bytes = ssd_config_logical_pages(cfg) << dev->page_shift;
 	dev->memory_limit_bytes = plan.limit_bytes;
 	dev->metadata_bytes = plan.metadata_bytes;
+	dev->resched_pages = SSD_DEVICE_RESCHED_PAGES;
 
 	timing_params_from(cfg, &tparams);
 	ret = timing_init(&dev->timing, &tparams);
@@ -250,6 +251,7 @@ int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cf
 	if (ret)
 		goto exit_flash;
 
+	ssd_lock_init(&dev->request_lock);
 	ssd_lock_init(&dev->lock);
 	*out = dev;
 	return 0;
@@ -279,6 +281,7 @@ void ssd_device_destroy(struct ssd_device *dev)
 	request_log_exit(&dev->log);
 	timing_exit(&dev->timing);
 	ssd_lock_destroy(&dev->lock);
+	ssd_lock_destroy(&dev->request_lock);
 	ssd_free(dev);
 }
 
@@ -454,6 +457,15 @@ static int prepare_request(struct ssd_device *dev, const struct ssd_request *req
 	return flash_reserve_buffers(&dev->flash, min_t(u64, nr, U32_MAX));
 }
 
+/* Let statistics, checks and the scheduler in; no other request. */
+static void break_lock(struct ssd_device *dev)
+{
+	ssd_lock_give(&dev->lock);
+	ssd_cond_resched();
+	ssd_lock_take(&dev->lock);
+	dev->lock_breaks++;
+}
+
 int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 		      u64 *completion_ns)
 {
@@ -467,6 +479,7 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 	    (req->op != SSD_OP_FLUSH && (end < pos || end > dev->capacity_bytes)))
 		return -EINVAL;
 
+	ssd_lock_take(&dev->request_lock);
 	ssd_lock_take(&dev->lock);
 	ret = prepare_request(dev, req);
 	if (ret)
@@ -481,12 +494,23 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 		ret = dev->top->ops->flush(dev->top, &io);
 		done_ns = max_t(u64, done_ns, io.done_ns);
 	} else {
+		u32 pages = 0;
+
 		while (pos < end) {
 			u64 lpn = pos >> dev->page_shift;
 			u32 off = pos & (dev->page_bytes - 1);
 			u32 len = min_t(u64, dev->page_bytes - off, end - pos);
 			u64 page_done_ns;
 
+			/*
+			 * Every page starts from start_ns and the request
+			 * lock keeps other requests out of the model, so a
+			 * break changes no time.
+			 */
+			if (++pages > dev->resched_pages) {
+				break_lock(dev);
+				pages = 1;
+			}
 			ret = do_page(dev, req, lpn, off, len, start_ns, &page_done_ns);
 			if (ret)
 				break;
@@ -508,6 +532,7 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 	*completion_ns = done_ns;
 unlock:
 	ssd_lock_give(&dev->lock);
+	ssd_lock_give(&dev->request_lock);
 	return ret;
 }
 

@@ -12,9 +12,12 @@
  * from bio pages and ssdsim from a flat buffer.  Each request is timed by
  * the model (timing.h): arrival -> command queue -> controller -> flash
  * operations, and completes when its last operation ends.  All state hangs
- * off struct ssd_device; one lock serialises requests, and arrival times
- * are made non-decreasing in that order, so a request log replayed through
- * ssdsim gives the same times.
+ * off struct ssd_device.  Requests are served one at a time, in the order
+ * they take request_lock, and arrival times are made non-decreasing in that
+ * order, so a request log replayed through ssdsim gives the same times.
+ * The state itself is under lock, which a long request gives back every
+ * SSD_DEVICE_RESCHED_PAGES pages (statistics and checks get in, the CPU is
+ * offered to others) without letting another request in between.
  *
  * Memory: a device is refused at creation if its metadata (each layer's
  * tables, the flash page table, timing arrays, request log) and the page
@@ -68,9 +71,13 @@ struct ssd_host_counters {
 	u64 flush_count;
 };
 
+/* Pages a request handles between two breaks of the state lock. */
+#define SSD_DEVICE_RESCHED_PAGES	1024
+
 struct ssd_device {
 	struct ssd_config cfg;
-	struct ssd_lock lock;
+	struct ssd_lock request_lock;	/* one request at a time, in order */
+	struct ssd_lock lock;		/* everything below */
 	struct ssd_timing timing;
 	struct flash flash;
 	struct ssd_layer *top;		/* the first layer of the stack */
@@ -83,6 +90,8 @@ struct ssd_device {
 	struct ssd_host_counters host;
 	u64 memory_limit_bytes;		/* memory_limit_mb, or half of the RAM */
 	u64 metadata_bytes;		/* allocated at creation (all tables) */
+	u32 resched_pages;		/* SSD_DEVICE_RESCHED_PAGES; tests change it */
+	u64 lock_breaks;		/* times a request gave the lock back */
 };
 
 /* The layer types of the default stack, top first. */

@@ -5,9 +5,9 @@
  * The firmware core (common/, device/, ftl/, flash/ and, as they are
  * built, nvmcache/ and dedup/) compiles unchanged into the kernel module and into a userspace
  * static library.  Every kernel or libc facility it needs is mapped here:
- * fixed-width types, allocation, one lock type, the machine's RAM size,
- * logging, 64-bit division and memory helpers.  No other core file includes
- * kernel or libc headers.
+ * fixed-width types, allocation, one lock type, rescheduling, the machine's
+ * RAM size, logging, 64-bit division and memory helpers.  No other core
+ * file includes kernel or libc headers.
  */
 #ifndef SSD_PLATFORM_H
 #define SSD_PLATFORM_H
@@ -21,6 +21,7 @@
 #include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/printk.h>
+#include <linux/sched.h>
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -78,8 +79,8 @@ static inline void ssd_page_free(void *ptr, size_t bytes)
 }
 
 /*
- * The device lock: a sleeping lock, held for a whole request, which runs
- * in queue_rq of a BLK_MQ_F_BLOCKING queue (process context).
+ * The device locks: sleeping locks, held across a request, which runs in
+ * queue_rq of a BLK_MQ_F_BLOCKING queue (process context).
  */
 struct ssd_lock {
 	struct mutex mutex;
@@ -89,6 +90,9 @@ struct ssd_lock {
 #define ssd_lock_destroy(l)	mutex_destroy(&(l)->mutex)
 #define ssd_lock_take(l)	mutex_lock(&(l)->mutex)
 #define ssd_lock_give(l)	mutex_unlock(&(l)->mutex)
+
+/* Let the scheduler run something else during a long request. */
+#define ssd_cond_resched()	cond_resched()
 
 /* RAM of the machine, in bytes (what the memory limit defaults from). */
 static inline u64 ssd_total_ram_bytes(void)
@@ -170,6 +174,8 @@ struct ssd_lock {
 #define ssd_lock_destroy(l)	pthread_mutex_destroy(&(l)->mutex)
 #define ssd_lock_take(l)	pthread_mutex_lock(&(l)->mutex)
 #define ssd_lock_give(l)	pthread_mutex_unlock(&(l)->mutex)
+
+#define ssd_cond_resched()	do { } while (0)
 
 /* sysconf(_SC_PHYS_PAGES) * the page size (ssd_platform_user.c). */
 u64 ssd_total_ram_bytes(void);
