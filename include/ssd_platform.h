@@ -143,11 +143,15 @@ typedef int64_t s64;
 #define max_t(type, a, b) \
 	({ type __a = (a), __b = (b); __a > __b ? __a : __b; })
 
+/* Bytes ssd_zalloc() was asked for, ever: tests check size estimates. */
+extern u64 ssd_zalloc_bytes_total;
+
 /* The same bound as the kernel's (see SSD_MAX_TABLE_BYTES). */
 static inline void *ssd_zalloc(size_t bytes)
 {
 	if (bytes > 0x7fffffff)
 		return NULL;
+	__atomic_fetch_add(&ssd_zalloc_bytes_total, bytes, __ATOMIC_RELAXED);
 	return calloc(1, bytes ? bytes : 1);
 }
 
@@ -156,8 +160,16 @@ static inline void ssd_free(void *ptr)
 	free(ptr);
 }
 
+/* Page buffers ssd_page_alloc() still gives; < 0 (the default): no end. */
+extern long ssd_page_alloc_budget;
+
+/* Tests make page allocation fail with the budget. */
 static inline void *ssd_page_alloc(size_t bytes)
 {
+	if (!ssd_page_alloc_budget)
+		return NULL;
+	if (ssd_page_alloc_budget > 0)
+		ssd_page_alloc_budget--;
 	return malloc(bytes);
 }
 

@@ -10,6 +10,8 @@
 #include "ssd_platform.h"
 
 int ssd_log_quiet;
+u64 ssd_zalloc_bytes_total;
+long ssd_page_alloc_budget = -1;
 
 /* Same contract as kstrtou64(str, 0, out): whole string, one trailing \n. */
 int ssd_parse_u64(const char *str, u64 *out)
