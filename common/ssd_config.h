@@ -21,6 +21,9 @@ enum ssd_gc_policy_id {
 /* Upper bound of every latency key: 10 s. */
 #define SSD_MAX_LATENCY_NS	10000000000ULL
 
+/* Upper bound of memory_limit_mb: 16 TiB. */
+#define SSD_MAX_MEMORY_LIMIT_MB	16777216ULL
+
 /* Flags of a key. */
 #define SSD_KEY_POW2		0x1	/* value must be a power of two */
 #define SSD_KEY_ENUM		0x2	/* value is one of a list of names */
@@ -84,6 +87,8 @@ enum ssd_gc_policy_id {
 	  "SLC-mode block erase latency")				\
 	X(request_log_entries, 0, 0, 4194304, 0, NULL,			\
 	  "requests logged for `ssdctl log` (arrival, completion); 0 = off") \
+	X(memory_limit_mb, 0, 0, SSD_MAX_MEMORY_LIMIT_MB, 0, NULL,	\
+	  "RAM for metadata and data, in MiB; 0 = half of the RAM at power-on") \
 	X(hw_queues, 0, 0, 64, 0, NULL,				\
 	  "blk-mq hardware queues; 0 = one per CPU (kernel only)")	\
 	X(queue_depth, 64, 1, 4096, 0, NULL,				\

@@ -79,6 +79,14 @@ struct ssd_layer_type {
 	bool (*enabled)(const struct ssd_config *cfg);
 	/* Cross-key checks of the keys this layer owns: 0 or -EINVAL, logged. */
 	int (*validate)(const struct ssd_config *cfg);
+	/*
+	 * Bytes of the tables create() will allocate for a validated @cfg,
+	 * summed with ssd_tables_add() (SSD_TABLE_TOO_BIG if one table is
+	 * over SSD_MAX_TABLE_BYTES), so the front end can refuse a device
+	 * before allocating anything.  NULL: the layer allocates nothing
+	 * that grows with the configuration.
+	 */
+	u64 (*metadata_bytes)(const struct ssd_config *cfg);
 	/* Build the layer over @lower (NULL for the bottom one). */
 	int (*create)(const struct ssd_config *cfg, struct flash *flash,
 		      struct ssd_layer *lower, struct ssd_layer **out);

@@ -35,7 +35,8 @@
 	X(chip_busy_ns_total)						\
 	X(spare_buffer_bytes)						\
 	X(read_commands) X(read_latency_ns_total)			\
-	X(write_commands) X(write_latency_ns_total)
+	X(write_commands) X(write_latency_ns_total)			\
+	X(data_limit_bytes)
 
 struct ssd_stats {
 #define SSD_STATS_MEMBER(name) u64 name;

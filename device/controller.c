@@ -5,6 +5,11 @@
  */
 #include "controller.h"
 
+u64 controller_table_bytes(u64 total, u32 cmd_queue_depth)
+{
+	return ssd_tables_add(total, 1, cmd_queue_depth, sizeof(u64));
+}
+
 int controller_init(struct ssd_controller *c, u32 cmd_queue_depth, u64 controller_ns)
 {
 	memset(c, 0, sizeof(*c));

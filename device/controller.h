@@ -42,6 +42,9 @@ struct ssd_controller {
 	struct controller_counters counters;
 };
 
+/* @total plus the bytes controller_init() allocates (ssd_tables_add()). */
+u64 controller_table_bytes(u64 total, u32 cmd_queue_depth);
+
 int controller_init(struct ssd_controller *c, u32 cmd_queue_depth, u64 controller_ns);
 void controller_exit(struct ssd_controller *c);
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ssd_device.c - the device front end: builds a device (timing model,
- * flash, the stack of layers) from a validated configuration, splits host
- * requests into flash pages (read-modify-write for partial pages) handed
- * to the top layer, and gathers every layer's counters into struct
+ * ssd_device.c - the device front end: checks that a configuration fits
+ * its memory limit, builds a device (timing model, flash, the stack of
+ * layers) from it, splits host requests into flash pages (read-modify-write
+ * for partial pages) handed to the top layer, refuses writes the data
+ * store has no room for, and gathers every layer's counters into struct
  * ssd_stats.
  */
 #include "ssd_device.h"
@@ -82,6 +83,97 @@ int ssd_device_validate_config(const struct ssd_config *cfg)
 	return validate_stack(cfg, ssd_default_stack, ssd_default_stack_size);
 }
 
+static void geometry_from(const struct ssd_config *cfg, struct flash_geometry *geo)
+{
+	geo->page_size_bytes = cfg->page_size_bytes;
+	geo->pages_per_block = cfg->pages_per_block;
+	geo->blocks_per_chip = cfg->blocks_per_chip;
+	geo->chips = cfg->chips;
+	geo->channels = cfg->channels;
+}
+
+static u64 add_bytes(u64 a, u64 b)
+{
+	if (a == SSD_TABLE_TOO_BIG || b == SSD_TABLE_TOO_BIG)
+		return SSD_TABLE_TOO_BIG;
+	return a + b;
+}
+
+static u64 mib_up(u64 bytes)
+{
+	return (bytes + (1ULL << 20) - 1) >> 20;
+}
+
+/* What a device of @cfg needs besides page data, and how much data it may hold. */
+struct memory_plan {
+	u64 limit_bytes;
+	u64 metadata_bytes;
+	u64 pool_bytes;			/* FLASH_SPARE_BUFFERS page buffers */
+	u64 data_pages;
+};
+
+/*
+ * Work out the plan from the configuration alone, before anything is
+ * allocated: the device itself, the controller's and the timing model's
+ * arrays (as controller_init() and timing_init() make them; a channel's
+ * booking list may grow later, up to TIMING_MAX_INTERVALS),
+ * the request log, the flash page table and each enabled layer's tables.
+ * -EINVAL (logged) if one table is larger than one allocation may be, or
+ * if metadata and the buffer pool leave no room for data in the limit.
+ */
+static int plan_memory(const struct ssd_config *cfg,
+		       const struct ssd_layer_type *const *types, unsigned int nr_types,
+		       struct memory_plan *plan)
+{
+	const char *owner = "device";
+	struct flash_geometry geo;
+	unsigned int i;
+	u64 bytes;
+
+	bytes = ssd_tables_add(0, 1, 1, sizeof(struct ssd_device));
+	bytes = controller_table_bytes(bytes, cfg->cmd_queue_depth);
+	bytes = timing_table_bytes(bytes, cfg->chips, cfg->channels);
+	bytes = ssd_tables_add(bytes, 1, cfg->request_log_entries,
+			       sizeof(struct ssd_log_entry));
+	if (bytes != SSD_TABLE_TOO_BIG) {
+		owner = "flash";
+		geometry_from(cfg, &geo);
+		bytes = add_bytes(bytes, flash_table_bytes(&geo));
+	}
+	for (i = 0; i < nr_types && bytes != SSD_TABLE_TOO_BIG; i++) {
+		if (!layer_enabled(types[i], cfg) || !types[i]->metadata_bytes)
+			continue;
+		owner = types[i]->name;
+		bytes = add_bytes(bytes, types[i]->metadata_bytes(cfg));
+	}
+	if (bytes == SSD_TABLE_TOO_BIG) {
+		ssd_log_err("geometry refused: a table of the %s would be over %llu MiB, more than one allocation may hold (chips=%llu blocks_per_chip=%llu pages_per_block=%llu)",
+			    owner, (unsigned long long)(SSD_MAX_TABLE_BYTES >> 20),
+			    (unsigned long long)cfg->chips,
+			    (unsigned long long)cfg->blocks_per_chip,
+			    (unsigned long long)cfg->pages_per_block);
+		return -EINVAL;
+	}
+
+	plan->metadata_bytes = bytes;
+	plan->pool_bytes = FLASH_SPARE_BUFFERS * cfg->page_size_bytes;
+	plan->limit_bytes = cfg->memory_limit_mb ? cfg->memory_limit_mb << 20 :
+			    ssd_total_ram_bytes() / 2;
+	if (bytes + plan->pool_bytes + cfg->page_size_bytes > plan->limit_bytes) {
+		ssd_log_err("memory_limit_mb=%llu%s: metadata needs %llu MiB and page buffers %llu MiB, leaving no room for data in %llu MiB (raise memory_limit_mb, up to %llu, or use fewer chips, blocks_per_chip or pages_per_block)",
+			    (unsigned long long)cfg->memory_limit_mb,
+			    cfg->memory_limit_mb ? "" : " (half of the RAM)",
+			    (unsigned long long)mib_up(bytes),
+			    (unsigned long long)mib_up(plan->pool_bytes),
+			    (unsigned long long)(plan->limit_bytes >> 20),
+			    (unsigned long long)SSD_MAX_MEMORY_LIMIT_MB);
+		return -EINVAL;
+	}
+	plan->data_pages = div64_u64(plan->limit_bytes - bytes - plan->pool_bytes,
+				     cfg->page_size_bytes);
+	return 0;
+}
+
 static void destroy_layers(struct ssd_device *dev)
 {
 	while (dev->top) {
@@ -121,10 +213,13 @@ int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cf
 {
 	struct timing_params tparams;
 	struct flash_geometry geo;
+	struct memory_plan plan;
 	struct ssd_device *dev;
 	int ret;
 
 	ret = validate_stack(cfg, types, nr_types);
+	if (!ret)
+		ret = plan_memory(cfg, types, nr_types, &plan);
 	if (ret)
 		return ret;
 	dev = ssd_zalloc(sizeof(*dev));
@@ -134,6 +229,9 @@ int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cf
 	dev->page_bytes = cfg->page_size_bytes;
 	dev->page_shift = log2_u32(dev->page_bytes);
 	dev->capacity_bytes = ssd_config_logical_pages(cfg) << dev->page_shift;
+	dev->memory_limit_bytes = plan.limit_bytes;
+	dev->metadata_bytes = plan.metadata_bytes;
+	dev->resched_pages = SSD_DEVICE_RESCHED_PAGES;
 
 	ret = controller_init(&dev->controller, cfg->cmd_queue_depth, cfg->controller_ns);
 	if (ret)
@@ -146,19 +244,17 @@ int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cf
 	if (ret)
 		goto exit_timing;
 
-	geo.page_size_bytes = cfg->page_size_bytes;
-	geo.pages_per_block = cfg->pages_per_block;
-	geo.blocks_per_chip = cfg->blocks_per_chip;
-	geo.chips = cfg->chips;
-	geo.channels = cfg->channels;
+	geometry_from(cfg, &geo);
 	ret = flash_init(&dev->flash, &geo, &dev->timing);
 	if (ret)
 		goto exit_log;
+	flash_set_data_limit(&dev->flash, plan.data_pages);
 
 	ret = create_layers(dev, types, nr_types);
 	if (ret)
 		goto exit_flash;
 
+	ssd_lock_init(&dev->request_lock);
 	ssd_lock_init(&dev->lock);
 	*out = dev;
 	return 0;
@@ -191,6 +287,7 @@ void ssd_device_destroy(struct ssd_device *dev)
 	timing_exit(&dev->timing);
 	controller_exit(&dev->controller);
 	ssd_lock_destroy(&dev->lock);
+	ssd_lock_destroy(&dev->request_lock);
 	ssd_free(dev);
 }
 
@@ -294,11 +391,85 @@ static void count_request(struct ssd_device *dev, const struct ssd_request *req)
 	}
 }
 
-static u32 pages_spanned(const struct ssd_device *dev, u64 start, u64 end)
+/*
+ * The pages @req writes, which need a page buffer each: every page of a
+ * WRITE, the partial first and last pages of a WRITE_ZEROES (its whole
+ * pages are unmapped).  *@lpns gets up to two of them for a WRITE_ZEROES,
+ * the first one for a WRITE (the others follow it).
+ */
+static u64 written_pages(const struct ssd_device *dev, const struct ssd_request *req,
+			 u64 lpns[2])
 {
-	if (end == start)
+	u64 end = req->offset_bytes + req->length_bytes;
+	u64 mask = dev->page_bytes - 1;
+	u64 first = req->offset_bytes >> dev->page_shift;
+	u64 last = (end - 1) >> dev->page_shift;
+	u64 nr = 0;
+
+	if (!req->length_bytes)
 		return 0;
-	return ((end - 1) >> dev->page_shift) - (start >> dev->page_shift) + 1;
+	lpns[0] = first;
+	if (req->op == SSD_OP_WRITE)
+		return last - first + 1;
+	if (req->op != SSD_OP_WRITE_ZEROES)
+		return 0;
+	if ((req->offset_bytes & mask) || (first == last && (end & mask)))
+		lpns[nr++] = first;
+	if ((end & mask) && last != first)
+		lpns[nr++] = last;
+	return nr;
+}
+
+/*
+ * Whether the data of @lpn is stored already, so that writing it takes no
+ * new page: the FTL at the bottom of the stack keeps one page per mapped
+ * lpn and frees it when the lpn is written again.  Without an FTL there,
+ * every page written counts as new.
+ */
+static bool lpn_stored(struct ssd_device *dev, u64 lpn)
+{
+	struct ssd_layer *bottom = dev->top;
+	struct ftl *ftl;
+
+	while (bottom->lower)
+		bottom = bottom->lower;
+	ftl = ftl_from_layer(bottom);
+	return ftl && ftl_is_mapped(ftl, lpn);
+}
+
+/*
+ * Before @req changes anything: -ENOSPC if the pages it writes that hold
+ * no data yet do not fit in the data store, -ENOMEM if the page buffers
+ * it needs cannot be had.  (Whole pages a WRITE_ZEROES unmaps are not
+ * counted as room: the check stays simple and errs on the safe side.)
+ */
+static int prepare_request(struct ssd_device *dev, const struct ssd_request *req)
+{
+	u64 lpns[2], nr, new_pages = 0, i;
+
+	nr = written_pages(dev, req, lpns);
+	if (!nr)
+		return 0;
+	if (!flash_has_room(&dev->flash, nr)) {
+		for (i = 0; i < nr; i++) {
+			u64 lpn = req->op == SSD_OP_WRITE ? lpns[0] + i : lpns[i];
+
+			if (!lpn_stored(dev, lpn))
+				new_pages++;
+		}
+		if (!flash_has_room(&dev->flash, new_pages))
+			return -ENOSPC;
+	}
+	return flash_reserve_buffers(&dev->flash, min_t(u64, nr, U32_MAX));
+}
+
+/* Let statistics, checks and the scheduler in; no other request. */
+static void break_lock(struct ssd_device *dev)
+{
+	ssd_lock_give(&dev->lock);
+	ssd_cond_resched();
+	ssd_lock_take(&dev->lock);
+	dev->lock_breaks++;
 }
 
 int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
@@ -314,12 +485,11 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 	    (req->op != SSD_OP_FLUSH && (end < pos || end > dev->capacity_bytes)))
 		return -EINVAL;
 
+	ssd_lock_take(&dev->request_lock);
 	ssd_lock_take(&dev->lock);
-	if ((req->op == SSD_OP_WRITE || req->op == SSD_OP_WRITE_ZEROES) &&
-	    flash_reserve_buffers(&dev->flash, pages_spanned(dev, pos, end))) {
-		ssd_lock_give(&dev->lock);
-		return -EAGAIN;
-	}
+	ret = prepare_request(dev, req);
+	if (ret)
+		goto unlock;
 	arrival_ns = max_t(u64, req->arrival_ns, dev->last_arrival_ns);
 	dev->last_arrival_ns = arrival_ns;
 	start_ns = controller_command_start(&dev->controller, arrival_ns);
@@ -331,12 +501,23 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 		ret = dev->top->ops->flush(dev->top, &io);
 		done_ns = max_t(u64, done_ns, io.done_ns);
 	} else {
+		u32 pages = 0;
+
 		while (pos < end) {
 			u64 lpn = pos >> dev->page_shift;
 			u32 off = pos & (dev->page_bytes - 1);
 			u32 len = min_t(u64, dev->page_bytes - off, end - pos);
 			u64 page_done_ns;
 
+			/*
+			 * Every page starts from start_ns and the request
+			 * lock keeps other requests out of the model, so a
+			 * break changes no time.
+			 */
+			if (++pages > dev->resched_pages) {
+				break_lock(dev);
+				pages = 1;
+			}
 			ret = do_page(dev, req, lpn, off, len, start_ns, &page_done_ns);
 			if (ret)
 				break;
@@ -359,7 +540,9 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 	entry.op = req->op;
 	request_log_add(&dev->log, &entry);
 	*completion_ns = done_ns;
+unlock:
 	ssd_lock_give(&dev->lock);
+	ssd_lock_give(&dev->request_lock);
 	return ret;
 }
 
@@ -403,6 +586,9 @@ void ssd_device_get_stats(struct ssd_device *dev, struct ssd_stats *st)
 	st->flash_metadata_bytes = flash_metadata_bytes(fl);
 	st->data_bytes = flash_data_bytes(fl);
 	st->spare_buffer_bytes = flash_spare_bytes(fl);
+	/* The FTL never holds more pages than the logical space. */
+	st->data_limit_bytes = min_t(u64, fl->max_data_pages,
+				     dev->capacity_bytes >> dev->page_shift) * dev->page_bytes;
 	st->virtual_time_ns = dev->virtual_time_ns;
 
 	st->commands = dev->controller.counters.commands;

@@ -12,9 +12,19 @@
  * from bio pages and ssdsim from a flat buffer.  Each request is timed by
  * the model (timing.h): arrival -> command queue -> controller -> flash
  * operations, and completes when its last operation ends.  All state hangs
- * off struct ssd_device; one lock serialises requests, and arrival times
- * are made non-decreasing in that order, so a request log replayed through
- * ssdsim gives the same times.  Portable.
+ * off struct ssd_device.  Requests are served one at a time, in the order
+ * they take request_lock, and arrival times are made non-decreasing in that
+ * order, so a request log replayed through ssdsim gives the same times.
+ * The state itself is under lock, which a long request gives back every
+ * SSD_DEVICE_RESCHED_PAGES pages (statistics and checks get in, the CPU is
+ * offered to others) without letting another request in between.
+ *
+ * Memory: a device is refused at creation if its metadata (each layer's
+ * tables, the flash page table, timing arrays, request log) and the page
+ * buffer pool do not fit in memory_limit_mb, or if one table is larger
+ * than one allocation may be; what is left is the cap of the flash data
+ * store, and a write that needs a page beyond it fails with -ENOSPC.
+ * Portable.
  */
 #ifndef SSD_DEVICE_H
 #define SSD_DEVICE_H
@@ -62,9 +72,13 @@ struct ssd_host_counters {
 	u64 flush_count;
 };
 
+/* Pages a request handles between two breaks of the state lock. */
+#define SSD_DEVICE_RESCHED_PAGES	1024
+
 struct ssd_device {
 	struct ssd_config cfg;
-	struct ssd_lock lock;
+	struct ssd_lock request_lock;	/* one request at a time, in order */
+	struct ssd_lock lock;		/* everything below */
 	struct ssd_controller controller;
 	struct ssd_timing timing;
 	struct flash flash;
@@ -76,6 +90,10 @@ struct ssd_device {
 	u32 page_shift;
 	u64 virtual_time_ns;
 	struct ssd_host_counters host;
+	u64 memory_limit_bytes;		/* memory_limit_mb, or half of the RAM */
+	u64 metadata_bytes;		/* allocated at creation (all tables) */
+	u32 resched_pages;		/* SSD_DEVICE_RESCHED_PAGES; tests change it */
+	u64 lock_breaks;		/* times a request gave the lock back */
 };
 
 /* The layer types of the default stack, top first. */
@@ -85,7 +103,10 @@ extern const unsigned int ssd_default_stack_size;
 /* Every check of @cfg: the geometry's and each enabled layer's. */
 int ssd_device_validate_config(const struct ssd_config *cfg);
 
-/* Validate @cfg and build a device; -EINVAL (logged) or -ENOMEM. */
+/*
+ * Validate @cfg, check that it fits its memory limit and build a device;
+ * -EINVAL (logged) or -ENOMEM.
+ */
 int ssd_device_create(struct ssd_device **out, const struct ssd_config *cfg);
 
 /*
@@ -99,12 +120,15 @@ int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cf
 void ssd_device_destroy(struct ssd_device *dev);
 
 /*
- * Run one request.  Returns 0, -EINVAL for a range beyond the capacity, or
- * -EAGAIN if the page buffers it needs could not be had: then nothing was
- * done and it may be sent again.  *completion_ns is the virtual time the
+ * Run one request.  Returns 0, -EINVAL for a range beyond the capacity,
+ * -ENOSPC if it writes pages that hold no data yet and the data store has
+ * no room for them (overwrites always fit: they free the page they
+ * replace), or -ENOMEM if the page buffers it needs could not be
+ * allocated.  After one of these nothing was done: the request was not
+ * timed, logged or counted.  *completion_ns is the virtual time the
  * request completes.
  * Requests must arrive in order; an earlier arrival time than the last one
- * is taken as the last one.
+ * is taken as the last one.  May sleep (the locks; page allocation).
  */
 int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 		      u64 *completion_ns);

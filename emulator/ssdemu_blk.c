@@ -2,8 +2,10 @@
 /*
  * ssdemu_blk.c - the block-layer glue: bringing a disk up and down, and
  * turning each blk-mq request into one ssd_device request whose data is
- * copied straight between the bio pages and the flash page buffers.  With
- * timing=1 the request completes at its modeled time, by an absolute
+ * copied straight between the bio pages and the flash page buffers.  The
+ * queue is BLK_MQ_F_BLOCKING (as null_blk's blocking=1): queue_rq runs the
+ * core under its mutex and may sleep to allocate page buffers (GFP_NOIO).
+ * With timing=1 the request completes at its modeled time, by an absolute
  * hrtimer armed at submit (no spinning, no reserved CPU); lateness against
  * the model is counted.
  */
@@ -210,12 +212,15 @@ static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 		return BLK_STS_OK;
 	}
 	ret = ssd_device_submit(dev->core, &req, &completion_ns);
-	/* No page buffers: nothing was done, blk-mq sends it again later. */
-	if (ret == -EAGAIN)
-		return BLK_STS_RESOURCE;
-	/* A refused request was not timed: it fails at once. */
+	/*
+	 * A refused request was not timed: it fails at once.  -ENOSPC (the
+	 * data store is full) reaches the writer as ENOSPC.  -ENOMEM means
+	 * page buffers could not be had even after reclaim: an I/O error,
+	 * not BLK_STS_RESOURCE, which blk-mq would retry without end.
+	 */
 	if (ret) {
-		blk_mq_end_request(rq, errno_to_blk_status(ret));
+		blk_mq_end_request(rq, ret == -ENOMEM ? BLK_STS_IOERR :
+				   errno_to_blk_status(ret));
 		return BLK_STS_OK;
 	}
 	complete_at(dev, rq, BLK_STS_OK, completion_ns);
@@ -243,8 +248,8 @@ static int alloc_tag_set(struct ssdemu_dev *dev)
 	set->queue_depth = dev->cfg.queue_depth;
 	set->numa_node = NUMA_NO_NODE;
 	set->cmd_size = sizeof(struct ssdemu_cmd);
-	/* The core never sleeps (a spinlock, reserved page buffers). */
-	set->flags = BLK_MQ_F_SHOULD_MERGE;
+	/* queue_rq sleeps: the core's mutex, GFP_NOIO page buffers. */
+	set->flags = BLK_MQ_F_SHOULD_MERGE | BLK_MQ_F_BLOCKING;
 	set->driver_data = dev;
 	return blk_mq_alloc_tag_set(set);
 }
@@ -308,9 +313,12 @@ int ssdemu_power_on(struct ssdemu_dev *dev)
 	if (ret)
 		goto free_tags;
 	dev->powered = true;
-	pr_info("ssdemu: %s: %s up, %llu MiB logical, %llu chips\n",
+	pr_info("ssdemu: %s: %s up, %llu MiB logical, %llu chips; memory limit %llu MiB: %llu MiB metadata, data up to %llu MiB\n",
 		config_item_name(&dev->item), dev->disk->disk_name,
-		dev->core->capacity_bytes >> 20, dev->cfg.chips);
+		dev->core->capacity_bytes >> 20, dev->cfg.chips,
+		dev->core->memory_limit_bytes >> 20,
+		DIV_ROUND_UP_ULL(dev->core->metadata_bytes, 1 << 20),
+		(dev->core->flash.max_data_pages * dev->core->page_bytes) >> 20);
 	return 0;
 
 free_tags:

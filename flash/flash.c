@@ -5,6 +5,16 @@
  */
 #include "flash.h"
 
+static u64 geo_total_pages(const struct flash_geometry *geo)
+{
+	return (u64)geo->chips * geo->blocks_per_chip * geo->pages_per_block;
+}
+
+u64 flash_table_bytes(const struct flash_geometry *geo)
+{
+	return ssd_tables_add(0, 1, geo_total_pages(geo), sizeof(void *));
+}
+
 int flash_init(struct flash *fl, const struct flash_geometry *geo,
 	       struct ssd_timing *timing)
 {
@@ -12,11 +22,31 @@ int flash_init(struct flash *fl, const struct flash_geometry *geo,
 	fl->geo = *geo;
 	fl->timing = timing;
 	fl->total_blocks = geo->chips * geo->blocks_per_chip;
-	fl->total_pages = (u64)fl->total_blocks * geo->pages_per_block;
+	fl->total_pages = geo_total_pages(geo);
+	fl->max_data_pages = fl->total_pages;
 	fl->page_data = ssd_zalloc(fl->total_pages * sizeof(*fl->page_data));
 	if (!fl->page_data)
 		return -ENOMEM;
 	return 0;
+}
+
+/* Every page buffer comes from here and goes back through buffer_free(). */
+static void *buffer_alloc(struct flash *fl)
+{
+	void *buf;
+
+	if (fl->nr_buffers >= fl->max_data_pages + FLASH_SPARE_BUFFERS)
+		return NULL;
+	buf = ssd_page_alloc(fl->geo.page_size_bytes);
+	if (buf)
+		fl->nr_buffers++;
+	return buf;
+}
+
+static void buffer_free(struct flash *fl, void *buf)
+{
+	ssd_page_free(buf, fl->geo.page_size_bytes);
+	fl->nr_buffers--;
 }
 
 void flash_exit(struct flash *fl)
@@ -24,21 +54,26 @@ void flash_exit(struct flash *fl)
 	u64 ppa;
 
 	while (fl->nr_spare)
-		ssd_page_free(fl->spare[--fl->nr_spare], fl->geo.page_size_bytes);
+		buffer_free(fl, fl->spare[--fl->nr_spare]);
 	if (!fl->page_data)
 		return;
 	for (ppa = 0; ppa < fl->total_pages; ppa++)
 		if (fl->page_data[ppa])
-			ssd_page_free(fl->page_data[ppa], fl->geo.page_size_bytes);
+			buffer_free(fl, fl->page_data[ppa]);
 	ssd_free(fl->page_data);
 	fl->page_data = NULL;
+}
+
+void flash_set_data_limit(struct flash *fl, u64 max_pages)
+{
+	fl->max_data_pages = min_t(u64, max_pages, fl->total_pages);
 }
 
 int flash_reserve_buffers(struct flash *fl, u32 count)
 {
 	count = min_t(u32, count, FLASH_SPARE_BUFFERS);
 	while (fl->nr_spare < count) {
-		void *buf = ssd_page_alloc(fl->geo.page_size_bytes);
+		void *buf = buffer_alloc(fl);
 
 		if (!buf)
 			return -ENOMEM;
@@ -51,7 +86,7 @@ void *flash_buffer_get(struct flash *fl)
 {
 	if (fl->nr_spare)
 		return fl->spare[--fl->nr_spare];
-	return ssd_page_alloc(fl->geo.page_size_bytes);
+	return buffer_alloc(fl);
 }
 
 void flash_buffer_put(struct flash *fl, void *buf)
@@ -59,7 +94,7 @@ void flash_buffer_put(struct flash *fl, void *buf)
 	if (fl->nr_spare < FLASH_SPARE_BUFFERS)
 		fl->spare[fl->nr_spare++] = buf;
 	else
-		ssd_page_free(buf, fl->geo.page_size_bytes);
+		buffer_free(fl, buf);
 }
 
 static u32 chip_of(const struct flash *fl, u32 ppa)

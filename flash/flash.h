@@ -8,6 +8,11 @@
  * A page whose data becomes invalid gives its buffer back at once, so RAM
  * use follows valid data, not capacity; up to FLASH_SPARE_BUFFERS of them
  * are kept for the next writes instead of going back to the allocator.
+ * The data store has a cap (flash_set_data_limit(), from the device's
+ * memory limit): at most max_data_pages pages hold data, which the front
+ * end checks before a write (flash_has_room()), and no more than
+ * max_data_pages + FLASH_SPARE_BUFFERS buffers exist at once, which
+ * flash_buffer_get() enforces whatever the layers above do.
  * Every operation also takes its time on the chips and channels
  * of the timing model (timing.h): it starts no earlier than the start time
  * it is given and returns when it ends.  All blocks are TLC for now.
@@ -46,6 +51,8 @@ struct flash {
 	u32 total_blocks;
 	void **page_data;		/* [total_pages]: NULL if erased/invalid */
 	u64 data_pages;			/* pages holding a buffer */
+	u64 max_data_pages;		/* the cap of data_pages */
+	u64 nr_buffers;			/* buffers allocated: data, spare, in use */
 	void *spare[FLASH_SPARE_BUFFERS];
 	u32 nr_spare;
 	u64 program_pages[FLASH_CAUSE_NR];
@@ -53,9 +60,21 @@ struct flash {
 	u64 erase_blocks;
 };
 
+/* Bytes of the page table flash_init() allocates (see ssd_tables_add()). */
+u64 flash_table_bytes(const struct flash_geometry *geo);
+
 int flash_init(struct flash *fl, const struct flash_geometry *geo,
 	       struct ssd_timing *timing);
 void flash_exit(struct flash *fl);
+
+/* Hold at most @max_pages pages of data (flash_init(): every page). */
+void flash_set_data_limit(struct flash *fl, u64 max_pages);
+
+/* Whether @new_pages more pages of data fit under the cap. */
+static inline bool flash_has_room(const struct flash *fl, u64 new_pages)
+{
+	return fl->data_pages + new_pages <= fl->max_data_pages;
+}
 
 static inline u32 flash_block_of(const struct flash *fl, u32 ppa)
 {
@@ -80,7 +99,10 @@ static inline u32 flash_first_ppa(const struct flash *fl, u32 block)
  */
 int flash_reserve_buffers(struct flash *fl, u32 count);
 
-/* A page buffer for a write (a spare one if any); NULL if out of memory. */
+/*
+ * A page buffer for a write (a spare one if any); NULL if out of memory or
+ * if max_data_pages + FLASH_SPARE_BUFFERS buffers exist already.
+ */
 void *flash_buffer_get(struct flash *fl);
 
 /* Give back a buffer flash_buffer_get() returned and nobody programmed. */

@@ -14,6 +14,14 @@ static u64 max_u64(u64 a, u64 b)
 	return a > b ? a : b;
 }
 
+u64 timing_table_bytes(u64 total, u32 chips, u32 channels)
+{
+	total = ssd_tables_add(total, 1, channels, sizeof(struct timing_channel));
+	total = ssd_tables_add(total, channels, TIMING_FIRST_INTERVALS,
+			       sizeof(struct timing_interval));
+	return ssd_tables_add(total, 2, chips, sizeof(u64));
+}
+
 int timing_init(struct ssd_timing *t, const struct timing_params *params)
 {
 	u32 i;
@@ -102,7 +110,8 @@ static u32 channel_first_ending_after(const struct timing_channel *ch, u64 ns)
 
 /*
  * Double the list.  This runs under the device lock, so the allocation must
- * not sleep; it may fail, and the list stops at t->max_intervals.
+ * not start I/O (ssd_zalloc_noio()); it may fail, and the list stops at
+ * t->max_intervals.
  */
 static bool channel_grow(struct ssd_timing *t, struct timing_channel *ch)
 {
@@ -111,7 +120,7 @@ static bool channel_grow(struct ssd_timing *t, struct timing_channel *ch)
 
 	if (capacity <= ch->capacity)
 		return false;
-	busy = ssd_zalloc_nowait((u64)capacity * sizeof(*busy));
+	busy = ssd_zalloc_noio((u64)capacity * sizeof(*busy));
 	if (!busy)
 		return false;
 	memcpy(busy, ch->busy, ch->nr * sizeof(*busy));

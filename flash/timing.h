@@ -101,6 +101,9 @@ struct ssd_timing {
 	struct timing_counters counters;
 };
 
+/* @total plus the bytes timing_init() allocates (ssd_tables_add()). */
+u64 timing_table_bytes(u64 total, u32 chips, u32 channels);
+
 int timing_init(struct ssd_timing *t, const struct timing_params *params);
 void timing_exit(struct ssd_timing *t);
 

@@ -52,6 +52,21 @@ static int ftl_config_validate(const struct ssd_config *cfg)
 	return 0;
 }
 
+/* The tables ftl_layer_create() and ftl_init() allocate for @cfg. */
+static u64 ftl_config_metadata_bytes(const struct ssd_config *cfg)
+{
+	u64 bytes = ssd_tables_add(0, 1, 1, sizeof(struct ftl_layer));
+
+	bytes = ssd_tables_add(bytes, 1, ssd_config_logical_pages(cfg), sizeof(u32));
+	bytes = ssd_tables_add(bytes, 1, ssd_config_physical_pages(cfg), sizeof(u32));
+	bytes = ssd_tables_add(bytes, 1, cfg->chips * cfg->blocks_per_chip,
+			       sizeof(struct ftl_block));
+	bytes = ssd_tables_add(bytes, 1, cfg->chips, sizeof(struct ftl_chip));
+	bytes = ssd_tables_add(bytes, 1, cfg->pages_per_block + 1, sizeof(u32));
+	/* One free-block heap per chip. */
+	return ssd_tables_add(bytes, cfg->chips, cfg->blocks_per_chip, sizeof(u32));
+}
+
 static int ftl_layer_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
 			  const void **data)
 {
@@ -158,5 +173,6 @@ struct ftl *ftl_from_layer(struct ssd_layer *layer)
 const struct ssd_layer_type ftl_layer_type = {
 	.name = "ftl",
 	.validate = ftl_config_validate,
+	.metadata_bytes = ftl_config_metadata_bytes,
 	.create = ftl_layer_create,
 };

@@ -36,6 +36,7 @@ static const struct stat_field stat_fields[] = {
 	STAT(late_ns_max), STAT(spare_buffer_bytes),
 	STAT(read_commands), STAT(read_latency_ns_total),
 	STAT(write_commands), STAT(write_latency_ns_total),
+	STAT(data_limit_bytes),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

@@ -5,8 +5,9 @@
  * The firmware core (common/, device/, ftl/, flash/ and, as they are
  * built, nvmcache/ and dedup/) compiles unchanged into the kernel module and into a userspace
  * static library.  Every kernel or libc facility it needs is mapped here:
- * fixed-width types, allocation, one lock type, logging, 64-bit division and
- * memory helpers.  No other core file includes kernel or libc headers.
+ * fixed-width types, allocation, one lock type, rescheduling, the machine's
+ * RAM size, logging, 64-bit division and memory helpers.  No other core
+ * file includes kernel or libc headers.
  */
 #ifndef SSD_PLATFORM_H
 #define SSD_PLATFORM_H
@@ -18,15 +19,23 @@
 #include <linux/kernel.h>
 #include <linux/math64.h>
 #include <linux/mm.h>
+#include <linux/mutex.h>
 #include <linux/printk.h>
+#include <linux/sched.h>
+#include <linux/sched/mm.h>
 #include <linux/slab.h>
-#include <linux/spinlock.h>
 #include <linux/string.h>
 
-/* Metadata tables: sized from the geometry, allocated when a disk powers on. */
+/*
+ * Metadata tables: sized from the geometry, allocated when a disk powers
+ * on.  The device checks their sizes first (SSD_MAX_TABLE_BYTES, and the
+ * memory limit); a failure here is -ENOMEM for power=1, never an OOM kill.
+ */
 static inline void *ssd_zalloc(size_t bytes)
 {
-	return kvzalloc(bytes, GFP_KERNEL);
+	if (bytes > INT_MAX)	/* kvmalloc() would WARN */
+		return NULL;
+	return kvzalloc(bytes, GFP_KERNEL | __GFP_RETRY_MAYFAIL);
 }
 
 static inline void ssd_free(void *ptr)
@@ -36,25 +45,39 @@ static inline void ssd_free(void *ptr)
 
 /*
  * Small tables that grow while a request is served, under the device lock:
- * never sleeps, may fail.  Freed with ssd_free().
+ * may sleep but never starts I/O (GFP_NOIO), may fail.  Freed with
+ * ssd_free().
  */
-static inline void *ssd_zalloc_nowait(size_t bytes)
+static inline void *ssd_zalloc_noio(size_t bytes)
 {
-	return kzalloc(bytes, GFP_NOWAIT | __GFP_NOWARN);
+	return kzalloc(bytes, GFP_NOIO | __GFP_NOWARN);
 }
 
 /*
- * Flash page buffers: the core runs under a spinlock and never sleeps, so
- * these come without waiting.  Callers reserve them before a request
- * changes any state (flash_reserve_buffers()), so a failure is a clean
- * "try again later".
+ * Flash page buffers, allocated under the device lock from queue_rq
+ * (BLK_MQ_F_BLOCKING): they may sleep, but never start I/O to get memory
+ * (GFP_NOIO: reclaim could write back to this very device), and give up
+ * rather than loop or call the OOM killer (__GFP_RETRY_MAYFAIL), so a real
+ * shortage fails the I/O.  Callers reserve them before a request changes
+ * any state (flash_reserve_buffers()).
  */
+#define SSD_PAGE_GFP	(__GFP_RETRY_MAYFAIL | __GFP_NOWARN)
+
 static inline void *ssd_page_alloc(size_t bytes)
 {
+	unsigned int noio;
+	void *ptr;
+
 	/* Whole pages straight from the page allocator, as brd does. */
 	if (bytes == PAGE_SIZE)
-		return (void *)__get_free_page(GFP_NOWAIT | __GFP_NOWARN);
-	return kmalloc(bytes, GFP_NOWAIT | __GFP_NOWARN);
+		return (void *)__get_free_page(GFP_NOIO | SSD_PAGE_GFP);
+	if (bytes < PAGE_SIZE)
+		return kmalloc(bytes, GFP_NOIO | SSD_PAGE_GFP);
+	/* kvmalloc() needs GFP_KERNEL for its vmalloc fallback: NOIO by scope. */
+	noio = memalloc_noio_save();
+	ptr = kvmalloc(bytes, GFP_KERNEL | SSD_PAGE_GFP);
+	memalloc_noio_restore(noio);
+	return ptr;
 }
 
 static inline void ssd_page_free(void *ptr, size_t bytes)
@@ -62,18 +85,30 @@ static inline void ssd_page_free(void *ptr, size_t bytes)
 	if (bytes == PAGE_SIZE)
 		free_page((unsigned long)ptr);
 	else
-		kfree(ptr);
+		kvfree(ptr);
 }
 
-/* The device lock: held for a whole request, never across a sleep. */
+/*
+ * The device locks: sleeping locks, held across a request, which runs in
+ * queue_rq of a BLK_MQ_F_BLOCKING queue (process context).
+ */
 struct ssd_lock {
-	spinlock_t spin;
+	struct mutex mutex;
 };
 
-#define ssd_lock_init(l)	spin_lock_init(&(l)->spin)
-#define ssd_lock_destroy(l)	do { } while (0)
-#define ssd_lock_take(l)	spin_lock(&(l)->spin)
-#define ssd_lock_give(l)	spin_unlock(&(l)->spin)
+#define ssd_lock_init(l)	mutex_init(&(l)->mutex)
+#define ssd_lock_destroy(l)	mutex_destroy(&(l)->mutex)
+#define ssd_lock_take(l)	mutex_lock(&(l)->mutex)
+#define ssd_lock_give(l)	mutex_unlock(&(l)->mutex)
+
+/* Let the scheduler run something else during a long request. */
+#define ssd_cond_resched()	cond_resched()
+
+/* RAM of the machine, in bytes (what the memory limit defaults from). */
+static inline u64 ssd_total_ram_bytes(void)
+{
+	return (u64)totalram_pages() << PAGE_SHIFT;
+}
 
 #define ssd_log_err(fmt, ...)	pr_err("ssdemu: " fmt "\n", ##__VA_ARGS__)
 #define ssd_log_info(fmt, ...)	pr_info("ssdemu: " fmt "\n", ##__VA_ARGS__)
@@ -118,8 +153,15 @@ typedef int64_t s64;
 #define max_t(type, a, b) \
 	({ type __a = (a), __b = (b); __a > __b ? __a : __b; })
 
+/* Bytes ssd_zalloc() was asked for, ever: tests check size estimates. */
+extern u64 ssd_zalloc_bytes_total;
+
+/* The same bound as the kernel's (see SSD_MAX_TABLE_BYTES). */
 static inline void *ssd_zalloc(size_t bytes)
 {
+	if (bytes > 0x7fffffff)
+		return NULL;
+	__atomic_fetch_add(&ssd_zalloc_bytes_total, bytes, __ATOMIC_RELAXED);
 	return calloc(1, bytes ? bytes : 1);
 }
 
@@ -128,13 +170,21 @@ static inline void ssd_free(void *ptr)
 	free(ptr);
 }
 
-static inline void *ssd_zalloc_nowait(size_t bytes)
+static inline void *ssd_zalloc_noio(size_t bytes)
 {
 	return calloc(1, bytes ? bytes : 1);
 }
 
+/* Page buffers ssd_page_alloc() still gives; < 0 (the default): no end. */
+extern long ssd_page_alloc_budget;
+
+/* Tests make page allocation fail with the budget. */
 static inline void *ssd_page_alloc(size_t bytes)
 {
+	if (!ssd_page_alloc_budget)
+		return NULL;
+	if (ssd_page_alloc_budget > 0)
+		ssd_page_alloc_budget--;
 	return malloc(bytes);
 }
 
@@ -151,6 +201,11 @@ struct ssd_lock {
 #define ssd_lock_destroy(l)	pthread_mutex_destroy(&(l)->mutex)
 #define ssd_lock_take(l)	pthread_mutex_lock(&(l)->mutex)
 #define ssd_lock_give(l)	pthread_mutex_unlock(&(l)->mutex)
+
+#define ssd_cond_resched()	do { } while (0)
+
+/* sysconf(_SC_PHYS_PAGES) * the page size (ssd_platform_user.c). */
+u64 ssd_total_ram_bytes(void);
 
 /* Userspace callers may silence messages, e.g. for negative unit tests. */
 extern int ssd_log_quiet;
@@ -197,6 +252,26 @@ int ssd_parse_u64(const char *str, u64 *out);
 static inline bool ssd_is_power_of_2(u64 n)
 {
 	return n != 0 && (n & (n - 1)) == 0;
+}
+
+/*
+ * The largest table ssd_zalloc() hands out: kvmalloc() refuses (with a
+ * WARN) anything over INT_MAX bytes.  Userspace keeps the same bound, so a
+ * geometry is accepted or refused alike everywhere.
+ */
+#define SSD_MAX_TABLE_BYTES	0x7fffffffULL
+/* What a sum of table sizes becomes once one table is over that bound. */
+#define SSD_TABLE_TOO_BIG	U64_MAX
+
+/*
+ * @total plus @nr_tables tables of @count entries of @entry_bytes each:
+ * SSD_TABLE_TOO_BIG if one such table (or @total already) is too big.
+ */
+static inline u64 ssd_tables_add(u64 total, u64 nr_tables, u64 count, u64 entry_bytes)
+{
+	if (total == SSD_TABLE_TOO_BIG || count > SSD_MAX_TABLE_BYTES / entry_bytes)
+		return SSD_TABLE_TOO_BIG;
+	return total + nr_tables * count * entry_bytes;
 }
 
 #endif /* SSD_PLATFORM_H */

@@ -91,6 +91,13 @@ struct ssdemu_stats {
 	__u64 read_latency_ns_total;	/* their sum of completion - arrival */
 	__u64 write_commands;		/* write requests (not write-zeroes) */
 	__u64 write_latency_ns_total;	/* their sum of completion - arrival */
+
+	/*
+	 * Version 3: the most page data the device holds (memory_limit_mb
+	 * less metadata and spare buffers, at most the logical capacity);
+	 * writes needing more fail with ENOSPC.
+	 */
+	__u64 data_limit_bytes;
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */

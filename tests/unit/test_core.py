@@ -43,6 +43,15 @@ def test_layer_interface_takes_a_new_layer() -> None:
     assert "ok" in run_unit("layers")
 
 
+def test_memory_limit_enospc_and_lock_breaks() -> None:
+    """Metadata planned before allocation and refused over the limit;
+    ENOSPC when the data store is full, nothing changed; lock breaks
+    during long requests leave times and counters as they were."""
+    out = run_unit("memory")
+    assert "memory: ok" in out
+    print(out)
+
+
 @pytest.mark.parametrize("seed,extra", [
     (1, ["gc_policy=greedy"]),
     (2, ["gc_policy=cost_benefit"]),

@@ -59,5 +59,6 @@ int test_config(int argc, char **argv);
 int test_alloc(int argc, char **argv);
 int test_timing(int argc, char **argv);
 int test_layers(int argc, char **argv);
+int test_memory(int argc, char **argv);
 
 #endif /* SSD_UNIT_H */

@@ -50,11 +50,12 @@ int main(int argc, char **argv)
 		{ "alloc", test_alloc },
 		{ "timing", test_timing },
 		{ "layers", test_layers },
+		{ "memory", test_memory },
 	};
 	unsigned int i;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s model|config|alloc|timing|layers [args]\n", argv[0]);
+		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory [args]\n", argv[0]);
 		return 2;
 	}
 	for (i = 0; i < ARRAY_SIZE(tests); i++)

@@ -148,11 +148,57 @@ def test_timing_and_kernel_matches_simulator(vm: Any, kver: str,
     # has read a page stays busy until its channel takes the data).
     arrival_bound = kernel_only | {
         "virtual_time_ns", "command_latency_ns_total", "queue_wait_ns_total",
-        "chip_busy_ns_total", "read_latency_ns_total", "write_latency_ns_total",
-        "read_latency_mean_us", "write_latency_mean_us"}
+        "chip_busy_ns_total", "read_latency_ns_total",
+        "write_latency_ns_total", "read_latency_mean_us",
+        "write_latency_mean_us"}
     differ = {k: (kernel[k], sim[k]) for k in kernel
               if k not in arrival_bound and kernel[k] != sim[k]}
     assert not differ, f"kernel vs ssdsim on blkparse: {differ}"
     print(f"{kver}: blkparse replay of {kernel['commands']} requests: "
           f"WAF {sim['waf']:.3f} in both")
     vm.record_timing(kver, "timing test", res.wall_s)
+
+
+def key_values(output: str, tag: str) -> dict[str, str]:
+    """The key=value pairs of the line starting with tag."""
+    line = re.search(rf"^{tag} (.*)$", output, re.M).group(1)
+    return dict(kv.split("=", 1) for kv in line.split())
+
+
+def test_memory_limit_enospc_and_big_discard(vm: Any, kver: str) -> None:
+    """In a 1 GiB VM: geometries whose metadata does not fit are refused at
+    power=1 (no WARNING in the kernel log, which vm.run checks); dd on a
+    device twice its memory limit, and on one larger than the VM's RAM
+    with the default limit, stops at ENOSPC with the guest alive and no
+    OOM; blkdiscard gives the room back; a 4.6 GiB discard completes."""
+    res = vm.run(guest("memory.sh"), kver, files=FILES, timeout_s=1200,
+                 memory_mb=1024)
+    out = res.output
+    assert "memory ok" in out
+    for message in ("exceed the 2^32-1 limit",
+                    "a table of the flash would be over 2047 MiB",
+                    "a table of the ftl would be over 2047 MiB",
+                    "memory_limit_mb=0 (half of the RAM): metadata needs",
+                    "memory_limit_mb=2: metadata needs"):
+        assert f"{message}" in out
+    full = {k: float(v) for k, v in key_values(out, "FULL").items()}
+    mib = 1 << 20
+    assert full["device"] >= 2 * 64 * mib and full["limit"] < 64 * mib
+    assert full["limit"] - 2 * mib < full["written"] <= full["limit"]
+    assert full["written"] <= full["data"] <= full["limit"]
+    big = {k: float(v) for k, v in key_values(out, "BIG").items()}
+    assert big["device"] > big["ram"] > big["limit"]
+    assert big["limit"] - 2 * mib < big["written"] <= big["limit"]
+    assert big["heartbeat_gap"] < 10
+    discard = {k: float(v) for k, v in key_values(out, "DISCARD").items()}
+    print(f"{kver}: dd on a {full['device'] / mib:.0f} MiB device with "
+          f"memory_limit_mb=64: {full['written'] / mib:.0f} MiB written "
+          f"(data limit {full['limit'] / mib:.1f} MiB) in "
+          f"{full['fill_s']:.1f} s, then ENOSPC; a {big['device'] / mib:.0f}"
+          f" MiB device in {big['ram'] / mib:.0f} MiB of RAM, default "
+          f"limit: {big['written'] / mib:.0f} MiB written in "
+          f"{big['fill_s']:.1f} s, then ENOSPC (heartbeat gap "
+          f"{big['heartbeat_gap']:.2f} s); whole-device discard in "
+          f"{discard['seconds']:.2f} s, {discard['stats_polls']:.0f} stats "
+          f"calls answered meanwhile")
+    vm.record_timing(kver, "memory test", res.wall_s)
