@@ -204,7 +204,9 @@ def run(ssdsim: Path = SSDSIM, seed: int = SEED,
         runs = {name: run_variant(ssdsim, overrides, seed, seconds,
                                   Path(tmp))
                 for name, overrides in variants.items()}
-    return {"ssdsim": str(ssdsim), "config": CONFIG.name, "seed": seed,
+    shown = ssdsim.relative_to(ROOT) if ssdsim.is_relative_to(ROOT) \
+        else ssdsim
+    return {"ssdsim": str(shown), "config": CONFIG.name, "seed": seed,
             "fill_fraction": FILL_FRACTION,
             "fill_request_bytes": FILL_REQUEST_BYTES,
             "io_bytes": IO_BYTES, "mix_s": seconds,
