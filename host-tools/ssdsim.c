@@ -14,8 +14,11 @@
  * time, in the format of `ssdctl log`: replaying a kernel request log with
  * the same configuration must reproduce it line for line.
  *
- * Trace addresses beyond the device wrap around its capacity (MQSim does
- * the same), aligned to the logical block size.  Written data is derived
+ * A request covers every logical block it touches; addresses beyond the
+ * device wrap around its capacity (MQSim does the same), and are counted.
+ * Data requests of length zero are skipped and counted.  Besides the
+ * device's statistics, the output has the read and write latency
+ * distributions, the trace and the configuration (sim_report.h).  Written data is derived
  * from the trace's content hashes when it has them (identical hashes give
  * identical pages), else from the offset and the request number.
  */
@@ -26,6 +29,7 @@
 #include "conf_file.h"
 #include "flat_iter.h"
 #include "log_format.h"
+#include "sim_report.h"
 #include "ssd_device.h"
 #include "ssd_stats_uapi.h"
 #include "stats_print.h"
@@ -89,12 +93,18 @@ static void fill_data(unsigned char *buf, u64 len, const char *hashes, u64 fallb
 	}
 }
 
-/* Fold a trace request into the device: wrap, align, clip. */
-static void place(const struct ssd_device *dev, struct trace_record *rec)
+/*
+ * Fold a trace request into the device: cover every logical block it
+ * touches (a request that straddles blocks covers all of them), wrap an
+ * address beyond the capacity around it, clip.  Returns 1 if it wrapped.
+ */
+static int place(const struct ssd_device *dev, struct trace_record *rec)
 {
 	u64 unit = dev->cfg.logical_block_bytes, cap = dev->capacity_bytes;
-	u64 len = (rec->length_bytes + unit - 1) / unit * unit;
-	u64 off = rec->offset_bytes % cap / unit * unit;
+	u64 start = rec->offset_bytes / unit * unit;
+	u64 end = (rec->offset_bytes + rec->length_bytes + unit - 1) / unit * unit;
+	u64 len = end - start;
+	u64 off = start % cap;
 
 	if (len > cap)
 		len = cap;
@@ -102,6 +112,7 @@ static void place(const struct ssd_device *dev, struct trace_record *rec)
 		off = cap - len;
 	rec->offset_bytes = off;
 	rec->length_bytes = len;
+	return end > cap;
 }
 
 int main(int argc, char **argv)
@@ -113,6 +124,7 @@ int main(int argc, char **argv)
 	u64 buf_bytes = 0, requests = 0;
 	struct trace_reader tr;
 	struct trace_record rec;
+	struct sim_report report = { 0 };
 	struct ssdemu_stats st;
 	struct ssd_stats core_st;
 	struct ssd_device *dev;
@@ -177,7 +189,14 @@ int main(int argc, char **argv)
 		struct ssd_request req;
 		u64 done_ns;
 
-		place(dev, &rec);
+		/* A data request without data: nothing for the device to do. */
+		if (rec.length_bytes == 0 && rec.op != SSDEMU_OP_FLUSH) {
+			if (!report.zero_length_requests++)
+				fprintf(stderr, "ssdsim: %s:%lu: zero-length request skipped (the others are counted)\n",
+					trace_path, tr.line);
+			continue;
+		}
+		report.wrapped_requests += place(dev, &rec);
 		if (rec.length_bytes > buf_bytes) {
 			free(buf);
 			buf_bytes = rec.length_bytes;
@@ -197,8 +216,14 @@ int main(int argc, char **argv)
 		req.length_bytes = rec.length_bytes;
 		req.arrival_ns = rec.arrival_ns;
 		req.data = &fi.it;
-		if (ssd_device_submit(dev, &req, &done_ns)) {
-			fprintf(stderr, "ssdsim: %s:%lu: request failed\n", trace_path, tr.line);
+		ret = ssd_device_submit(dev, &req, &done_ns);
+		if (ret) {
+			fprintf(stderr, "ssdsim: %s:%lu: request failed: %s\n", trace_path,
+				tr.line, strerror(-ret));
+			goto out;
+		}
+		if (sim_report_latency(&report, rec.op, done_ns - dev->last_arrival_ns)) {
+			fprintf(stderr, "ssdsim: out of memory\n");
 			goto out;
 		}
 		if (completions) {
@@ -228,15 +253,23 @@ int main(int argc, char **argv)
 	memset(&st, 0, sizeof(st));
 	ssd_device_get_stats(dev, &core_st);
 	ssd_stats_to_uapi(&core_st, &st);
-	if (json)
-		stats_print_json(stdout, &st);
-	else
+	report.requests = requests;
+	report.trace_path = trace_path;
+	report.trace_format = trace_format_name(tr.format);
+	if (json) {
+		stats_print_json_fields(stdout, &st);
+		sim_report_print_json(stdout, &report, &cfg);
+		printf("\n}\n");
+	} else {
 		stats_print_text(stdout, &st);
+		sim_report_print_text(stdout, &report, &cfg);
+	}
 	status = 0;
 out:
 	if (completions)
 		fclose(completions);
 	trace_close(&tr);
+	sim_report_free(&report);
 	free(buf);
 	ssd_device_destroy(dev);
 	return status;

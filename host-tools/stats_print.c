@@ -124,7 +124,7 @@ void stats_print_text(FILE *out, const struct ssdemu_stats *st)
 	print_mean_text(out, "write_latency_mean_us", stats_write_mean_us(st));
 }
 
-void stats_print_json(FILE *out, const struct ssdemu_stats *st)
+void stats_print_json_fields(FILE *out, const struct ssdemu_stats *st)
 {
 	double waf = stats_waf(st);
 	size_t i;
@@ -142,5 +142,10 @@ void stats_print_json(FILE *out, const struct ssdemu_stats *st)
 		fprintf(out, ",\n  \"waf\": %.6f", waf);
 	print_mean_json(out, "read_latency_mean_us", stats_read_mean_us(st));
 	print_mean_json(out, "write_latency_mean_us", stats_write_mean_us(st));
+}
+
+void stats_print_json(FILE *out, const struct ssdemu_stats *st)
+{
+	stats_print_json_fields(out, st);
 	fprintf(out, "\n}\n");
 }

@@ -13,5 +13,8 @@
 
 void stats_print_text(FILE *out, const struct ssdemu_stats *st);
 void stats_print_json(FILE *out, const struct ssdemu_stats *st);
+/* The object's opening and fields, without the closing brace: for callers
+ * that add fields of their own (ssdsim). */
+void stats_print_json_fields(FILE *out, const struct ssdemu_stats *st);
 
 #endif /* SSD_STATS_PRINT_H */

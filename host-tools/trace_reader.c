@@ -54,6 +54,11 @@ static const char *const format_names[] = {
 	[TRACE_SSDEMU] = "ssdemu", [TRACE_BLKPARSE] = "blkparse",
 };
 
+const char *trace_format_name(enum trace_format format)
+{
+	return format_names[format];
+}
+
 /* blkparse event lines open with the device, "major,minor". */
 static bool blkparse_event(const char *line, unsigned int *major, unsigned int *minor)
 {
@@ -63,15 +68,20 @@ static bool blkparse_event(const char *line, unsigned int *major, unsigned int *
 	       (line[end] == ' ' || line[end] == '\t');
 }
 
+static int parse_fiu(char *line, struct trace_record *rec, uint64_t *time_ns);
+
 /*
  * mqsim lines have five numbers, ssdemu lines an op letter second, fiu
  * lines a process name third, blkparse lines a device "8,0" first.
+ * TRACE_AUTO if the line is none of these.
  */
-static enum trace_format detect(const char *line)
+static enum trace_format detect(char *line)
 {
 	unsigned long long a, b, c, d, e;
 	struct ssdemu_log_entry entry;
+	struct trace_record rec;
 	unsigned int major, minor;
+	uint64_t time_ns;
 	char extra;
 
 	if (blkparse_event(line, &major, &minor))
@@ -80,7 +90,9 @@ static enum trace_format detect(const char *line)
 		return TRACE_MQSIM;
 	if (!log_entry_parse(line, &entry))
 		return TRACE_SSDEMU;
-	return TRACE_FIU;
+	if (!parse_fiu(line, &rec, &time_ns))
+		return TRACE_FIU;
+	return TRACE_AUTO;
 }
 
 static int parse_ssdemu(char *line, struct trace_record *rec, uint64_t *time_ns)
@@ -227,8 +239,14 @@ static int read_record(struct trace_reader *tr, struct trace_record *rec)
 			p++;
 		if (!*p || *p == '#')
 			continue;
-		if (tr->format == TRACE_AUTO)
+		if (tr->format == TRACE_AUTO) {
 			tr->format = detect(p);
+			if (tr->format == TRACE_AUTO) {
+				fprintf(stderr, "%s:%lu: trace format not recognised (not mqsim, fiu, blkparse or an ssdemu request log); name it with --format\n",
+					tr->path, tr->line);
+				return -1;
+			}
+		}
 		if (tr->format == TRACE_BLKPARSE)
 			ret = parse_blkparse(tr, p, rec, &time_ns);
 		else if (tr->format == TRACE_MQSIM)
@@ -241,7 +259,7 @@ static int read_record(struct trace_reader *tr, struct trace_record *rec)
 			continue;
 		if (ret == -2)
 			return -1;
-		if (ret || (rec->length_bytes == 0 && rec->op != SSDEMU_OP_FLUSH)) {
+		if (ret) {
 			fprintf(stderr, "%s:%lu: not a %s trace line\n", tr->path, tr->line,
 				format_names[tr->format]);
 			return -1;

@@ -2,7 +2,8 @@
 /*
  * trace_reader.h - reads block traces line by line into one record type.
  *
- * Formats (auto-detected from the first data line):
+ * Formats (auto-detected from the first data line; a line that matches
+ * none is refused as an unrecognised format):
  *   mqsim  DiskSim/MQSim ASCII: arrival_ns device lba_sectors size_sectors
  *          type (1 = read, 0 = write)
  *   fiu    FIU SRCMap blkparse-style: time_ns pid process lba_sectors
@@ -55,9 +56,14 @@ struct trace_reader {
 };
 
 int trace_open(struct trace_reader *tr, const char *path, enum trace_format format);
-/* 1 with a record, 0 at the end, -1 after printing a parse error. */
+/*
+ * 1 with a record, 0 at the end, -1 after printing a parse error.  A data
+ * request may have length 0 (the caller decides what to do with it).
+ */
 int trace_next(struct trace_reader *tr, struct trace_record *rec);
 void trace_close(struct trace_reader *tr);
 int trace_parse_format(const char *name, enum trace_format *format);
+/* The format's name ("auto" until the first data line was read). */
+const char *trace_format_name(enum trace_format format);
 
 #endif /* SSD_TRACE_READER_H */

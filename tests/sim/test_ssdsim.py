@@ -13,7 +13,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SSDSIM = ROOT / "build" / "asan" / "bin" / "ssdsim"
-TRACES = ROOT.parent / "shared" / "traces"
+# Copies of the traces the project replays, with their sources named in
+# tests/data/README.md: the repository stands alone.
+TRACES = ROOT / "tests" / "data"
 SMALL = ROOT / "configs" / "small-test.conf"
 # 4 chips x 16 blocks x 16 pages of 4 KiB = 4 MiB of flash: TPC-C's writes
 # wrap onto it many times, so GC must run.
@@ -133,6 +135,20 @@ def test_hand_computed_counters_and_times(tmp_path: Path) -> None:
                                              - latencies[7])
     assert out["read_latency_mean_us"] == pytest.approx(
         (latencies[3] + latencies[7]) / 2 / 1000, abs=1e-3)
+    # ssdsim's own distributions, nearest-rank percentiles.
+    reads = sorted([latencies[3], latencies[7]])
+    writes = sorted(lat for i, lat in enumerate(latencies) if i not in (3, 7))
+    assert out["latency"]["read"] == {
+        "count": 2, "mean_ns": pytest.approx(sum(reads) / 2, abs=0.1),
+        "p50_ns": reads[0], "p99_ns": reads[1], "max_ns": reads[1]}
+    assert out["latency"]["write"] == {
+        "count": 6, "mean_ns": pytest.approx(sum(writes) / 6, abs=0.1),
+        "p50_ns": writes[2], "p99_ns": writes[5], "max_ns": writes[5]}
+    assert out["trace"] == {"path": str(trace), "format": "mqsim",
+                            "requests": 8}
+    assert out["config"]["chips"] == 8
+    assert out["config"]["gc_policy"] == "greedy"
+    assert out["wrapped_requests"] == 0
 
 
 @pytest.mark.parametrize("read_priority", [0, 1])
@@ -184,6 +200,12 @@ def test_request_log_replays_to_itself(tmp_path: Path) -> None:
     b = stats("--config", str(SMALL), *TINY, "--completions", str(second),
               "--format", "ssdemu", str(first))
     assert first.read_text() == second.read_text()
+    # The log holds the requests as placed: they no longer wrap.
+    assert a["wrapped_requests"] == a["commands"]
+    assert b["wrapped_requests"] == 0
+    assert a["trace"]["format"] == "mqsim" and b["trace"]["format"] == "ssdemu"
+    for key in ("wrapped_requests", "trace"):
+        del a[key], b[key]
     assert a == b
 
 
@@ -284,3 +306,61 @@ def test_small_test_sets_every_key() -> None:
     set_keys = {line.split("=")[0].strip() for line in text.splitlines()
                 if "=" in line and not line.startswith("#")}
     assert set_keys == set(config_keys())
+
+
+def test_straddling_requests_cover_every_block(tmp_path: Path) -> None:
+    """A request is widened to the logical blocks it touches: 1 KiB at
+    byte 3584 straddles blocks 0 and 1 of 4 KiB, so both are written."""
+    trace = tmp_path / "t.trace"
+    trace.write_text("1000 0 7 2 0\n2000 0 9 1 0\n")
+    done = tmp_path / "done.log"
+    out = stats("--config", str(SMALL), "--completions", str(done),
+                str(trace))
+    assert out["host_write_pages"] == 3
+    assert out["valid_pages"] == 2
+    assert [line.split()[1:4] for line in done.read_text().splitlines()] \
+        == [["W", "0", "8192"], ["W", "4096", "4096"]]
+
+
+def test_tpcc_with_512_byte_blocks_keeps_straddled_pages() -> None:
+    """TPC-C's 512-byte-aligned requests straddle 4 KiB pages: with
+    512-byte logical blocks every touched page is written, and partial
+    pages are read-modify-written (WAF above 1)."""
+    trace = str(TRACES / "mqsim-tpcc-small.trace")
+    small = stats("--config", str(SMALL), "logical_block_bytes=512", trace)
+    whole = stats("--config", str(SMALL), trace)
+    assert small["host_rmw_pages"] > 0
+    assert small["waf"] > 1.2
+    # 4 KiB blocks cover at least the pages 512-byte blocks touch.
+    assert whole["host_write_pages"] >= small["host_write_pages"]
+
+
+def test_wrapped_and_zero_length_requests_are_counted(tmp_path: Path) -> None:
+    capacity = stats("--config", str(SMALL), str(TRACES /
+                     "fiu-mail-sample.blkparse"))["logical_capacity_bytes"]
+    trace = tmp_path / "t.trace"
+    beyond = capacity // 512 + 8    # one page past the end: wraps to page 1
+    trace.write_text(f"1000 0 0 8 0\n2000 0 16 0 0\n3000 0 {beyond} 8 0\n"
+                     "4000 0 24 0 1\n")
+    done = tmp_path / "done.log"
+    proc = ssdsim("--json", "--config", str(SMALL), "--completions",
+                  str(done), str(trace))
+    out = json.loads(proc.stdout)
+    assert "t.trace:2: zero-length request skipped" in proc.stderr
+    assert out["zero_length_requests"] == 2
+    assert out["wrapped_requests"] == 1
+    assert out["commands"] == 2
+    assert [line.split()[2] for line in done.read_text().splitlines()] \
+        == ["0", "4096"]
+
+
+def test_unrecognised_format_is_not_blamed_on_fiu(tmp_path: Path) -> None:
+    trace = tmp_path / "t.txt"
+    trace.write_text("# a comment\nthis is not a trace\n")
+    err = refused("--config", str(SMALL), str(trace))
+    assert "t.txt:2: trace format not recognised" in err
+    assert "--format" in err
+    assert "fiu" not in err.split("not recognised")[0]
+    # A line that breaks a chosen format still names that format.
+    assert "t.txt:2: not a mqsim trace line" in refused(
+        "--config", str(SMALL), "--format", "mqsim", str(trace))

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sim_report.h - what ssdsim reports beyond the device's statistics: the
+ * latency of every read and write request (count, mean, p50, p99, max),
+ * requests that wrapped around the capacity or had no data, the trace
+ * replayed and the configuration it ran with.
+ */
+#ifndef SSD_SIM_REPORT_H
+#define SSD_SIM_REPORT_H
+
+#include <stdio.h>
+
+#include "ssd_config.h"
+
+struct latency_set {
+	u64 *ns;
+	size_t count;
+	size_t room;
+};
+
+struct sim_report {
+	struct latency_set read;
+	struct latency_set write;
+	u64 requests;			/* replayed */
+	u64 wrapped_requests;		/* beyond the capacity: wrapped around */
+	u64 zero_length_requests;	/* data requests without data: skipped */
+	const char *trace_path;
+	const char *trace_format;
+};
+
+/* Record a request's completion - arrival; -1 if out of memory. */
+int sim_report_latency(struct sim_report *r, unsigned int op, u64 latency_ns);
+void sim_report_print_text(FILE *out, struct sim_report *r, const struct ssd_config *cfg);
+/* Fields to append inside the JSON object stats_print_json_fields() opened. */
+void sim_report_print_json(FILE *out, struct sim_report *r, const struct ssd_config *cfg);
+void sim_report_free(struct sim_report *r);
+
+#endif /* SSD_SIM_REPORT_H */
