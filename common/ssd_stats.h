@@ -33,7 +33,11 @@
 	X(commands) X(command_latency_ns_total) X(queue_wait_ns_total)	\
 	X(controller_busy_ns) X(channel_busy_ns_total)			\
 	X(chip_busy_ns_total)						\
-	X(spare_buffer_bytes)
+	X(spare_buffer_bytes)						\
+	X(flash_program_slc_pages) X(flash_read_slc_pages)		\
+	X(flash_erase_slc_blocks) X(slc_erase_count_total)		\
+	X(slc_erase_count_max) X(slc_free_blocks) X(slc_valid_pages)	\
+	X(gc_blocking_runs) X(gc_relocated_pages_write_max)
 
 struct ssd_stats {
 #define SSD_STATS_MEMBER(name) u64 name;

@@ -34,6 +34,10 @@ static const struct stat_field stat_fields[] = {
 	STAT(controller_busy_ns), STAT(channel_busy_ns_total), STAT(chip_busy_ns_total),
 	STAT(timed_completions), STAT(late_completions), STAT(late_ns_total),
 	STAT(late_ns_max), STAT(spare_buffer_bytes),
+	STAT(flash_program_slc_pages), STAT(flash_read_slc_pages),
+	STAT(flash_erase_slc_blocks), STAT(slc_erase_count_total),
+	STAT(slc_erase_count_max), STAT(slc_free_blocks), STAT(slc_valid_pages),
+	STAT(gc_blocking_runs), STAT(gc_relocated_pages_write_max),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */
