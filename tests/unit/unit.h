@@ -65,5 +65,8 @@ int test_config(int argc, char **argv);
 int test_alloc(int argc, char **argv);
 int test_timing(int argc, char **argv);
 int test_layers(int argc, char **argv);
+int test_regions(int argc, char **argv);
+int test_counters(int argc, char **argv);
+int test_check(int argc, char **argv);
 
 #endif /* SSD_UNIT_H */

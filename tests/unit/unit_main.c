@@ -63,6 +63,9 @@ int main(int argc, char **argv)
 		{ "alloc", test_alloc },
 		{ "timing", test_timing },
 		{ "layers", test_layers },
+		{ "regions", test_regions },
+		{ "counters", test_counters },
+		{ "check", test_check },
 	};
 	unsigned int i;
 
