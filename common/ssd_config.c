@@ -144,9 +144,14 @@ u64 ssd_config_physical_pages(const struct ssd_config *cfg)
 	return cfg->chips * cfg->blocks_per_chip * cfg->pages_per_block;
 }
 
+/* The TLC region alone holds the logical space: SLC blocks are a cache. */
 u64 ssd_config_logical_pages(const struct ssd_config *cfg)
 {
-	return div_u64(ssd_config_physical_pages(cfg) * (100 - cfg->op_percent), 100);
+	u64 tlc_blocks_per_chip = cfg->blocks_per_chip > cfg->slc_blocks_per_chip ?
+				  cfg->blocks_per_chip - cfg->slc_blocks_per_chip : 0;
+
+	return div_u64(cfg->chips * tlc_blocks_per_chip * cfg->pages_per_block *
+		       (100 - cfg->op_percent), 100);
 }
 
 int ssd_config_validate(const struct ssd_config *cfg)
@@ -174,6 +179,12 @@ int ssd_config_validate(const struct ssd_config *cfg)
 	if (total_blocks * cfg->pages_per_block >= U32_MAX) {
 		ssd_log_err("geometry refused: %llu physical pages exceed the 2^32-1 limit",
 			    (unsigned long long)(total_blocks * cfg->pages_per_block));
+		return -EINVAL;
+	}
+	if (cfg->slc_blocks_per_chip >= cfg->blocks_per_chip) {
+		ssd_log_err("slc_blocks_per_chip=%llu refused: leaves no TLC blocks of blocks_per_chip=%llu",
+			    (unsigned long long)cfg->slc_blocks_per_chip,
+			    (unsigned long long)cfg->blocks_per_chip);
 		return -EINVAL;
 	}
 	if (ssd_config_logical_pages(cfg) == 0) {

@@ -40,6 +40,8 @@ enum ssd_gc_policy_id {
 	  "flash pages per erase block")				\
 	X(blocks_per_chip, 64, 4, 1048576, 0, NULL,			\
 	  "erase blocks per flash chip")				\
+	X(slc_blocks_per_chip, 0, 0, 1048576, 0, NULL,			\
+	  "first blocks of each chip run as the SLC cache region; 0 = none") \
 	X(chips, 8, 1, 1024, 0, NULL,					\
 	  "flash chips in total, spread evenly over the channels")	\
 	X(channels, 4, 1, 256, 0, NULL,				\
@@ -51,6 +53,10 @@ enum ssd_gc_policy_id {
 	  "GC victim policy: greedy or cost_benefit")			\
 	X(gc_low_free_blocks, 0, 0, 1048576, 0, NULL,			\
 	  "foreground GC runs while free blocks < this; 0 = chips + 2") \
+	X(gc_pages_per_write, 8, 0, 1048576, 0, NULL,			\
+	  "pages GC moves per host page write while free blocks are low; 0 = whole victims") \
+	X(read_unwritten_flash, 1, 0, 1, 0, NULL,			\
+	  "1: an unwritten page reads as a TLC page read; 0: zeros without flash") \
 	X(timing, 1, 0, 1, 0, NULL,					\
 	  "1: I/O completes at the modeled time; 0: at once (the model still runs)") \
 	X(cmd_queue_depth, 64, 1, 65536, 0, NULL,			\

@@ -36,7 +36,11 @@
 	X(spare_buffer_bytes)						\
 	X(read_commands) X(read_latency_ns_total)			\
 	X(write_commands) X(write_latency_ns_total)			\
-	X(data_limit_bytes)
+	X(data_limit_bytes)				\
+	X(flash_program_slc_pages) X(flash_read_slc_pages)		\
+	X(flash_erase_slc_blocks) X(slc_erase_count_total)		\
+	X(slc_erase_count_max) X(slc_free_blocks) X(slc_valid_pages)	\
+	X(gc_blocking_runs) X(gc_relocated_pages_write_max)
 
 struct ssd_stats {
 #define SSD_STATS_MEMBER(name) u64 name;

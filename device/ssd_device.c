@@ -613,9 +613,7 @@ void ssd_device_reset_stats(struct ssd_device *dev)
 
 	ssd_lock_take(&dev->lock);
 	memset(&dev->host, 0, sizeof(dev->host));
-	memset(fl->program_pages, 0, sizeof(fl->program_pages));
-	memset(fl->read_pages, 0, sizeof(fl->read_pages));
-	fl->erase_blocks = 0;
+	flash_reset_counters(fl);
 	memset(&dev->timing.counters, 0, sizeof(dev->timing.counters));
 	memset(&dev->controller.counters, 0, sizeof(dev->controller.counters));
 	for (layer = dev->top; layer; layer = layer->lower)

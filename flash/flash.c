@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * flash.c - page data and physical operation counts of the flash array.
- * See flash.h for the ownership rules of page buffers.
+ * flash.c - page data, cell modes and physical operation counts of the
+ * flash array.  See flash.h for the ownership rules of page buffers.
  */
 #include "flash.h"
 
@@ -12,7 +12,10 @@ static u64 geo_total_pages(const struct flash_geometry *geo)
 
 u64 flash_table_bytes(const struct flash_geometry *geo)
 {
-	return ssd_tables_add(0, 1, geo_total_pages(geo), sizeof(void *));
+	u64 bytes = ssd_tables_add(0, 1, geo_total_pages(geo), sizeof(void *));
+
+	/* The cell mode of every block (u8, see flash_init()). */
+	return ssd_tables_add(bytes, 1, (u64)geo->chips * geo->blocks_per_chip, sizeof(u8));
 }
 
 int flash_init(struct flash *fl, const struct flash_geometry *geo,
@@ -25,8 +28,12 @@ int flash_init(struct flash *fl, const struct flash_geometry *geo,
 	fl->total_pages = geo_total_pages(geo);
 	fl->max_data_pages = fl->total_pages;
 	fl->page_data = ssd_zalloc(fl->total_pages * sizeof(*fl->page_data));
-	if (!fl->page_data)
+	/* Zeroed: every block starts as TLC. */
+	fl->cell_mode = ssd_zalloc((u64)fl->total_blocks * sizeof(*fl->cell_mode));
+	if (!fl->page_data || !fl->cell_mode) {
+		flash_exit(fl);
 		return -ENOMEM;
+	}
 	return 0;
 }
 
@@ -55,6 +62,8 @@ void flash_exit(struct flash *fl)
 
 	while (fl->nr_spare)
 		buffer_free(fl, fl->spare[--fl->nr_spare]);
+	ssd_free(fl->cell_mode);
+	fl->cell_mode = NULL;
 	if (!fl->page_data)
 		return;
 	for (ppa = 0; ppa < fl->total_pages; ppa++)
@@ -97,12 +106,46 @@ void flash_buffer_put(struct flash *fl, void *buf)
 		buffer_free(fl, buf);
 }
 
+int flash_set_block_mode(struct flash *fl, u32 block, enum flash_cell_mode mode)
+{
+	u32 first = flash_first_ppa(fl, block), i;
+
+	for (i = 0; i < fl->geo.pages_per_block; i++) {
+		if (fl->page_data[first + i]) {
+			ssd_warn_once("BUG: mode change of block %u with live page %u",
+				      block, first + i);
+			return -EIO;
+		}
+	}
+	fl->cell_mode[block] = mode;
+	return 0;
+}
+
+void flash_reset_counters(struct flash *fl)
+{
+	memset(fl->program_pages, 0, sizeof(fl->program_pages));
+	memset(fl->read_pages, 0, sizeof(fl->read_pages));
+	fl->erase_blocks = 0;
+	fl->slc_program_pages = 0;
+	fl->slc_read_pages = 0;
+	fl->slc_erase_blocks = 0;
+}
+
 static u32 chip_of(const struct flash *fl, u32 ppa)
 {
 	return ppa / (fl->geo.pages_per_block * fl->geo.blocks_per_chip);
 }
 
-/* Word lines hold an LSB, a CSB and an MSB page, programmed in that order. */
+static enum flash_cell_mode mode_of(const struct flash *fl, u32 ppa)
+{
+	return fl->cell_mode[flash_block_of(fl, ppa)];
+}
+
+/*
+ * Word lines hold an LSB, a CSB and an MSB page, programmed in that order.
+ * SLC pages are all alike: the timing model gives every type the SLC
+ * latency.
+ */
 static enum flash_page_type page_type_of(const struct flash *fl, u32 ppa)
 {
 	return (ppa % fl->geo.pages_per_block) % FLASH_PAGE_NR;
@@ -111,6 +154,8 @@ static enum flash_page_type page_type_of(const struct flash *fl, u32 ppa)
 int flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
 		  u64 start_ns, u64 *done_ns)
 {
+	enum flash_cell_mode mode = mode_of(fl, ppa);
+
 	*done_ns = start_ns;
 	/* An unerased page is an FTL bug; keep the old data rather than leak. */
 	if (fl->page_data[ppa]) {
@@ -118,10 +163,17 @@ int flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
 		flash_buffer_put(fl, buf);
 		return -EIO;
 	}
+	if (ppa % fl->geo.pages_per_block >= flash_mode_pages(fl, mode)) {
+		ssd_warn_once("BUG: program of page %u beyond its SLC block", ppa);
+		flash_buffer_put(fl, buf);
+		return -EIO;
+	}
 	fl->page_data[ppa] = buf;
 	fl->data_pages++;
 	fl->program_pages[cause]++;
-	*done_ns = timing_program(fl->timing, chip_of(fl, ppa), FLASH_MODE_TLC,
+	if (mode == FLASH_MODE_SLC)
+		fl->slc_program_pages++;
+	*done_ns = timing_program(fl->timing, chip_of(fl, ppa), mode,
 				  page_type_of(fl, ppa), start_ns);
 	return 0;
 }
@@ -129,10 +181,22 @@ int flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
 const void *flash_read(struct flash *fl, u32 ppa, enum flash_cause cause,
 		       u64 start_ns, u64 *done_ns)
 {
+	enum flash_cell_mode mode = mode_of(fl, ppa);
+
 	fl->read_pages[cause]++;
-	*done_ns = timing_read(fl->timing, chip_of(fl, ppa), FLASH_MODE_TLC,
+	if (mode == FLASH_MODE_SLC)
+		fl->slc_read_pages++;
+	*done_ns = timing_read(fl->timing, chip_of(fl, ppa), mode,
 			       page_type_of(fl, ppa), cause == FLASH_CAUSE_HOST, start_ns);
 	return fl->page_data[ppa];
+}
+
+u64 flash_read_blank(struct flash *fl, u32 chip, enum flash_page_type type,
+		     enum flash_cause cause, u64 start_ns)
+{
+	fl->read_pages[cause]++;
+	return timing_read(fl->timing, chip, FLASH_MODE_TLC, type, cause == FLASH_CAUSE_HOST,
+			   start_ns);
 }
 
 int flash_copy(struct flash *fl, u32 src, u32 dst, enum flash_cause cause,
@@ -159,6 +223,7 @@ void flash_invalidate(struct flash *fl, u32 ppa)
 
 u64 flash_erase(struct flash *fl, u32 block, u64 start_ns)
 {
+	enum flash_cell_mode mode = flash_block_mode(fl, block);
 	u32 first = flash_first_ppa(fl, block);
 	u32 i;
 
@@ -170,8 +235,9 @@ u64 flash_erase(struct flash *fl, u32 block, u64 start_ns)
 		}
 	}
 	fl->erase_blocks++;
-	return timing_erase(fl->timing, flash_chip_of_block(fl, block),
-			    FLASH_MODE_TLC, start_ns);
+	if (mode == FLASH_MODE_SLC)
+		fl->slc_erase_blocks++;
+	return timing_erase(fl->timing, flash_chip_of_block(fl, block), mode, start_ns);
 }
 
 u64 flash_data_bytes(const struct flash *fl)
@@ -186,5 +252,6 @@ u64 flash_spare_bytes(const struct flash *fl)
 
 u64 flash_metadata_bytes(const struct flash *fl)
 {
-	return fl->total_pages * sizeof(*fl->page_data);
+	return fl->total_pages * sizeof(*fl->page_data) +
+	       (u64)fl->total_blocks * sizeof(*fl->cell_mode);
 }

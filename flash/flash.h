@@ -15,8 +15,15 @@
  * flash_buffer_get() enforces whatever the layers above do.
  * Every operation also takes its time on the chips and channels
  * of the timing model (timing.h): it starts no earlier than the start time
- * it is given and returns when it ends.  All blocks are TLC for now.
- * Portable: used unchanged by the kernel module and by ssdsim.
+ * it is given and returns when it ends.
+ *
+ * Every block has a cell mode: TLC (three bits per cell, all pages_per_block
+ * pages) or SLC (one bit per cell: only the first pages_per_block / 3 pages
+ * exist; the rest are never programmed).  An SLC block's reads, programs
+ * and erases take the SLC latencies, and are also counted on their own.
+ * Blocks start as TLC; the FTL sets the mode of the blocks it runs as SLC
+ * while they are erased.  Portable: used unchanged by the kernel module and
+ * by ssdsim.
  */
 #ifndef SSD_FLASH_H
 #define SSD_FLASH_H
@@ -50,14 +57,20 @@ struct flash {
 	u64 total_pages;
 	u32 total_blocks;
 	void **page_data;		/* [total_pages]: NULL if erased/invalid */
+	u8 *cell_mode;			/* [total_blocks]: enum flash_cell_mode */
 	u64 data_pages;			/* pages holding a buffer */
 	u64 max_data_pages;		/* the cap of data_pages */
 	u64 nr_buffers;			/* buffers allocated: data, spare, in use */
 	void *spare[FLASH_SPARE_BUFFERS];
 	u32 nr_spare;
+	/* Counters, reset by flash_reset_counters(); all modes. */
 	u64 program_pages[FLASH_CAUSE_NR];
 	u64 read_pages[FLASH_CAUSE_NR];
 	u64 erase_blocks;
+	/* Of those, the ones on SLC-mode blocks. */
+	u64 slc_program_pages;
+	u64 slc_read_pages;
+	u64 slc_erase_blocks;
 };
 
 /* Bytes of the page table flash_init() allocates (see ssd_tables_add()). */
@@ -91,6 +104,27 @@ static inline u32 flash_first_ppa(const struct flash *fl, u32 block)
 	return block * fl->geo.pages_per_block;
 }
 
+static inline enum flash_cell_mode flash_block_mode(const struct flash *fl, u32 block)
+{
+	return fl->cell_mode[block];
+}
+
+/* Pages a block holds in cell mode @mode: SLC keeps one bit of three. */
+static inline u32 flash_mode_pages(const struct flash *fl, enum flash_cell_mode mode)
+{
+	return mode == FLASH_MODE_SLC ? fl->geo.pages_per_block / 3 :
+	       fl->geo.pages_per_block;
+}
+
+/*
+ * Run erased @block in cell mode @mode from now on; -EIO (warned once) if
+ * it holds data: an FTL bug.
+ */
+int flash_set_block_mode(struct flash *fl, u32 block, enum flash_cell_mode mode);
+
+/* Zero the operation counters (a statistics reset). */
+void flash_reset_counters(struct flash *fl);
+
 /*
  * Make sure min(@count, FLASH_SPARE_BUFFERS) spare buffers are ready, so a
  * request of @count page writes cannot fail half way; -ENOMEM otherwise.
@@ -111,7 +145,8 @@ void flash_buffer_put(struct flash *fl, void *buf);
 /*
  * Program @ppa (erased) with @buf; the flash owns @buf from now on.
  * *@done_ns is when the program ends.  -EIO (warned once, @buf freed) if
- * the page holds data: an FTL bug.
+ * the page holds data or lies beyond the pages its block's mode has: an
+ * FTL bug.
  */
 int flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
 		  u64 start_ns, u64 *done_ns);
@@ -123,6 +158,14 @@ int flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
 const void *flash_read(struct flash *fl, u32 ppa, enum flash_cause cause,
 		       u64 start_ns, u64 *done_ns);
 
+/*
+ * Sense a page that holds no data (never written, or trimmed) of page type
+ * @type on @chip, in TLC mode, counted under @cause; the caller returns
+ * zeros.  Returns when the page reached the controller.
+ */
+u64 flash_read_blank(struct flash *fl, u32 chip, enum flash_page_type type,
+		     enum flash_cause cause, u64 start_ns);
+
 /* Read @src and program its data into @dst (GC relocation); as above. */
 int flash_copy(struct flash *fl, u32 src, u32 dst, enum flash_cause cause,
 	       u64 start_ns, u64 *done_ns);
@@ -133,7 +176,7 @@ void flash_invalidate(struct flash *fl, u32 ppa);
 /* Erase @block: every page in it must already be invalid. */
 u64 flash_erase(struct flash *fl, u32 block, u64 start_ns);
 
-/* Bytes of RAM used by page data, by spare buffers, and by the page table. */
+/* Bytes of RAM used by page data, by spare buffers, and by the page and block tables. */
 u64 flash_data_bytes(const struct flash *fl);
 u64 flash_spare_bytes(const struct flash *fl);
 u64 flash_metadata_bytes(const struct flash *fl);

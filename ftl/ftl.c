@@ -1,76 +1,53 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ftl.c - the FTL's lifetime and its host-facing operations: write (with
- * the host write point striping pages across chips), read, TRIM, and the
- * erase-count and memory figures the statistics report.
+ * ftl.c - the FTL's lifetime and its host-facing operations: write (the
+ * host write point's round robin over chips, the GC step before it and the
+ * blocking run at the hard floor), read, TRIM, and the erase-count and
+ * memory figures the statistics report.
  */
 #include "ftl.h"
-
-static void *alloc_filled(u64 count, size_t elem_bytes, u8 fill)
-{
-	void *ptr = ssd_zalloc(count * elem_bytes);
-
-	if (ptr && fill)
-		memset(ptr, fill, count * elem_bytes);
-	return ptr;
-}
 
 int ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *params)
 {
 	const struct flash_geometry *geo = &flash->geo;
-	u32 block, chip;
+	int ret;
 
 	memset(ftl, 0, sizeof(*ftl));
 	ftl->flash = flash;
 	ftl->gc_policy = params->gc_policy;
 	ftl->logical_pages = params->logical_pages;
-	ftl->gc_low_free_blocks = params->gc_low_free_blocks;
+	ftl->gc_pages_per_write = params->gc_pages_per_write;
+	ftl->read_unwritten_flash = params->read_unwritten_flash;
 	ftl->pages_per_block = geo->pages_per_block;
 	ftl->blocks_per_chip = geo->blocks_per_chip;
 	ftl->chips = geo->chips;
 	ftl->total_blocks = flash->total_blocks;
-	ftl->gc_block = FTL_NONE;
 
-	/* 0xff bytes make every entry FTL_NONE. */
-	ftl->l2p = alloc_filled(ftl->logical_pages, sizeof(u32), 0xff);
-	ftl->p2l = alloc_filled(flash->total_pages, sizeof(u32), 0xff);
+	ftl->l2p = ssd_zalloc(ftl->logical_pages * sizeof(u32));
+	ftl->p2l = ssd_zalloc(flash->total_pages * sizeof(u32));
 	ftl->blocks = ssd_zalloc((u64)ftl->total_blocks * sizeof(*ftl->blocks));
-	ftl->chip = ssd_zalloc((u64)ftl->chips * sizeof(*ftl->chip));
-	ftl->bucket_head = alloc_filled(ftl->pages_per_block + 1, sizeof(u32), 0xff);
-	if (!ftl->l2p || !ftl->p2l || !ftl->blocks || !ftl->chip || !ftl->bucket_head)
-		goto nomem;
-	for (chip = 0; chip < ftl->chips; chip++) {
-		ftl->chip[chip].host_block = FTL_NONE;
-		ftl->chip[chip].free_heap =
-			ssd_zalloc((u64)ftl->blocks_per_chip * sizeof(u32));
-		if (!ftl->chip[chip].free_heap)
-			goto nomem;
+	if (!ftl->l2p || !ftl->p2l || !ftl->blocks) {
+		ret = -ENOMEM;
+		goto fail;
 	}
-	for (block = 0; block < ftl->total_blocks; block++) {
-		ftl->blocks[block].prev = FTL_NONE;
-		ftl->blocks[block].next = FTL_NONE;
-		ftl_free_push(ftl, block);
-	}
+	/* 0xff bytes make every entry FTL_NONE. */
+	memset(ftl->l2p, 0xff, ftl->logical_pages * sizeof(u32));
+	memset(ftl->p2l, 0xff, flash->total_pages * sizeof(u32));
+	ret = ftl_regions_init(ftl, params);
+	if (ret)
+		goto fail;
 	return 0;
-nomem:
+fail:
 	ftl_exit(ftl);
-	return -ENOMEM;
+	return ret;
 }
 
 void ftl_exit(struct ftl *ftl)
 {
-	u32 chip;
-
-	if (ftl->chip)
-		for (chip = 0; chip < ftl->chips; chip++)
-			ssd_free(ftl->chip[chip].free_heap);
-	ssd_free(ftl->chip);
-	ssd_free(ftl->bucket_head);
+	ftl_regions_exit(ftl);
 	ssd_free(ftl->blocks);
 	ssd_free(ftl->p2l);
 	ssd_free(ftl->l2p);
-	ftl->chip = NULL;
-	ftl->bucket_head = NULL;
 	ftl->blocks = NULL;
 	ftl->p2l = NULL;
 	ftl->l2p = NULL;
@@ -89,67 +66,38 @@ static void invalidate_page(struct ftl *ftl, u32 ppa)
 	blk->valid_pages--;
 	if (full)
 		ftl_bucket_insert(ftl, block);
-	ftl->valid_pages--;
+	ftl_region_of(ftl, block)->valid_pages--;
 	flash_invalidate(ftl->flash, ppa);
 }
 
 /*
- * The chip that can program a host page soonest, among those that can take
- * one; ties go round robin from the cursor, so an idle device stripes
- * consecutive pages over all chips (and channels: chip c is on channel
- * c % channels).  A chip busy with GC is thus left alone while others are
- * free (dynamic allocation, as in MQSim).
+ * The host write point of @rg: one open block per chip, used round robin
+ * from the region's cursor, so consecutive pages stripe over all chips
+ * (and channels: chip c is on channel c % channels) whatever the timing.
+ * A chip with neither an open host block nor a free block is skipped.  A
+ * block is opened only while more than FTL_GC_RESERVED_BLOCKS of the
+ * region are free; at that hard floor GC first runs until one more is.
  */
-static u32 pick_host_chip(struct ftl *ftl, u64 now_ns)
-{
-	u64 best_ns = U64_MAX;
-	u32 best = ftl->host_cursor, i;
-
-	for (i = 0; i < ftl->chips; i++) {
-		u32 chip = (ftl->host_cursor + i) % ftl->chips;
-		u64 ready_ns;
-
-		if (ftl->chip[chip].host_block == FTL_NONE && !ftl->chip[chip].nr_free)
-			continue;
-		ready_ns = max_t(u64, now_ns,
-				 timing_chip_free_ns(ftl->flash->timing, chip));
-		if (ready_ns < best_ns) {
-			best_ns = ready_ns;
-			best = chip;
-		}
-	}
-	return best;
-}
-
-/*
- * The host write point: one open block per chip, each page on the chip
- * pick_host_chip() chooses.  Opening a block first lets foreground GC bring
- * free blocks back to the low watermark; if that leaves the chip without a
- * free block, the next chips are tried in turn.
- */
-static u32 host_alloc_page(struct ftl *ftl, u64 now_ns)
+static u32 host_alloc_page(struct ftl *ftl, struct ftl_region *rg, u64 now_ns)
 {
 	u32 tries;
 
-	ftl->host_cursor = pick_host_chip(ftl, now_ns);
-
 	for (tries = 0; tries < ftl->chips; tries++) {
-		u32 chip = ftl->host_cursor;
-		struct ftl_chip *c = &ftl->chip[chip];
+		u32 chip = rg->host_cursor;
+		struct ftl_chip *c = &rg->chip[chip];
 		u32 ppa;
 
-		ftl->host_cursor = (chip + 1) % ftl->chips;
+		rg->host_cursor = (chip + 1) % ftl->chips;
 		if (c->host_block == FTL_NONE) {
-			if (ftl->nr_free_blocks < ftl->gc_low_free_blocks) {
-				ftl->counters.gc_foreground_runs++;
-				if (ftl_gc_until_free(ftl, ftl->gc_low_free_blocks, now_ns))
-					break;
-			}
-			if (ftl->nr_free_blocks <= FTL_GC_RESERVED_BLOCKS)
+			if (!c->nr_free)
+				continue;
+			if (rg->nr_free <= FTL_GC_RESERVED_BLOCKS &&
+			    ftl_gc_until_free(ftl, rg, FTL_GC_RESERVED_BLOCKS + 1, now_ns))
 				break;
-			c->host_block = ftl_free_pop(ftl, chip);
-			if (c->host_block == FTL_NONE)
-				continue;	/* this chip is out of blocks: next one */
+			/* GC may have taken this chip's last free block. */
+			if (!c->nr_free)
+				continue;
+			c->host_block = ftl_free_pop(ftl, rg, chip);
 		}
 		ppa = ftl_take_page(ftl, c->host_block);
 		if (ftl->blocks[c->host_block].state == FTL_BLOCK_FULL)
@@ -159,12 +107,37 @@ static u32 host_alloc_page(struct ftl *ftl, u64 now_ns)
 	return FTL_NONE;
 }
 
-int ftl_write(struct ftl *ftl, u64 lpn, void *buf, u64 start_ns, u64 *done_ns)
+/* Whether writing @lpn into @rg would leave it more valid pages than GC can live with. */
+static bool region_full(const struct ftl *ftl, const struct ftl_region *rg, u64 lpn)
 {
-	u32 ppa = host_alloc_page(ftl, start_ns);
-	u32 old;
+	u32 old = ftl->l2p[lpn];
+	bool here = old != FTL_NONE &&
+		    &ftl->region[ftl->blocks[old / ftl->pages_per_block].region] == rg;
+
+	return rg->valid_pages + 1 - here > rg->valid_max;
+}
+
+int ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
+	      u64 start_ns, u64 *done_ns)
+{
+	struct ftl_region *rg;
+	u32 ppa, old;
+	int ret;
 
 	*done_ns = start_ns;
+	if (region >= SSD_REGION_NR || !ftl->region[region].nr_blocks)
+		return -EINVAL;
+	rg = &ftl->region[region];
+	if (region_full(ftl, rg, lpn))
+		return -ENOSPC;
+	ftl->gc_write_pages = 0;
+	ftl->gc_write_work = false;
+	ret = ftl_gc_step(ftl, rg, start_ns);
+	ppa = ret ? FTL_NONE : host_alloc_page(ftl, rg, start_ns);
+	if (ftl->gc_write_work)
+		ftl->counters.gc_foreground_runs++;
+	ftl->counters.gc_write_pages_max = max_t(u64, ftl->counters.gc_write_pages_max,
+						 ftl->gc_write_pages);
 	if (ppa == FTL_NONE) {
 		/* ftl_config_validate() makes this unreachable. */
 		ssd_warn_once("BUG: no free page for lpn %llu", (unsigned long long)lpn);
@@ -189,9 +162,17 @@ const void *ftl_read(struct ftl *ftl, u64 lpn, enum flash_cause cause,
 	u32 ppa = ftl->l2p[lpn];
 
 	*done_ns = start_ns;
-	if (ppa == FTL_NONE)
-		return NULL;
-	return flash_read(ftl->flash, ppa, cause, start_ns, done_ns);
+	if (ppa != FTL_NONE)
+		return flash_read(ftl->flash, ppa, cause, start_ns, done_ns);
+	/*
+	 * The page round-robin placement would have given it when written in
+	 * order: chip lpn % chips, page type by its place in the stripe.
+	 */
+	if (ftl->read_unwritten_flash)
+		*done_ns = flash_read_blank(ftl->flash, lpn % ftl->chips,
+					    (lpn / ftl->chips) % FLASH_PAGE_NR, cause,
+					    start_ns);
+	return NULL;
 }
 
 void ftl_trim(struct ftl *ftl, u64 lpn)
@@ -227,7 +208,6 @@ u64 ftl_metadata_bytes(const struct ftl *ftl)
 {
 	return ftl->logical_pages * sizeof(u32) +
 	       ftl->flash->total_pages * sizeof(u32) +
-	       (u64)ftl->total_blocks * (sizeof(struct ftl_block) + sizeof(u32)) +
-	       (u64)ftl->chips * sizeof(struct ftl_chip) +
-	       (ftl->pages_per_block + 1) * sizeof(u32);
+	       (u64)ftl->total_blocks * sizeof(struct ftl_block) +
+	       ftl_regions_metadata_bytes(ftl);
 }

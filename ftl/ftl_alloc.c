@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ftl_alloc.c - block bookkeeping: the per-chip heaps of free blocks (the
- * block with the fewest erases comes out first, which is the FTL's wear
- * levelling), the buckets of full blocks by valid-page count (so greedy GC
- * finds its victim in O(pages_per_block)), and taking the next page of an
- * open block.
+ * ftl_alloc.c - block bookkeeping, per region: the per-chip heaps of free
+ * blocks (the block with the fewest erases comes out first, which is the
+ * FTL's wear levelling), the buckets of full blocks by valid-page count (so
+ * greedy GC finds its victim in O(pages_per_block)), and taking the next
+ * page of an open block.
  */
 #include "ftl.h"
 
@@ -26,7 +26,8 @@ static void heap_swap(u32 *heap, u32 i, u32 j)
 
 void ftl_free_push(struct ftl *ftl, u32 block)
 {
-	struct ftl_chip *chip = &ftl->chip[block / ftl->blocks_per_chip];
+	struct ftl_region *rg = ftl_region_of(ftl, block);
+	struct ftl_chip *chip = &rg->chip[ftl_chip_of(ftl, block)];
 	u32 i = chip->nr_free++;
 
 	chip->free_heap[i] = block;
@@ -39,13 +40,13 @@ void ftl_free_push(struct ftl *ftl, u32 block)
 		i = parent;
 	}
 	ftl->blocks[block].state = FTL_BLOCK_FREE;
-	ftl->nr_free_blocks++;
+	rg->nr_free++;
 }
 
-/* Remove and return the least-erased free block of @chip_index, or FTL_NONE. */
-u32 ftl_free_pop(struct ftl *ftl, u32 chip_index)
+/* Remove and return the least-erased free block of @rg on @chip_index, or FTL_NONE. */
+u32 ftl_free_pop(struct ftl *ftl, struct ftl_region *rg, u32 chip_index)
 {
-	struct ftl_chip *chip = &ftl->chip[chip_index];
+	struct ftl_chip *chip = &rg->chip[chip_index];
 	u32 *heap = chip->free_heap;
 	u32 top, i = 0;
 
@@ -67,14 +68,14 @@ u32 ftl_free_pop(struct ftl *ftl, u32 chip_index)
 	}
 	ftl->blocks[top].state = FTL_BLOCK_OPEN;
 	ftl->blocks[top].write_ptr = 0;
-	ftl->nr_free_blocks--;
+	rg->nr_free--;
 	return top;
 }
 
 void ftl_bucket_insert(struct ftl *ftl, u32 block)
 {
 	struct ftl_block *blk = &ftl->blocks[block];
-	u32 *head = &ftl->bucket_head[blk->valid_pages];
+	u32 *head = &ftl_region_of(ftl, block)->bucket_head[blk->valid_pages];
 
 	blk->prev = FTL_NONE;
 	blk->next = *head;
@@ -90,7 +91,7 @@ void ftl_bucket_remove(struct ftl *ftl, u32 block)
 	if (blk->prev != FTL_NONE)
 		ftl->blocks[blk->prev].next = blk->next;
 	else
-		ftl->bucket_head[blk->valid_pages] = blk->next;
+		ftl_region_of(ftl, block)->bucket_head[blk->valid_pages] = blk->next;
 	if (blk->next != FTL_NONE)
 		ftl->blocks[blk->next].prev = blk->prev;
 	blk->prev = FTL_NONE;
@@ -103,13 +104,14 @@ void ftl_bucket_remove(struct ftl *ftl, u32 block)
  */
 u32 ftl_take_page(struct ftl *ftl, u32 block)
 {
+	struct ftl_region *rg = ftl_region_of(ftl, block);
 	struct ftl_block *blk = &ftl->blocks[block];
 	u32 ppa = block * ftl->pages_per_block + blk->write_ptr++;
 
 	blk->valid_pages++;
 	blk->last_program_seq = ++ftl->program_seq;
-	ftl->valid_pages++;
-	if (blk->write_ptr == ftl->pages_per_block) {
+	rg->valid_pages++;
+	if (blk->write_ptr == rg->pages_per_block) {
 		blk->state = FTL_BLOCK_FULL;
 		ftl_bucket_insert(ftl, block);
 	}

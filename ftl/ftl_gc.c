@@ -1,148 +1,188 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ftl_gc.c - garbage collection: victim policies (greedy, cost-benefit),
- * relocation of valid pages through the GC write point, and erase.
+ * ftl_gc.c - garbage collection of a region in bounded steps: the region's
+ * current victim and the cursor of the next page to look at, where its
+ * valid pages go, and its erase.
  *
- * GC runs in the foreground, before a host write opens a new block while
- * free blocks are below the low watermark.  Relocated pages go to one GC
- * block at a time, opened on the victim's chip when it has a free block; it
- * may use the reserved blocks the host write point must leave alone.  GC's
- * reads, programs and erases take their time on the same chips and channels
- * as host I/O, starting when the host write that triggered it started.
+ * A step (before a host page write, while the region has fewer free blocks
+ * than its low watermark) moves at most gc_pages_per_write valid pages,
+ * going on to the next victim when one is erased; 0 means whole victims
+ * until the watermark is met.  A blocking run (the host write point needs
+ * a block at the hard floor) moves as many pages as it takes.  A victim's
+ * valid pages go to the GC write point of the victim's own chip (a
+ * copyback-like move on one chip); when that chip has neither an open GC
+ * block nor a free block, to another chip's open GC block, else to a new
+ * one on the chip with the most free blocks, so collecting one victim opens
+ * at most one block (see FTL_GC_RESERVED_BLOCKS).  GC's reads, programs and
+ * erases take their time on the same chips and channels as host I/O,
+ * starting when the host write that triggered them started.
  */
 #include "ftl.h"
 
-static u32 greedy_select(struct ftl *ftl)
+/* The chip with the most free blocks of @rg (the first after @from on a tie). */
+static u32 most_free_chip(const struct ftl *ftl, const struct ftl_region *rg, u32 from,
+			  bool with_gc_block)
 {
-	u32 valid;
+	u32 best = FTL_NONE, i;
 
-	/* A block whose pages are all valid frees nothing: never a victim. */
-	for (valid = 0; valid < ftl->pages_per_block; valid++)
-		if (ftl->bucket_head[valid] != FTL_NONE)
-			return ftl->bucket_head[valid];
-	return FTL_NONE;
-}
+	for (i = 1; i <= ftl->chips; i++) {
+		u32 chip = (from + i) % ftl->chips;
 
-const struct ftl_gc_policy ftl_gc_greedy = {
-	.name = "greedy",
-	.select_victim = greedy_select,
-};
-
-/*
- * Cost-benefit (Rosenblum & Ousterhout): benefit/cost = age * (1 - u) / 2u,
- * with u the valid fraction and age the programs since the block was last
- * written.  Scans every full block: O(blocks) per victim.
- */
-static u32 cost_benefit_select(struct ftl *ftl)
-{
-	u64 best_score = 0;
-	u32 best = FTL_NONE;
-	u32 block;
-
-	for (block = 0; block < ftl->total_blocks; block++) {
-		const struct ftl_block *blk = &ftl->blocks[block];
-		u64 age, score;
-
-		if (blk->state != FTL_BLOCK_FULL || blk->valid_pages == ftl->pages_per_block)
+		if (with_gc_block && rg->chip[chip].gc_block == FTL_NONE)
 			continue;
-		if (blk->valid_pages == 0)
-			return block;
-		age = ftl->program_seq - blk->last_program_seq + 1;
-		/* Cap the age so the product stays far from 2^64. */
-		if (age > (1ULL << 40))
-			age = 1ULL << 40;
-		score = div_u64(age * (ftl->pages_per_block - blk->valid_pages),
-				2 * blk->valid_pages);
-		if (best == FTL_NONE || score > best_score) {
-			best = block;
-			best_score = score;
-		}
+		if (best == FTL_NONE || rg->chip[chip].nr_free > rg->chip[best].nr_free)
+			best = chip;
 	}
 	return best;
 }
 
-const struct ftl_gc_policy ftl_gc_cost_benefit = {
-	.name = "cost_benefit",
-	.select_victim = cost_benefit_select,
-};
-
-/* Open a block for the GC write point, on @preferred_chip if it can. */
-u32 ftl_gc_open_block(struct ftl *ftl, u32 preferred_chip)
+/* The chip whose GC write point takes the next valid page of a victim on @vchip. */
+static u32 gc_dest_chip(const struct ftl *ftl, const struct ftl_region *rg, u32 vchip)
 {
-	u32 chip, best = preferred_chip;
+	u32 chip;
 
-	if (!ftl->chip[preferred_chip].nr_free) {
-		for (chip = 0; chip < ftl->chips; chip++)
-			if (ftl->chip[chip].nr_free > ftl->chip[best].nr_free)
-				best = chip;
-	}
-	return ftl_free_pop(ftl, best);
+	if (rg->chip[vchip].gc_block != FTL_NONE || rg->chip[vchip].nr_free)
+		return vchip;
+	chip = most_free_chip(ftl, rg, vchip, true);
+	return chip != FTL_NONE ? chip : most_free_chip(ftl, rg, vchip, false);
 }
 
-static u32 gc_alloc_page(struct ftl *ftl, u32 victim_chip)
+static u32 gc_alloc_page(struct ftl *ftl, struct ftl_region *rg, u32 vchip)
 {
+	struct ftl_chip *c = &rg->chip[gc_dest_chip(ftl, rg, vchip)];
 	u32 ppa;
 
-	if (ftl->gc_block == FTL_NONE)
-		ftl->gc_block = ftl_gc_open_block(ftl, victim_chip);
-	ppa = ftl_take_page(ftl, ftl->gc_block);
-	if (ftl->blocks[ftl->gc_block].state == FTL_BLOCK_FULL)
-		ftl->gc_block = FTL_NONE;
+	if (c->gc_block == FTL_NONE) {
+		c->gc_block = ftl_free_pop(ftl, rg, c - rg->chip);
+		if (c->gc_block == FTL_NONE)
+			return FTL_NONE;
+	}
+	ppa = ftl_take_page(ftl, c->gc_block);
+	if (ftl->blocks[c->gc_block].state == FTL_BLOCK_FULL)
+		c->gc_block = FTL_NONE;
 	return ppa;
 }
 
-/* Move @victim's valid pages out from @start_ns on, then erase it. */
-static int gc_collect(struct ftl *ftl, u32 victim, u64 start_ns)
+static int gc_open_victim(struct ftl *ftl, struct ftl_region *rg)
 {
-	u64 moved_ns = start_ns;
-	struct ftl_block *blk = &ftl->blocks[victim];
-	u32 first = victim * ftl->pages_per_block;
-	u32 chip = victim / ftl->blocks_per_chip;
-	u32 i;
+	u32 victim = ftl->gc_policy->select_victim(ftl, rg);
 
-	ftl_bucket_remove(ftl, victim);
-	/* Out of the buckets while its pages move; nothing else runs meanwhile. */
-	blk->state = FTL_BLOCK_OPEN;
-	for (i = 0; i < ftl->pages_per_block && blk->valid_pages; i++) {
-		u32 src = first + i;
-		u32 lpn = ftl->p2l[src];
-		u64 copied_ns;
-		u32 dst;
-
-		if (lpn == FTL_NONE)
-			continue;
-		dst = gc_alloc_page(ftl, chip);
-		if (flash_copy(ftl->flash, src, dst, FLASH_CAUSE_GC, start_ns, &copied_ns))
-			return -EIO;
-		moved_ns = max_t(u64, moved_ns, copied_ns);
-		ftl->p2l[src] = FTL_NONE;
-		ftl->p2l[dst] = lpn;
-		ftl->l2p[lpn] = dst;
-		blk->valid_pages--;
-		ftl->valid_pages--;
-		ftl->counters.gc_relocated_pages++;
+	if (victim == FTL_NONE) {
+		/* ftl_config_validate() and the cache's valid_max make this unreachable. */
+		ssd_warn_once("BUG: GC found no victim with %u free blocks", rg->nr_free);
+		return -EIO;
 	}
-	flash_erase(ftl->flash, victim, moved_ns);
-	blk->erase_count++;
-	blk->write_ptr = 0;
-	ftl_free_push(ftl, victim);
-	ftl->counters.gc_victim_blocks++;
+	ftl_bucket_remove(ftl, victim);
+	ftl->blocks[victim].state = FTL_BLOCK_VICTIM;
+	rg->gc_victim = victim;
+	rg->gc_cursor = 0;
 	return 0;
 }
 
-int ftl_gc_until_free(struct ftl *ftl, u32 target_free_blocks, u64 start_ns)
+/* Move the valid page at @src of the victim to a GC block; *@done_ns when moved. */
+static int gc_move(struct ftl *ftl, struct ftl_region *rg, u32 src, u64 start_ns,
+		   u64 *done_ns)
 {
-	while (ftl->nr_free_blocks < target_free_blocks) {
-		u32 victim = ftl->gc_policy->select_victim(ftl);
+	struct ftl_block *blk = &ftl->blocks[rg->gc_victim];
+	u32 lpn = ftl->p2l[src];
+	u32 dst = gc_alloc_page(ftl, rg, ftl_chip_of(ftl, rg->gc_victim));
 
-		if (victim == FTL_NONE) {
-			/* ftl_config_validate() makes this unreachable. */
-			ssd_warn_once("BUG: GC found no victim with %u free blocks",
-				      ftl->nr_free_blocks);
-			return -EIO;
-		}
-		if (gc_collect(ftl, victim, start_ns))
-			return -EIO;
+	if (dst == FTL_NONE) {
+		ssd_warn_once("BUG: GC found no free block with %u free", rg->nr_free);
+		return -EIO;
 	}
+	if (flash_copy(ftl->flash, src, dst, FLASH_CAUSE_GC, start_ns, done_ns))
+		return -EIO;
+	ftl->p2l[src] = FTL_NONE;
+	ftl->p2l[dst] = lpn;
+	ftl->l2p[lpn] = dst;
+	blk->valid_pages--;
+	rg->valid_pages--;
+	ftl->counters.gc_relocated_pages++;
+	ftl->gc_write_pages++;
 	return 0;
+}
+
+static void gc_erase_victim(struct ftl *ftl, struct ftl_region *rg, u64 start_ns)
+{
+	struct ftl_block *blk = &ftl->blocks[rg->gc_victim];
+
+	flash_erase(ftl->flash, rg->gc_victim, start_ns);
+	blk->erase_count++;
+	blk->write_ptr = 0;
+	ftl_free_push(ftl, rg->gc_victim);
+	rg->gc_victim = FTL_NONE;
+	ftl->counters.gc_victim_blocks++;
+}
+
+/*
+ * While @rg has fewer than @target_free free blocks, move at most @budget
+ * valid pages of its victims, from @start_ns on, erasing each victim once
+ * it holds none.
+ */
+static int gc_run(struct ftl *ftl, struct ftl_region *rg, u32 budget, u32 target_free,
+		  u64 start_ns)
+{
+	u64 moved_ns = start_ns;
+	bool worked = false;
+	int ret = 0;
+
+	while (!ret && rg->nr_free < target_free) {
+		struct ftl_block *blk;
+		u32 first;
+
+		if (rg->gc_victim == FTL_NONE) {
+			if (!budget)
+				break;
+			ret = gc_open_victim(ftl, rg);
+			if (ret)
+				break;
+		}
+		blk = &ftl->blocks[rg->gc_victim];
+		first = rg->gc_victim * ftl->pages_per_block;
+		while (blk->valid_pages && rg->gc_cursor < rg->pages_per_block) {
+			u32 src = first + rg->gc_cursor;
+			u64 copied_ns;
+
+			if (ftl->p2l[src] == FTL_NONE) {
+				rg->gc_cursor++;
+				continue;
+			}
+			if (!budget)
+				break;
+			ret = gc_move(ftl, rg, src, start_ns, &copied_ns);
+			if (ret)
+				break;
+			moved_ns = max_t(u64, moved_ns, copied_ns);
+			rg->gc_cursor++;
+			budget--;
+			worked = true;
+		}
+		if (ret || blk->valid_pages)
+			break;
+		gc_erase_victim(ftl, rg, moved_ns);
+		worked = true;
+	}
+	if (worked) {
+		ftl->gc_write_work = true;
+		if (ftl->gc_step_hook)
+			ftl->gc_step_hook(ftl);
+	}
+	return ret;
+}
+
+int ftl_gc_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns)
+{
+	u32 budget = ftl->gc_pages_per_write ? ftl->gc_pages_per_write : U32_MAX;
+
+	if (rg->nr_free >= rg->low_free_blocks)
+		return 0;
+	return gc_run(ftl, rg, budget, rg->low_free_blocks, start_ns);
+}
+
+int ftl_gc_until_free(struct ftl *ftl, struct ftl_region *rg, u32 target_free,
+		      u64 start_ns)
+{
+	ftl->counters.gc_blocking_runs++;
+	return gc_run(ftl, rg, U32_MAX, target_free, start_ns);
 }

@@ -24,29 +24,44 @@ u64 ftl_config_gc_low_free_blocks(const struct ssd_config *cfg)
 	return cfg->chips + FTL_GC_RESERVED_BLOCKS;
 }
 
+static void log_spare_refusal(const char *key, u64 value, const char *region,
+			      u64 blocks)
+{
+	ssd_log_err("%s=%llu refused: too little spare space for GC in the %s region of %llu blocks (raise op_percent or blocks_per_chip, or lower slc_blocks_per_chip)",
+		    key, (unsigned long long)value, region, (unsigned long long)blocks);
+}
+
+/*
+ * GC must always find a victim with an invalid page when it looks for one:
+ * ftl_region_valid_max() is the most valid data a region may hold for that,
+ * given its low watermark and its open blocks (one host and one GC block
+ * per chip).  The main region holds at most the logical space; the cache
+ * region, whatever the layer above puts there, up to its own valid_max
+ * (ftl_write() refuses more), which must leave it room for something.  The
+ * watermark stays above the hard floor (FTL_GC_RESERVED_BLOCKS), so bounded
+ * steps get to run before the floor is reached.
+ */
 static int ftl_config_validate(const struct ssd_config *cfg)
 {
-	u64 total_blocks = cfg->chips * cfg->blocks_per_chip;
+	u64 main_blocks = cfg->chips * (cfg->blocks_per_chip - cfg->slc_blocks_per_chip);
+	u64 cache_blocks = cfg->chips * cfg->slc_blocks_per_chip;
 	u64 low = ftl_config_gc_low_free_blocks(cfg);
-	u64 usable_blocks;
 
-	if (low <= FTL_GC_RESERVED_BLOCKS || low >= total_blocks / 2) {
+	if (low <= FTL_GC_RESERVED_BLOCKS || low >= main_blocks / 2) {
 		ssd_log_err("gc_low_free_blocks=%llu refused: accepted range is %u..%llu",
 			    (unsigned long long)low, FTL_GC_RESERVED_BLOCKS + 1,
-			    (unsigned long long)(total_blocks / 2 - 1));
+			    (unsigned long long)(main_blocks / 2 - 1));
 		return -EINVAL;
 	}
-	/*
-	 * GC always finds a victim with an invalid page only if the valid data
-	 * fits in the blocks that are neither free (below the watermark) nor
-	 * open (one host block per chip plus one GC block).
-	 */
-	usable_blocks = total_blocks - low - cfg->chips - 1;
-	if (total_blocks <= low + cfg->chips + 1 ||
-	    ssd_config_logical_pages(cfg) >= usable_blocks * cfg->pages_per_block) {
-		ssd_log_err("op_percent=%llu refused: too little spare space for GC with %llu blocks (raise op_percent or blocks_per_chip)",
-			    (unsigned long long)cfg->op_percent,
-			    (unsigned long long)total_blocks);
+	if (ssd_config_logical_pages(cfg) >
+	    ftl_region_valid_max(main_blocks, low, cfg->chips, cfg->pages_per_block)) {
+		log_spare_refusal("op_percent", cfg->op_percent, "TLC", main_blocks);
+		return -EINVAL;
+	}
+	if (cache_blocks &&
+	    !ftl_region_valid_max(cache_blocks, low, cfg->chips, cfg->pages_per_block / 3)) {
+		log_spare_refusal("slc_blocks_per_chip", cfg->slc_blocks_per_chip, "SLC",
+				  cache_blocks);
 		return -EINVAL;
 	}
 	return 0;
@@ -77,7 +92,7 @@ static int ftl_layer_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
 static int ftl_layer_write(struct ssd_layer *layer, u64 lpn, void *buf,
 			   struct ssd_io *io)
 {
-	return ftl_write(to_ftl(layer), lpn, buf, io->start_ns, &io->done_ns);
+	return ftl_write(to_ftl(layer), lpn, buf, io->region, io->start_ns, &io->done_ns);
 }
 
 static int ftl_layer_trim(struct ssd_layer *layer, u64 lpn, struct ssd_io *io)
@@ -97,10 +112,17 @@ static int ftl_layer_flush(struct ssd_layer *layer, struct ssd_io *io)
 static void ftl_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 {
 	const struct ftl *ftl = to_ftl(layer);
+	const struct ftl_region *cache = &ftl->region[SSD_REGION_CACHE];
+	const struct flash *fl = ftl->flash;
 	u64 erase_min, erase_max, erase_total;
 
-	st->free_blocks = ftl->nr_free_blocks;
-	st->valid_pages = ftl->valid_pages;
+	/* SLC blocks hold a third of the pages. */
+	st->physical_capacity_bytes = ((u64)ftl->region[SSD_REGION_MAIN].nr_blocks *
+				       ftl->region[SSD_REGION_MAIN].pages_per_block +
+				       (u64)cache->nr_blocks * cache->pages_per_block) *
+				      fl->geo.page_size_bytes;
+	st->free_blocks = ftl_nr_free_blocks(ftl);
+	st->valid_pages = ftl->region[SSD_REGION_MAIN].valid_pages + cache->valid_pages;
 	st->host_trim_pages = ftl->counters.host_trim_pages;
 	ftl_erase_stats(ftl, &erase_min, &erase_max, &erase_total);
 	st->erase_count_total = erase_total;
@@ -111,6 +133,17 @@ static void ftl_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 	st->gc_relocated_pages = ftl->counters.gc_relocated_pages;
 	st->gc_foreground_runs = ftl->counters.gc_foreground_runs;
 	st->ftl_metadata_bytes = ftl_metadata_bytes(ftl);
+
+	st->flash_program_slc_pages = fl->slc_program_pages;
+	st->flash_read_slc_pages = fl->slc_read_pages;
+	st->flash_erase_slc_blocks = fl->slc_erase_blocks;
+	ftl_region_erase_stats(ftl, SSD_REGION_CACHE, &erase_max, &erase_total);
+	st->slc_erase_count_total = erase_total;
+	st->slc_erase_count_max = erase_max;
+	st->slc_free_blocks = cache->nr_free;
+	st->slc_valid_pages = cache->valid_pages;
+	st->gc_blocking_runs = ftl->counters.gc_blocking_runs;
+	st->gc_relocated_pages_write_max = ftl->counters.gc_write_pages_max;
 }
 
 static void ftl_layer_reset_stats(struct ssd_layer *layer)
@@ -150,7 +183,10 @@ static int ftl_layer_create(const struct ssd_config *cfg, struct flash *flash,
 	if (!fl)
 		return -ENOMEM;
 	params.logical_pages = ssd_config_logical_pages(cfg);
+	params.slc_blocks_per_chip = cfg->slc_blocks_per_chip;
 	params.gc_low_free_blocks = ftl_config_gc_low_free_blocks(cfg);
+	params.gc_pages_per_write = cfg->gc_pages_per_write;
+	params.read_unwritten_flash = cfg->read_unwritten_flash;
 	params.gc_policy = cfg->gc_policy == SSD_GC_COST_BENEFIT ?
 			   &ftl_gc_cost_benefit : &ftl_gc_greedy;
 	ret = ftl_init(&fl->ftl, flash, &params);

@@ -37,6 +37,10 @@ static const struct stat_field stat_fields[] = {
 	STAT(read_commands), STAT(read_latency_ns_total),
 	STAT(write_commands), STAT(write_latency_ns_total),
 	STAT(data_limit_bytes),
+	STAT(flash_program_slc_pages), STAT(flash_read_slc_pages),
+	STAT(flash_erase_slc_blocks), STAT(slc_erase_count_total),
+	STAT(slc_erase_count_max), STAT(slc_free_blocks), STAT(slc_valid_pages),
+	STAT(gc_blocking_runs), STAT(gc_relocated_pages_write_max),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

@@ -11,6 +11,11 @@
  * Every counter carries its unit in its name.  "pages" are flash pages of
  * page_size_bytes.  WAF = flash_program_pages * page_size_bytes /
  * host_write_bytes; ssdctl derives it, the kernel does no floating point.
+ *
+ * The FTL has two regions: the TLC main region, which holds the logical
+ * space, and an optional SLC-mode cache region (slc_blocks_per_chip).
+ * Unless a name says slc_, a counter is a total over both regions; the
+ * slc_ ones (version 3) are the cache region's share.
  */
 #ifndef SSDEMU_IOCTL_H
 #define SSDEMU_IOCTL_H
@@ -25,8 +30,8 @@ struct ssdemu_stats {
 	__u32 struct_bytes;		/* sizeof(struct ssdemu_stats) of the writer */
 
 	/* Geometry and capacity. */
-	__u64 logical_capacity_bytes;
-	__u64 physical_capacity_bytes;
+	__u64 logical_capacity_bytes;	/* the TLC region's pages less over-provisioning */
+	__u64 physical_capacity_bytes;	/* pages of every block in its cell mode */
 	__u64 page_size_bytes;
 	__u64 pages_per_block;
 	__u64 total_blocks;
@@ -48,7 +53,7 @@ struct ssdemu_stats {
 	__u64 flash_program_host_pages;
 	__u64 flash_program_gc_pages;
 	__u64 flash_read_pages;		/* all causes */
-	__u64 flash_read_host_pages;
+	__u64 flash_read_host_pages;	/* incl. unwritten pages (read_unwritten_flash) */
 	__u64 flash_read_gc_pages;
 	__u64 flash_erase_blocks;	/* block erases since the last reset */
 	__u64 erase_count_total;	/* wear: erases of all blocks, ever */
@@ -59,7 +64,7 @@ struct ssdemu_stats {
 	/* Garbage collection. */
 	__u64 gc_victim_blocks;
 	__u64 gc_relocated_pages;
-	__u64 gc_foreground_runs;
+	__u64 gc_foreground_runs;	/* host page writes that did GC work */
 
 	/* RAM the device uses. */
 	__u64 ftl_metadata_bytes;	/* L2P, P2L, block table, heaps */
@@ -98,6 +103,19 @@ struct ssdemu_stats {
 	 * writes needing more fail with ENOSPC.
 	 */
 	__u64 data_limit_bytes;
+
+	/* Version 3: the SLC cache region's share of the totals above. */
+	__u64 flash_program_slc_pages;	/* programs of SLC-mode blocks, all causes */
+	__u64 flash_read_slc_pages;
+	__u64 flash_erase_slc_blocks;	/* since the last reset */
+	__u64 slc_erase_count_total;	/* wear: erases of SLC blocks, ever */
+	__u64 slc_erase_count_max;
+	__u64 slc_free_blocks;
+	__u64 slc_valid_pages;
+
+	/* Version 3: GC in bounded steps (gc_pages_per_write). */
+	__u64 gc_blocking_runs;		/* GC ran until a block was freed: the hard floor */
+	__u64 gc_relocated_pages_write_max; /* most pages GC moved in one host page write */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */

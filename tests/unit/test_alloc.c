@@ -3,7 +3,9 @@
  * test_alloc.c - directed tests of block allocation and victim selection:
  * free blocks come out least-erased first, greedy picks the block with the
  * fewest valid pages, cost-benefit prefers an old block over a young one
- * with fewer valid pages, and pages stripe across chips.
+ * with fewer valid pages and looks at a bounded, rotating window of
+ * blocks, and host pages stripe round robin across chips whatever their
+ * timing, skipping a chip without a free block.
  */
 #include "unit.h"
 
@@ -15,28 +17,29 @@ static void test_wear_order(void)
 	};
 	struct ssd_device *dev = make_device(settings, ARRAY_SIZE(settings));
 	struct ftl *ftl = unit_ftl(dev);
+	struct ftl_region *rg = &ftl->region[SSD_REGION_MAIN];
 	static const u32 erases[16] = { 9, 3, 7, 1, 8, 2, 6, 0, 5, 4, 12, 11, 10, 15, 14, 13 };
 	u32 block, prev = 0, i;
 
 	/* Take every free block out, give each an erase count, put them back. */
 	for (i = 0; i < 16; i++)
-		EXPECT(ftl_free_pop(ftl, 0) != FTL_NONE, "pop %u", i);
+		EXPECT(ftl_free_pop(ftl, rg, 0) != FTL_NONE, "pop %u", i);
 	for (block = 0; block < 16; block++) {
 		ftl->blocks[block].erase_count = erases[block];
 		ftl_free_push(ftl, block);
 	}
 	for (i = 0; i < 16; i++) {
-		block = ftl_free_pop(ftl, 0);
+		block = ftl_free_pop(ftl, rg, 0);
 		EXPECT(i == 0 || ftl->blocks[block].erase_count >= prev,
 		       "block %u with %u erases after one with %u", block,
 		       ftl->blocks[block].erase_count, prev);
 		prev = ftl->blocks[block].erase_count;
 		ftl_free_push(ftl, block);
 		ftl->blocks[block].erase_count += 100;	/* sift it to the back */
-		ftl_free_pop(ftl, 0);
+		ftl_free_pop(ftl, rg, 0);
 		ftl_free_push(ftl, block);
 	}
-	EXPECT(ftl_free_pop(ftl, 0) != FTL_NONE, "heap lost blocks");
+	EXPECT(ftl_free_pop(ftl, rg, 0) != FTL_NONE, "heap lost blocks");
 	ssd_device_destroy(dev);
 }
 
@@ -80,7 +83,7 @@ static u32 victim_after_aging(const char *policy)
 	       "setup: valid %u/%u", ftl->blocks[0].valid_pages,
 	       ftl->blocks[16].valid_pages);
 	EXPECT(ftl->counters.gc_victim_blocks == 0, "GC ran during setup");
-	victim = ftl->gc_policy->select_victim(ftl);
+	victim = ftl->gc_policy->select_victim(ftl, &ftl->region[SSD_REGION_MAIN]);
 	ssd_device_destroy(dev);
 	return victim;
 }
@@ -112,23 +115,84 @@ static void test_striping(void)
 	ssd_device_destroy(dev);
 }
 
-/* A chip busy (here with an erase) is skipped while another is idle. */
-static void test_busy_chip_skipped(void)
+static u32 chip_of_lpn(struct ssd_device *dev, u64 lpn)
+{
+	struct ftl *ftl = unit_ftl(dev);
+
+	return ftl_chip_of(ftl, ftl->l2p[lpn] / ftl->pages_per_block);
+}
+
+/*
+ * Placement does not look at the clock: chips 0 and 1 busy with an erase
+ * still get the first two pages.  A chip without a free block (chip 1,
+ * emptied here) is skipped.
+ */
+static void test_round_robin(void)
 {
 	static const char *const settings[] = {
 		"pages_per_block=8", "blocks_per_chip=16", "chips=4", "channels=2",
 		"op_percent=30",
 	};
 	struct ssd_device *dev = make_device(settings, ARRAY_SIZE(settings));
+	struct ftl *ftl = unit_ftl(dev);
+	static const u32 expected[] = { 2, 3, 0, 2, 3, 0 };
+	u32 i;
 
 	timing_erase(&dev->timing, 0, FLASH_MODE_TLC, 0);
 	timing_erase(&dev->timing, 1, FLASH_MODE_TLC, 0);
 	write_lpn(dev, 0, 1);
-	EXPECT(unit_ftl(dev)->l2p[0] / (8 * 16) == 2, "lpn 0 landed on chip %u, not 2",
-	       unit_ftl(dev)->l2p[0] / (8 * 16));
 	write_lpn(dev, 1, 1);
-	EXPECT(unit_ftl(dev)->l2p[1] / (8 * 16) == 3, "lpn 1 landed on chip %u, not 3",
-	       unit_ftl(dev)->l2p[1] / (8 * 16));
+	EXPECT(chip_of_lpn(dev, 0) == 0 && chip_of_lpn(dev, 1) == 1,
+	       "busy chips were skipped: lpn 0 on chip %u, lpn 1 on chip %u",
+	       chip_of_lpn(dev, 0), chip_of_lpn(dev, 1));
+	/* Chip 1 keeps its open host block: take all its free ones, fill the open one. */
+	while (ftl_free_pop(ftl, &ftl->region[SSD_REGION_MAIN], 1) != FTL_NONE)
+		;
+	for (i = 2; i < 2 + 4 * 7; i++)
+		write_lpn(dev, i, 1);
+	EXPECT(ftl->region[SSD_REGION_MAIN].chip[1].host_block == FTL_NONE,
+	       "chip 1's host block is still open");
+	for (i = 0; i < ARRAY_SIZE(expected); i++) {
+		write_lpn(dev, 100 + i, 2);
+		EXPECT(chip_of_lpn(dev, 100 + i) == expected[i], "page %u on chip %u, not %u",
+		       i, chip_of_lpn(dev, 100 + i), expected[i]);
+	}
+	ssd_device_destroy(dev);
+}
+
+/*
+ * Cost-benefit looks at FTL_CB_WINDOW_BLOCKS blocks per victim.  One chip,
+ * 300 blocks of 4 pages filled in order: block 120 loses one page, block
+ * 130 three.  Over all blocks, 130 scores best (age 321 * 3/2 against
+ * 361 * 1/6); the first window [0, 128) holds only 120, the next one
+ * [128, 256) holds 130.
+ */
+static void test_cost_benefit_window(void)
+{
+	static const char *const settings[] = {
+		"pages_per_block=4", "blocks_per_chip=300", "chips=1", "channels=1",
+		"op_percent=25", "gc_policy=cost_benefit",
+	};
+	struct ssd_device *dev = make_device(settings, ARRAY_SIZE(settings));
+	struct ftl *ftl = unit_ftl(dev);
+	struct ftl_region *rg = &ftl->region[SSD_REGION_MAIN];
+	u32 first, second;
+	u64 lpn;
+
+	EXPECT(FTL_CB_WINDOW_BLOCKS == 128, "window of %u blocks", FTL_CB_WINDOW_BLOCKS);
+	for (lpn = 0; lpn < 840; lpn++)
+		write_lpn(dev, lpn, 1);
+	write_lpn(dev, 4 * 120, 2);
+	for (lpn = 4 * 130; lpn < 4 * 130 + 3; lpn++)
+		write_lpn(dev, lpn, 2);
+	EXPECT(ftl->blocks[120].valid_pages == 3 && ftl->blocks[130].valid_pages == 1,
+	       "setup: valid %u/%u", ftl->blocks[120].valid_pages,
+	       ftl->blocks[130].valid_pages);
+	EXPECT(ftl->counters.gc_victim_blocks == 0, "GC ran during setup");
+	first = ftl->gc_policy->select_victim(ftl, rg);
+	second = ftl->gc_policy->select_victim(ftl, rg);
+	EXPECT(first == 120 && second == 130, "windows chose blocks %u, %u", first, second);
+	EXPECT(rg->cb_cursor == 256, "cursor at %u", rg->cb_cursor);
 	ssd_device_destroy(dev);
 }
 
@@ -136,8 +200,9 @@ int test_alloc(int argc, char **argv)
 {
 	test_wear_order();
 	test_victims();
+	test_cost_benefit_window();
 	test_striping();
-	test_busy_chip_skipped();
-	printf("alloc: wear order, victims, striping, busy chips ok\n");
+	test_round_robin();
+	printf("alloc: wear order, victims, cost-benefit window, striping, round robin ok\n");
 	return 0;
 }

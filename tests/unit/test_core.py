@@ -52,6 +52,18 @@ def test_memory_limit_enospc_and_lock_breaks() -> None:
     print(out)
 
 
+def test_slc_cache_region() -> None:
+    assert "ok" in run_unit("regions")
+
+
+def test_counters_do_not_depend_on_timing() -> None:
+    assert "ok" in run_unit("counters")
+
+
+def test_linear_check_catches_corruption() -> None:
+    assert "ok" in run_unit("check")
+
+
 @pytest.mark.parametrize("seed,extra", [
     (1, ["gc_policy=greedy"]),
     (2, ["gc_policy=cost_benefit"]),
@@ -62,10 +74,29 @@ def test_memory_limit_enospc_and_lock_breaks() -> None:
     # Small pages, an odd chip count, one chip per channel.
     (5, ["logical_block_bytes=512", "page_size_bytes=2048",
          "blocks_per_chip=40", "chips=3", "channels=3", "op_percent=12"]),
+    # GC in bounded steps of 1 and 8 pages, and whole victims.
+    (6, ["gc_pages_per_write=1"]),
+    (7, ["gc_pages_per_write=8"]),
+    (8, ["gc_pages_per_write=0"]),
+    (9, ["gc_pages_per_write=1", "gc_policy=cost_benefit",
+         "logical_block_bytes=512"]),
 ])
 def test_model_random_ops(seed: int, extra: list[str]) -> None:
     """Random writes/overwrites/TRIMs/reads at >= 92% logical utilisation."""
     out = run_unit("model", "--seed", str(seed), "--ops", "50000",
                    "--util", "92", *SMALL_GEOMETRY, *extra)
     assert "model:" in out
+    print(out)
+
+
+@pytest.mark.parametrize("seed,gc", [(10, "1"), (11, "8"), (12, "0")])
+def test_model_with_slc_cache(seed: int, gc: str) -> None:
+    """A layer above the FTL sends 30% of the writes to the SLC cache
+    region (the main region when it is full): pages move between the
+    regions, both run GC, all data is verified."""
+    out = run_unit("model", "--seed", str(seed), "--ops", "50000",
+                   "--util", "92", "--cache-percent", "30",
+                   *SMALL_GEOMETRY, "slc_blocks_per_chip=6",
+                   f"gc_pages_per_write={gc}")
+    assert "cache:" in out and "model:" in out
     print(out)

@@ -7,11 +7,137 @@
  * the logical space at least --util percent mapped, so GC runs hard.  The
  * model is a plain byte array of the logical space plus a mapped flag per
  * page; every read is compared with it, the FTL's mapping is compared with
- * it, and ftl_check() runs after every GC.
+ * it, and ftl_check() runs after every GC step (through the FTL's test
+ * hook).  GC's bound is checked too: a bounded step moves at most
+ * gc_pages_per_write pages, and a request moves at most that many per page
+ * it writes unless a blocking run (counted) took place.
  *
- * usage: model [--seed N] [--ops N] [--util PERCENT] [key=value ...]
+ * With --cache-percent P a routing layer above the FTL sends about P% of
+ * the page writes into the SLC cache region (slc_blocks_per_chip must be
+ * set), and to the main region when the cache refuses (-ENOSPC), so pages
+ * move between the regions and both run GC.
+ *
+ * usage: model [--seed N] [--ops N] [--util PERCENT] [--cache-percent P]
+ *              [key=value ...]
  */
 #include "unit.h"
+
+/* The routing layer: sends a share of the writes to the cache region. */
+struct route_layer {
+	struct ssd_layer layer;
+	u64 rng;
+	u64 cache_percent;
+	u64 cache_writes, refused;
+};
+
+static u64 route_cache_percent;
+
+static struct route_layer *to_route(struct ssd_layer *layer)
+{
+	return (struct route_layer *)layer;
+}
+
+static int route_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
+		      const void **data)
+{
+	return layer->lower->ops->read(layer->lower, lpn, io, data);
+}
+
+static int route_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ssd_io *io)
+{
+	struct route_layer *rl = to_route(layer);
+	int ret;
+
+	if (rng_below(&rl->rng, 100) < rl->cache_percent) {
+		io->region = SSD_REGION_CACHE;
+		ret = layer->lower->ops->write(layer->lower, lpn, buf, io);
+		if (ret != -ENOSPC) {
+			rl->cache_writes += !ret;
+			return ret;
+		}
+		rl->refused++;
+	}
+	io->region = SSD_REGION_MAIN;
+	return layer->lower->ops->write(layer->lower, lpn, buf, io);
+}
+
+static int route_trim(struct ssd_layer *layer, u64 lpn, struct ssd_io *io)
+{
+	return layer->lower->ops->trim(layer->lower, lpn, io);
+}
+
+static int route_flush(struct ssd_layer *layer, struct ssd_io *io)
+{
+	return layer->lower->ops->flush(layer->lower, io);
+}
+
+static void route_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
+{
+}
+
+static void route_reset_stats(struct ssd_layer *layer)
+{
+}
+
+static int route_check(struct ssd_layer *layer)
+{
+	return 0;
+}
+
+static void route_destroy(struct ssd_layer *layer)
+{
+	ssd_free(layer);
+}
+
+static const struct ssd_layer_ops route_ops = {
+	.read = route_read, .write = route_write, .trim = route_trim,
+	.flush = route_flush, .get_stats = route_get_stats,
+	.reset_stats = route_reset_stats, .check = route_check,
+	.destroy = route_destroy,
+};
+
+static int route_create(const struct ssd_config *cfg, struct flash *flash,
+			struct ssd_layer *lower, struct ssd_layer **out)
+{
+	struct route_layer *rl = ssd_zalloc(sizeof(*rl));
+
+	if (!rl)
+		return -ENOMEM;
+	rl->layer.ops = &route_ops;
+	rl->layer.name = "route";
+	rl->rng = 12345;
+	rl->cache_percent = route_cache_percent;
+	*out = &rl->layer;
+	return 0;
+}
+
+static const struct ssd_layer_type route_type = {
+	.name = "route", .create = route_create,
+};
+
+/* What the GC step hook saw. */
+static struct {
+	u64 steps;
+	u64 blocking_seen;
+	u32 max_step_pages;
+} hook;
+
+/* After every GC step: the FTL is consistent and a bounded step kept its bound. */
+static void gc_step_check(const struct ftl *ftl)
+{
+	hook.steps++;
+	EXPECT(ftl_check(ftl) == 0, "invariants broken after GC step %llu",
+	       (unsigned long long)hook.steps);
+	if (ftl->counters.gc_blocking_runs == hook.blocking_seen) {
+		/* A bounded step: the first GC work of its host write. */
+		if (ftl->gc_pages_per_write)
+			EXPECT(ftl->gc_write_pages <= ftl->gc_pages_per_write,
+			       "a GC step moved %u pages", ftl->gc_write_pages);
+		if (ftl->gc_write_pages > hook.max_step_pages)
+			hook.max_step_pages = ftl->gc_write_pages;
+	}
+	hook.blocking_seen = ftl->counters.gc_blocking_runs;
+}
 
 struct model {
 	struct ssd_device *dev;
@@ -28,6 +154,8 @@ struct model {
 	u64 gc_seen;
 	u64 gc_checks;
 	u64 reads_checked;
+	/* FTL counters before the current request. */
+	u64 relocated_before, blocking_before, host_pages_before;
 };
 
 static void set_mapped(struct model *m, u64 lpn, bool mapped)
@@ -37,19 +165,37 @@ static void set_mapped(struct model *m, u64 lpn, bool mapped)
 	m->mapped[lpn] = mapped;
 }
 
+static void before_op(struct model *m)
+{
+	const struct ftl *ftl = unit_ftl(m->dev);
+
+	m->relocated_before = ftl->counters.gc_relocated_pages;
+	m->blocking_before = ftl->counters.gc_blocking_runs;
+	m->host_pages_before = ftl->counters.host_write_pages;
+}
+
 static void after_op(struct model *m)
 {
-	u64 gc = unit_ftl(m->dev)->counters.gc_victim_blocks;
+	const struct ftl *ftl = unit_ftl(m->dev);
+	u64 gc = ftl->counters.gc_victim_blocks;
+	u64 moved = ftl->counters.gc_relocated_pages - m->relocated_before;
+	u64 written = ftl->counters.host_write_pages - m->host_pages_before;
+	u32 r;
 
-	/* The host write point never eats into the blocks reserved for GC. */
-	EXPECT(unit_ftl(m->dev)->nr_free_blocks >= FTL_GC_RESERVED_BLOCKS,
-	       "free blocks %u below the GC reserve", unit_ftl(m->dev)->nr_free_blocks);
-
+	/* GC never needs more than it may take: the reserve is never gone. */
+	for (r = 0; r < SSD_REGION_NR; r++)
+		EXPECT(!ftl->region[r].nr_blocks ||
+		       ftl->region[r].nr_free + 1 >= FTL_GC_RESERVED_BLOCKS,
+		       "region %u: free blocks %u below the GC reserve", r,
+		       ftl->region[r].nr_free);
+	/* Without a blocking run, GC moved at most its share per page written. */
+	if (ftl->gc_pages_per_write && ftl->counters.gc_blocking_runs == m->blocking_before)
+		EXPECT(moved <= written * ftl->gc_pages_per_write,
+		       "%llu pages moved for %llu written", (unsigned long long)moved,
+		       (unsigned long long)written);
 	if (gc != m->gc_seen) {
 		m->gc_seen = gc;
 		m->gc_checks++;
-		EXPECT(ftl_check(unit_ftl(m->dev)) == 0, "invariants broken after GC %llu",
-		       (unsigned long long)gc);
 	}
 }
 
@@ -186,11 +332,22 @@ int test_model(int argc, char **argv)
 			ops = strtoull(argv[++a], NULL, 0);
 		else if (!strcmp(argv[a], "--util") && a + 1 < argc)
 			m.util_percent = strtoull(argv[++a], NULL, 0);
+		else if (!strcmp(argv[a], "--cache-percent") && a + 1 < argc)
+			route_cache_percent = strtoull(argv[++a], NULL, 0);
 		else if (nr_settings < ARRAY_SIZE(settings))
 			settings[nr_settings++] = argv[a];
 	}
 
-	m.dev = make_device(settings, nr_settings);
+	if (route_cache_percent) {
+		static const struct ssd_layer_type *const stack[] = {
+			&route_type, &ftl_layer_type,
+		};
+
+		m.dev = make_device_stack(settings, nr_settings, stack, ARRAY_SIZE(stack));
+	} else {
+		m.dev = make_device(settings, nr_settings);
+	}
+	unit_ftl(m.dev)->gc_step_hook = gc_step_check;
 	m.capacity = m.dev->capacity_bytes;
 	m.page = m.dev->page_bytes;
 	m.pages = m.capacity / m.page;
@@ -202,10 +359,12 @@ int test_model(int argc, char **argv)
 	EXPECT(m.shadow && m.mapped && m.io, "out of memory");
 
 	while (m.nr_mapped * 100 < m.pages * m.util_percent) {
+		before_op(&m);
 		fill_one(&m);
 		after_op(&m);
 	}
 	for (i = 0; i < ops; i++) {
+		before_op(&m);
 		random_op(&m);
 		after_op(&m);
 		if (i % 10000 == 9999)
@@ -216,7 +375,7 @@ int test_model(int argc, char **argv)
 
 	ssd_device_get_stats(m.dev, &st);
 	EXPECT(st.gc_victim_blocks > 0, "GC never ran: the test did not test GC");
-	EXPECT(m.gc_checks > 0, "no invariant check after GC");
+	EXPECT(m.gc_checks > 0 && hook.steps > 0, "no invariant check after GC");
 	EXPECT(st.flash_program_pages == st.host_write_pages + st.gc_relocated_pages,
 	       "programs %llu != host %llu + gc %llu",
 	       (unsigned long long)st.flash_program_pages,
@@ -227,10 +386,30 @@ int test_model(int argc, char **argv)
 	EXPECT(st.valid_pages == m.nr_mapped, "valid pages %llu, model %llu",
 	       (unsigned long long)st.valid_pages, (unsigned long long)m.nr_mapped);
 	EXPECT(st.data_bytes == m.nr_mapped * m.page, "data bytes not following valid data");
-	printf("model: seed=%llu ops=%llu util>=%llu%% gc_checks=%llu reads=%llu "
+	if (!unit_ftl(m.dev)->gc_pages_per_write)
+		EXPECT(st.gc_blocking_runs == 0, "whole-victim GC hit the hard floor");
+	if (route_cache_percent) {
+		struct route_layer *rl = to_route(m.dev->top);
+
+		EXPECT(rl->cache_writes && st.flash_program_slc_pages >= rl->cache_writes &&
+		       st.flash_erase_slc_blocks > 0 &&
+		       st.slc_erase_count_total == st.flash_erase_slc_blocks,
+		       "cache region: %llu writes, %llu programs, %llu erases",
+		       (unsigned long long)rl->cache_writes,
+		       (unsigned long long)st.flash_program_slc_pages,
+		       (unsigned long long)st.flash_erase_slc_blocks);
+		printf("cache: writes=%llu refused=%llu slc_erases=%llu slc_valid=%llu\n",
+		       (unsigned long long)rl->cache_writes, (unsigned long long)rl->refused,
+		       (unsigned long long)st.flash_erase_slc_blocks,
+		       (unsigned long long)st.slc_valid_pages);
+	}
+	printf("model: seed=%llu ops=%llu util>=%llu%% gc_steps_checked=%llu "
+	       "gc_blocking_runs=%llu max_step_pages=%u max_write_pages=%llu reads=%llu "
 	       "erases=%llu erase_max=%llu waf=%.3f\n",
 	       (unsigned long long)seed, (unsigned long long)ops,
-	       (unsigned long long)m.util_percent, (unsigned long long)m.gc_checks,
+	       (unsigned long long)m.util_percent, (unsigned long long)hook.steps,
+	       (unsigned long long)st.gc_blocking_runs, hook.max_step_pages,
+	       (unsigned long long)st.gc_relocated_pages_write_max,
 	       (unsigned long long)m.reads_checked,
 	       (unsigned long long)st.erase_count_total,
 	       (unsigned long long)st.erase_count_max,

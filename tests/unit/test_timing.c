@@ -307,7 +307,7 @@ static void test_read_priority(void)
 }
 
 /* Latency summed over all commands, and over reads and writes apart. */
-static void test_counters(void)
+static void test_latency_counters(void)
 {
 	struct ssd_timing t;
 
@@ -436,7 +436,7 @@ int test_timing(int argc, char **argv)
 	test_basics();
 	test_channel_intervals();
 	test_read_priority();
-	test_counters();
+	test_latency_counters();
 	for (seed = 1; seed <= 3; seed++) {
 		test_random(seed, 0, 16, 0);
 		test_random(seed, 1, 16, 0);

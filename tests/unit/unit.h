@@ -50,6 +50,12 @@ static inline struct ftl *unit_ftl(struct ssd_device *dev)
 
 /* Build a device from "key=value" strings; exits on refusal. */
 struct ssd_device *make_device(const char *const *settings, unsigned int count);
+/* The same with a stack of layer types, top first. */
+struct ssd_device *make_device_stack(const char *const *settings, unsigned int count,
+				     const struct ssd_layer_type *const *types,
+				     unsigned int nr_types);
+/* Parse "key=value" strings into @cfg over its defaults; exits on refusal. */
+void make_config(struct ssd_config *cfg, const char *const *settings, unsigned int count);
 
 /* Submit one request with a flat buffer; returns the submit result. */
 int submit(struct ssd_device *dev, enum ssd_op op, u64 offset, u64 length, void *buf);
@@ -60,5 +66,8 @@ int test_alloc(int argc, char **argv);
 int test_timing(int argc, char **argv);
 int test_layers(int argc, char **argv);
 int test_memory(int argc, char **argv);
+int test_regions(int argc, char **argv);
+int test_counters(int argc, char **argv);
+int test_check(int argc, char **argv);
 
 #endif /* SSD_UNIT_H */

@@ -5,13 +5,11 @@
  */
 #include "unit.h"
 
-struct ssd_device *make_device(const char *const *settings, unsigned int count)
+void make_config(struct ssd_config *cfg, const char *const *settings, unsigned int count)
 {
-	struct ssd_config cfg;
-	struct ssd_device *dev;
 	unsigned int i;
 
-	ssd_config_defaults(&cfg);
+	ssd_config_defaults(cfg);
 	for (i = 0; i < count; i++) {
 		char key[64];
 		const char *eq = strchr(settings[i], '=');
@@ -20,10 +18,25 @@ struct ssd_device *make_device(const char *const *settings, unsigned int count)
 		       settings[i]);
 		memcpy(key, settings[i], eq - settings[i]);
 		key[eq - settings[i]] = '\0';
-		EXPECT(ssd_config_set(&cfg, key, eq + 1) == 0, "refused %s", settings[i]);
+		EXPECT(ssd_config_set(cfg, key, eq + 1) == 0, "refused %s", settings[i]);
 	}
-	EXPECT(ssd_device_create(&dev, &cfg) == 0, "device refused");
+}
+
+struct ssd_device *make_device_stack(const char *const *settings, unsigned int count,
+				     const struct ssd_layer_type *const *types,
+				     unsigned int nr_types)
+{
+	struct ssd_config cfg;
+	struct ssd_device *dev;
+
+	make_config(&cfg, settings, count);
+	EXPECT(ssd_device_create_stack(&dev, &cfg, types, nr_types) == 0, "device refused");
 	return dev;
+}
+
+struct ssd_device *make_device(const char *const *settings, unsigned int count)
+{
+	return make_device_stack(settings, count, ssd_default_stack, ssd_default_stack_size);
 }
 
 int submit(struct ssd_device *dev, enum ssd_op op, u64 offset, u64 length, void *buf)
@@ -51,11 +64,15 @@ int main(int argc, char **argv)
 		{ "timing", test_timing },
 		{ "layers", test_layers },
 		{ "memory", test_memory },
+		{ "regions", test_regions },
+		{ "counters", test_counters },
+		{ "check", test_check },
 	};
 	unsigned int i;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory [args]\n", argv[0]);
+		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check [args]\n",
+			argv[0]);
 		return 2;
 	}
 	for (i = 0; i < ARRAY_SIZE(tests); i++)
