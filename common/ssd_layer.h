@@ -38,6 +38,13 @@ struct ssd_io {
 	u64 done_ns;		/* out: when it ended */
 	enum flash_cause cause;	/* in: what the flash work is counted as */
 	enum ssd_region region;	/* in, writes: the region to write into */
+	/*
+	 * in, reads: the read fetches a page's old contents to merge a
+	 * partial write into; a page that holds no data costs nothing then
+	 * (the controller knows it from its map), whatever
+	 * read_unwritten_flash says.
+	 */
+	bool merge;
 };
 
 struct ssd_layer;

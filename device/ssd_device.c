@@ -308,7 +308,9 @@ static int write_page(struct ssd_device *dev, u64 lpn, u32 off, u32 len,
 	if (len < dev->page_bytes) {
 		const void *old;
 
+		io.merge = true;
 		ret = dev->top->ops->read(dev->top, lpn, &io, &old);
+		io.merge = false;
 		if (ret) {
 			flash_buffer_put(&dev->flash, buf);
 			return ret;

@@ -85,7 +85,14 @@ static u64 ftl_config_metadata_bytes(const struct ssd_config *cfg)
 static int ftl_layer_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
 			  const void **data)
 {
-	*data = ftl_read(to_ftl(layer), lpn, io->cause, io->start_ns, &io->done_ns);
+	struct ftl *ftl = to_ftl(layer);
+
+	if (io->merge && !ftl_is_mapped(ftl, lpn)) {
+		*data = NULL;
+		io->done_ns = io->start_ns;
+		return 0;
+	}
+	*data = ftl_read(ftl, lpn, io->cause, io->start_ns, &io->done_ns);
 	return 0;
 }
 

@@ -23,7 +23,8 @@ struct sim_report {
 	struct latency_set write;
 	u64 requests;			/* replayed */
 	u64 wrapped_requests;		/* beyond the capacity: wrapped around */
-	u64 zero_length_requests;	/* data requests without data: skipped */
+	u64 zero_length_requests;	/* data requests without data (or trims of
+					 * no whole block): skipped */
 	const char *trace_path;
 	const char *trace_format;
 };

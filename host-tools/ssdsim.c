@@ -94,17 +94,29 @@ static void fill_data(unsigned char *buf, u64 len, const char *hashes, u64 fallb
 }
 
 /*
- * Fold a trace request into the device: cover every logical block it
- * touches (a request that straddles blocks covers all of them), wrap an
- * address beyond the capacity around it, clip.  Returns 1 if it wrapped.
+ * Fold a trace request into the device: a read or write covers every
+ * logical block it touches (a request that straddles blocks covers all of
+ * them); a TRIM only the blocks it covers whole, so it never discards data
+ * it did not name (it may become empty).  An address beyond the capacity
+ * wraps around it; clip.  Returns 1 if it wrapped.
  */
 static int place(const struct ssd_device *dev, struct trace_record *rec)
 {
 	u64 unit = dev->cfg.logical_block_bytes, cap = dev->capacity_bytes;
-	u64 start = rec->offset_bytes / unit * unit;
-	u64 end = (rec->offset_bytes + rec->length_bytes + unit - 1) / unit * unit;
-	u64 len = end - start;
-	u64 off = start % cap;
+	u64 first = rec->offset_bytes, last = rec->offset_bytes + rec->length_bytes;
+	u64 start, end, len, off;
+
+	if (rec->op == SSDEMU_OP_TRIM) {
+		start = (first + unit - 1) / unit * unit;
+		end = last / unit * unit;
+		if (end < start)
+			end = start;
+	} else {
+		start = first / unit * unit;
+		end = (last + unit - 1) / unit * unit;
+	}
+	len = end - start;
+	off = start % cap;
 
 	if (len > cap)
 		len = cap;
@@ -197,6 +209,11 @@ int main(int argc, char **argv)
 			continue;
 		}
 		report.wrapped_requests += place(dev, &rec);
+		/* A TRIM of less than one whole logical block: nothing to do. */
+		if (rec.length_bytes == 0 && rec.op != SSDEMU_OP_FLUSH) {
+			report.zero_length_requests++;
+			continue;
+		}
 		if (rec.length_bytes > buf_bytes) {
 			free(buf);
 			buf_bytes = rec.length_bytes;

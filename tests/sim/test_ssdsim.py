@@ -364,3 +364,20 @@ def test_unrecognised_format_is_not_blamed_on_fiu(tmp_path: Path) -> None:
     # A line that breaks a chosen format still names that format.
     assert "t.txt:2: not a mqsim trace line" in refused(
         "--config", str(SMALL), "--format", "mqsim", str(trace))
+
+
+def test_trims_cover_only_whole_blocks(tmp_path: Path) -> None:
+    """A TRIM is narrowed to the logical blocks it covers whole: it never
+    discards data it did not name."""
+    trace = tmp_path / "t.log"
+    # ssdemu request log format: arrival op offset length completion.
+    trace.write_text("0 W 0 16384 0\n1000 T 512 7680 0\n2000 T 512 2048 0\n")
+    done = tmp_path / "done.log"
+    out = stats("--config", str(SMALL), "--completions", str(done),
+                str(trace))
+    # [512, 8192) covers block 1 whole; [512, 2560) covers none.
+    assert out["host_trim_pages"] == 1
+    assert out["valid_pages"] == 3
+    assert out["zero_length_requests"] == 1
+    assert [line.split()[1:4] for line in done.read_text().splitlines()] \
+        == [["W", "0", "16384"], ["T", "4096", "4096"]]
