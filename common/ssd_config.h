@@ -55,6 +55,8 @@ enum ssd_gc_policy_id {
 	  "foreground GC runs while free blocks < this; 0 = chips + 2") \
 	X(gc_pages_per_write, 8, 0, 1048576, 0, NULL,			\
 	  "pages GC moves per host page write while free blocks are low; 0 = whole victims") \
+	X(gc_background_free_blocks, 0, 0, 1048576, 0, NULL,		\
+	  "background GC on idle chips while free blocks < this; 0 = off") \
 	X(read_unwritten_flash, 1, 0, 1, 0, NULL,			\
 	  "1: an unwritten page reads as a TLC page read; 0: zeros without flash") \
 	X(timing, 1, 0, 1, 0, NULL,					\

@@ -63,6 +63,15 @@ struct ssd_layer_ops {
 	/* Make everything written so far durable (a FLUSH command). */
 	int (*flush)(struct ssd_layer *layer, struct ssd_io *io);
 	/*
+	 * Optional (NULL: none).  The device is about to start a command
+	 * whose flash operations may start at @now_ns (the timing horizon);
+	 * a layer may do background work on resources idle before then,
+	 * starting it at @now_ns.  The front end calls it on each layer top
+	 * to bottom, under the device lock, once per command: it must depend
+	 * on the request sequence, the configuration and the model only.
+	 */
+	void (*idle)(struct ssd_layer *layer, u64 now_ns);
+	/*
 	 * Fill this layer's counters into @st; called bottom up after the
 	 * front end filled its own, so a layer may add to what those below
 	 * it reported.

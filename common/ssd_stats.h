@@ -40,7 +40,8 @@
 	X(flash_program_slc_pages) X(flash_read_slc_pages)		\
 	X(flash_erase_slc_blocks) X(slc_erase_count_total)		\
 	X(slc_erase_count_max) X(slc_free_blocks) X(slc_valid_pages)	\
-	X(gc_blocking_runs) X(gc_relocated_pages_write_max)
+	X(gc_blocking_runs) X(gc_relocated_pages_write_max)		\
+	X(gc_background_pages) X(gc_background_steps)
 
 struct ssd_stats {
 #define SSD_STATS_MEMBER(name) u64 name;

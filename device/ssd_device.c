@@ -465,6 +465,16 @@ static int prepare_request(struct ssd_device *dev, const struct ssd_request *req
 	return flash_reserve_buffers(&dev->flash, min_t(u64, nr, U32_MAX));
 }
 
+/* Background work of each layer that has any, top to bottom (ssd_layer_ops.idle). */
+static void layers_idle(struct ssd_device *dev, u64 now_ns)
+{
+	struct ssd_layer *layer;
+
+	for (layer = dev->top; layer; layer = layer->lower)
+		if (layer->ops->idle)
+			layer->ops->idle(layer, now_ns);
+}
+
 /* Let statistics, checks and the scheduler in; no other request. */
 static void break_lock(struct ssd_device *dev)
 {
@@ -496,6 +506,7 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 	dev->last_arrival_ns = arrival_ns;
 	start_ns = controller_command_start(&dev->controller, arrival_ns);
 	timing_set_horizon(&dev->timing, start_ns);
+	layers_idle(dev, start_ns);
 	done_ns = start_ns;
 	if (req->op == SSD_OP_FLUSH) {
 		struct ssd_io io = { .start_ns = start_ns, .cause = FLASH_CAUSE_HOST };

@@ -17,6 +17,7 @@ int ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *para
 	ftl->gc_policy = params->gc_policy;
 	ftl->logical_pages = params->logical_pages;
 	ftl->gc_pages_per_write = params->gc_pages_per_write;
+	ftl->gc_background_free_blocks = params->gc_background_free_blocks;
 	ftl->read_unwritten_flash = params->read_unwritten_flash;
 	ftl->pages_per_block = geo->pages_per_block;
 	ftl->blocks_per_chip = geo->blocks_per_chip;

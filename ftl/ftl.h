@@ -30,6 +30,12 @@
  * current victim to the GC block of the victim's chip.  A host write point
  * opens a block only while more than FTL_GC_RESERVED_BLOCKS are free; at
  * that hard floor GC runs until it frees a block (a blocking run).
+ *
+ * Background GC (gc_background_free_blocks, off by default): before each
+ * command, a region with fewer free blocks than that high watermark runs
+ * one step on its victim if the victim's chip is idle then
+ * (ftl_gc_background()).  Its work then depends on idle time, so the flash
+ * counters do too: that is why it is off by default.
  */
 #ifndef SSD_FTL_H
 #define SSD_FTL_H
@@ -117,6 +123,7 @@ struct ftl_params {
 	u32 slc_blocks_per_chip;
 	u32 gc_low_free_blocks;
 	u32 gc_pages_per_write;		/* 0: whole victims */
+	u32 gc_background_free_blocks;	/* 0: no background GC */
 	bool read_unwritten_flash;
 	const struct ftl_gc_policy *gc_policy;
 };
@@ -129,6 +136,8 @@ struct ftl_counters {
 	u64 gc_foreground_runs;	/* host page writes that did GC work */
 	u64 gc_blocking_runs;	/* of those, runs at the hard floor until a block freed */
 	u64 gc_write_pages_max;	/* most pages GC moved inside one host page write */
+	u64 gc_background_pages;	/* valid pages background GC moved */
+	u64 gc_background_steps;	/* background GC steps that did work */
 };
 
 struct ftl {
@@ -140,6 +149,7 @@ struct ftl {
 	u32 chips;
 	u32 total_blocks;
 	u32 gc_pages_per_write;
+	u32 gc_background_free_blocks;
 	bool read_unwritten_flash;
 
 	u32 *l2p;		/* [logical_pages] -> ppa or FTL_NONE */
@@ -247,6 +257,7 @@ u32 ftl_take_page(struct ftl *ftl, u32 block);
 int ftl_gc_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns);
 int ftl_gc_until_free(struct ftl *ftl, struct ftl_region *rg, u32 target_free,
 		      u64 start_ns);
+void ftl_gc_background(struct ftl *ftl, u64 now_ns);
 
 /* Internal to ftl/: victim policies (ftl_gc_policy.c). */
 u32 ftl_gc_greedy_select(struct ftl *ftl, struct ftl_region *rg);

@@ -16,6 +16,11 @@
  * at most one block (see FTL_GC_RESERVED_BLOCKS).  GC's reads, programs and
  * erases take their time on the same chips and channels as host I/O,
  * starting when the host write that triggered them started.
+ *
+ * Background GC: before each command (the layer's idle op), each region
+ * with fewer free blocks than gc_background_free_blocks runs one step of
+ * at most gc_pages_per_write pages (8 if that is 0) on its victim, if the
+ * victim's chip is idle when the command's flash operations may start.
  */
 #include "ftl.h"
 
@@ -63,6 +68,14 @@ static u32 gc_alloc_page(struct ftl *ftl, struct ftl_region *rg, u32 vchip)
 	return ppa;
 }
 
+static void gc_set_victim(struct ftl *ftl, struct ftl_region *rg, u32 victim)
+{
+	ftl_bucket_remove(ftl, victim);
+	ftl->blocks[victim].state = FTL_BLOCK_VICTIM;
+	rg->gc_victim = victim;
+	rg->gc_cursor = 0;
+}
+
 static int gc_open_victim(struct ftl *ftl, struct ftl_region *rg)
 {
 	u32 victim = ftl->gc_policy->select_victim(ftl, rg);
@@ -72,10 +85,7 @@ static int gc_open_victim(struct ftl *ftl, struct ftl_region *rg)
 		ssd_warn_once("BUG: GC found no victim with %u free blocks", rg->nr_free);
 		return -EIO;
 	}
-	ftl_bucket_remove(ftl, victim);
-	ftl->blocks[victim].state = FTL_BLOCK_VICTIM;
-	rg->gc_victim = victim;
-	rg->gc_cursor = 0;
+	gc_set_victim(ftl, rg, victim);
 	return 0;
 }
 
@@ -118,10 +128,10 @@ static void gc_erase_victim(struct ftl *ftl, struct ftl_region *rg, u64 start_ns
 /*
  * While @rg has fewer than @target_free free blocks, move at most @budget
  * valid pages of its victims, from @start_ns on, erasing each victim once
- * it holds none.
+ * it holds none; with @one_victim, stop when the current one is erased.
  */
 static int gc_run(struct ftl *ftl, struct ftl_region *rg, u32 budget, u32 target_free,
-		  u64 start_ns)
+		  bool one_victim, u64 start_ns)
 {
 	u64 moved_ns = start_ns;
 	bool worked = false;
@@ -132,7 +142,7 @@ static int gc_run(struct ftl *ftl, struct ftl_region *rg, u32 budget, u32 target
 		u32 first;
 
 		if (rg->gc_victim == FTL_NONE) {
-			if (!budget)
+			if (!budget || one_victim)
 				break;
 			ret = gc_open_victim(ftl, rg);
 			if (ret)
@@ -177,12 +187,61 @@ int ftl_gc_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns)
 
 	if (rg->nr_free >= rg->low_free_blocks)
 		return 0;
-	return gc_run(ftl, rg, budget, rg->low_free_blocks, start_ns);
+	return gc_run(ftl, rg, budget, rg->low_free_blocks, false, start_ns);
 }
 
 int ftl_gc_until_free(struct ftl *ftl, struct ftl_region *rg, u32 target_free,
 		      u64 start_ns)
 {
 	ftl->counters.gc_blocking_runs++;
-	return gc_run(ftl, rg, U32_MAX, target_free, start_ns);
+	return gc_run(ftl, rg, U32_MAX, target_free, false, start_ns);
+}
+
+/*
+ * Background GC on @rg: one step on its victim (chosen now if it has none;
+ * none is no error here, where free blocks may be above the low watermark)
+ * if the victim's chip is idle at @now_ns, the timing horizon, where its
+ * operations start.  After the step the chip is busy past @now_ns, so a
+ * command gets at most one step per region.
+ */
+static int gc_background_step(struct ftl *ftl, struct ftl_region *rg, u64 now_ns)
+{
+	u32 budget = ftl->gc_pages_per_write ? ftl->gc_pages_per_write : 8;
+	u64 moved = ftl->counters.gc_relocated_pages;
+	u32 write_pages = ftl->gc_write_pages;
+	bool write_work = ftl->gc_write_work;
+	int ret;
+
+	if (rg->gc_victim == FTL_NONE) {
+		u32 victim = ftl->gc_policy->select_victim(ftl, rg);
+
+		if (victim == FTL_NONE)
+			return 0;
+		gc_set_victim(ftl, rg, victim);
+	}
+	if (timing_chip_free_ns(ftl->flash->timing, ftl_chip_of(ftl, rg->gc_victim)) > now_ns)
+		return 0;
+	/* Not part of a host write: keep that write's per-write accounting. */
+	ftl->gc_write_pages = 0;
+	ftl->gc_write_work = false;
+	ret = gc_run(ftl, rg, budget, ftl->gc_background_free_blocks, true, now_ns);
+	if (ftl->gc_write_work)
+		ftl->counters.gc_background_steps++;
+	ftl->counters.gc_background_pages += ftl->counters.gc_relocated_pages - moved;
+	ftl->gc_write_pages = write_pages;
+	ftl->gc_write_work = write_work;
+	return ret;
+}
+
+void ftl_gc_background(struct ftl *ftl, u64 now_ns)
+{
+	u32 i;
+
+	for (i = 0; i < SSD_REGION_NR; i++) {
+		struct ftl_region *rg = &ftl->region[i];
+
+		if (rg->nr_blocks && rg->nr_free < ftl->gc_background_free_blocks &&
+		    gc_background_step(ftl, rg, now_ns))
+			ssd_warn_once("background GC failed in region %u", i);
+	}
 }

@@ -39,7 +39,8 @@ static void log_spare_refusal(const char *key, u64 value, const char *region,
  * region, whatever the layer above puts there, up to its own valid_max
  * (ftl_write() refuses more), which must leave it room for something.  The
  * watermark stays above the hard floor (FTL_GC_RESERVED_BLOCKS), so bounded
- * steps get to run before the floor is reached.
+ * steps get to run before the floor is reached.  Background GC's high
+ * watermark lies above the low one and below half of every region's blocks.
  */
 static int ftl_config_validate(const struct ssd_config *cfg)
 {
@@ -52,6 +53,19 @@ static int ftl_config_validate(const struct ssd_config *cfg)
 			    (unsigned long long)low, FTL_GC_RESERVED_BLOCKS + 1,
 			    (unsigned long long)(main_blocks / 2 - 1));
 		return -EINVAL;
+	}
+	if (cfg->gc_background_free_blocks) {
+		u64 half = cache_blocks ? min_t(u64, main_blocks, cache_blocks) / 2 :
+			   main_blocks / 2;
+
+		if (cfg->gc_background_free_blocks <= low ||
+		    cfg->gc_background_free_blocks >= half) {
+			ssd_log_err("gc_background_free_blocks=%llu refused: accepted range is 0 (off) or %llu..%llu (above the low watermark, below half a region's blocks)",
+				    (unsigned long long)cfg->gc_background_free_blocks,
+				    (unsigned long long)(low + 1),
+				    (unsigned long long)(half - 1));
+			return -EINVAL;
+		}
 	}
 	if (ssd_config_logical_pages(cfg) >
 	    ftl_region_valid_max(main_blocks, low, cfg->chips, cfg->pages_per_block)) {
@@ -151,6 +165,17 @@ static void ftl_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 	st->slc_valid_pages = cache->valid_pages;
 	st->gc_blocking_runs = ftl->counters.gc_blocking_runs;
 	st->gc_relocated_pages_write_max = ftl->counters.gc_write_pages_max;
+	st->gc_background_pages = ftl->counters.gc_background_pages;
+	st->gc_background_steps = ftl->counters.gc_background_steps;
+}
+
+/* Background GC on chips idle before the next command (ssd_layer_ops.idle). */
+static void ftl_layer_idle(struct ssd_layer *layer, u64 now_ns)
+{
+	struct ftl *ftl = to_ftl(layer);
+
+	if (ftl->gc_background_free_blocks)
+		ftl_gc_background(ftl, now_ns);
 }
 
 static void ftl_layer_reset_stats(struct ssd_layer *layer)
@@ -174,6 +199,7 @@ static const struct ssd_layer_ops ftl_layer_ops = {
 	.write = ftl_layer_write,
 	.trim = ftl_layer_trim,
 	.flush = ftl_layer_flush,
+	.idle = ftl_layer_idle,
 	.get_stats = ftl_layer_get_stats,
 	.reset_stats = ftl_layer_reset_stats,
 	.check = ftl_layer_check,
@@ -193,6 +219,7 @@ static int ftl_layer_create(const struct ssd_config *cfg, struct flash *flash,
 	params.slc_blocks_per_chip = cfg->slc_blocks_per_chip;
 	params.gc_low_free_blocks = ftl_config_gc_low_free_blocks(cfg);
 	params.gc_pages_per_write = cfg->gc_pages_per_write;
+	params.gc_background_free_blocks = cfg->gc_background_free_blocks;
 	params.read_unwritten_flash = cfg->read_unwritten_flash;
 	params.gc_policy = cfg->gc_policy == SSD_GC_COST_BENEFIT ?
 			   &ftl_gc_cost_benefit : &ftl_gc_greedy;

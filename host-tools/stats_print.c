@@ -41,6 +41,7 @@ static const struct stat_field stat_fields[] = {
 	STAT(flash_erase_slc_blocks), STAT(slc_erase_count_total),
 	STAT(slc_erase_count_max), STAT(slc_free_blocks), STAT(slc_valid_pages),
 	STAT(gc_blocking_runs), STAT(gc_relocated_pages_write_max),
+	STAT(gc_background_pages), STAT(gc_background_steps),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

@@ -116,6 +116,10 @@ struct ssdemu_stats {
 	/* Version 3: GC in bounded steps (gc_pages_per_write). */
 	__u64 gc_blocking_runs;		/* GC ran until a block was freed: the hard floor */
 	__u64 gc_relocated_pages_write_max; /* most pages GC moved in one host page write */
+
+	/* Version 3: background GC (gc_background_free_blocks). */
+	__u64 gc_background_pages;	/* valid pages GC moved on idle chips */
+	__u64 gc_background_steps;	/* background GC steps run */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */
