@@ -68,6 +68,23 @@ int test_config(int argc, char **argv)
 	expect_invalid_after("channels", "3");		/* 8 chips */
 	expect_invalid_after("op_percent", "1");	/* too little room for GC */
 	expect_invalid_after("gc_low_free_blocks", "2");
+	/* Background GC's high watermark: 8 chips, 512 blocks, low 10: 11..255. */
+	expect_invalid_after("gc_background_free_blocks", "10");
+	expect_invalid_after("gc_background_free_blocks", "256");
+	{
+		struct ssd_config bg;
+
+		ssd_config_defaults(&bg);
+		expect_set(&bg, "gc_background_free_blocks", "11", 0);
+		EXPECT(ssd_device_validate_config(&bg) == 0, "watermark 11 refused");
+		expect_set(&bg, "gc_background_free_blocks", "255", 0);
+		EXPECT(ssd_device_validate_config(&bg) == 0, "watermark 255 refused");
+		/* With an SLC region of 8 * 8 blocks, half of that bounds it. */
+		expect_set(&bg, "slc_blocks_per_chip", "8", 0);
+		EXPECT(ssd_device_validate_config(&bg) == -EINVAL, "255 over the SLC region");
+		expect_set(&bg, "gc_background_free_blocks", "31", 0);
+		EXPECT(ssd_device_validate_config(&bg) == 0, "31 with an SLC region refused");
+	}
 	{
 		struct ssd_config small;
 

@@ -80,6 +80,9 @@ def test_linear_check_catches_corruption() -> None:
     (8, ["gc_pages_per_write=0"]),
     (9, ["gc_pages_per_write=1", "gc_policy=cost_benefit",
          "logical_block_bytes=512"]),
+    # Background GC on idle chips above the low watermark.
+    (13, ["gc_background_free_blocks=20"]),
+    (14, ["gc_background_free_blocks=20", "gc_pages_per_write=0"]),
 ])
 def test_model_random_ops(seed: int, extra: list[str]) -> None:
     """Random writes/overwrites/TRIMs/reads at >= 92% logical utilisation."""

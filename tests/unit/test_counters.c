@@ -6,7 +6,9 @@
  * and WAF, for bounded and whole-victim GC.  And reads of unwritten pages:
  * with read_unwritten_flash=1 they cost a TLC page read on chip
  * lpn % chips (counted as a host read) and still return zeros; with 0 the
- * controller answers them without flash.
+ * controller answers them without flash.  Background GC
+ * (gc_background_free_blocks, off in the tests above): an idle gap after a
+ * write burst lets it free blocks, so later writes need less foreground GC.
  */
 #include "unit.h"
 
@@ -168,12 +170,102 @@ static void test_read_unwritten(void)
 	ssd_device_destroy(dev);
 }
 
+#define BG_WATERMARK	20	/* as in run_idle_gap("gc_background_free_blocks=20") */
+
+/*
+ * A write burst into a full device, a long idle gap, one read, then writes
+ * spaced 10 ms apart.  Returns the pages foreground GC moved for those
+ * writes; every page written is read back.
+ */
+static u64 run_idle_gap(const char *bg, struct ssd_stats *after_read)
+{
+	const char *const settings[] = {
+		"pages_per_block=16", "blocks_per_chip=32", "chips=4", "channels=2",
+		"op_percent=15", "gc_pages_per_write=8", bg,
+	};
+	struct ssd_device *dev = make_device(settings, ARRAY_SIZE(settings));
+	u64 rng = 7, pages = dev->capacity_bytes / 4096, lpn, arrival = 0, done;
+	u64 fg_before, i;
+	struct ssd_stats st;
+	static u8 shadow[65536];
+	static u8 buf[4096];
+
+	EXPECT(pages <= sizeof(shadow), "%llu pages", (unsigned long long)pages);
+	for (lpn = 0; lpn < pages; lpn++) {
+		shadow[lpn] = (u8)(lpn * 7 + 1);
+		memset(buf, shadow[lpn], sizeof(buf));
+		EXPECT(submit_at(dev, SSD_OP_WRITE, lpn * 4096, 4096, buf, 0, &done) == 0,
+		       "fill");
+	}
+	/* The burst: everything arrives at once, so chips are never idle. */
+	for (i = 0; i < 2 * pages; i++) {
+		lpn = rng_below(&rng, pages);
+		shadow[lpn] = (u8)(i + 3);
+		memset(buf, shadow[lpn], sizeof(buf));
+		EXPECT(submit_at(dev, SSD_OP_WRITE, lpn * 4096, 4096, buf, 0, &done) == 0,
+		       "burst %llu", (unsigned long long)i);
+		arrival = max_t(u64, arrival, done);
+	}
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.free_blocks < BG_WATERMARK, "%s: %llu free after the burst", bg,
+	       (unsigned long long)st.free_blocks);
+	/* A long idle gap, then one request. */
+	arrival += 10000000000ULL;
+	EXPECT(submit_at(dev, SSD_OP_READ, 0, 4096, buf, arrival, &done) == 0, "read");
+	EXPECT(buf[0] == shadow[0], "lpn 0 reads %u", buf[0]);
+	ssd_device_get_stats(dev, after_read);
+	/* Background GC only if on: then the read after the gap ran a step. */
+	EXPECT(!strcmp(bg, "gc_background_free_blocks=0") ||
+	       after_read->gc_background_pages > st.gc_background_pages,
+	       "%s: the idle gap did no background GC", bg);
+	fg_before = after_read->gc_relocated_pages - after_read->gc_background_pages;
+	for (i = 0; i < 200; i++) {
+		arrival += 10000000;
+		lpn = rng_below(&rng, pages);
+		shadow[lpn] = (u8)(i + 5);
+		memset(buf, shadow[lpn], sizeof(buf));
+		EXPECT(submit_at(dev, SSD_OP_WRITE, lpn * 4096, 4096, buf, arrival, &done) == 0,
+		       "write after the gap");
+	}
+	EXPECT(ftl_check(unit_ftl(dev)) == 0, "%s: check", bg);
+	for (lpn = 0; lpn < pages; lpn++) {
+		EXPECT(submit_at(dev, SSD_OP_READ, lpn * 4096, 4096, buf, arrival, &done) == 0,
+		       "read back");
+		EXPECT(buf[0] == shadow[lpn] && buf[4095] == shadow[lpn],
+		       "%s: lpn %llu reads %u, wrote %u", bg, (unsigned long long)lpn, buf[0],
+		       shadow[lpn]);
+	}
+	ssd_device_get_stats(dev, &st);
+	ssd_device_destroy(dev);
+	return st.gc_relocated_pages - st.gc_background_pages - fg_before;
+}
+
+static void test_background_gc(void)
+{
+	struct ssd_stats on, off;
+	u64 fg_on = run_idle_gap("gc_background_free_blocks=20", &on);
+	u64 fg_off = run_idle_gap("gc_background_free_blocks=0", &off);
+
+	EXPECT(on.gc_background_pages > 0 && on.gc_background_steps > 0,
+	       "no background GC after the gap: %llu pages",
+	       (unsigned long long)on.gc_background_pages);
+	EXPECT(off.gc_background_pages == 0 && off.gc_background_steps == 0,
+	       "background GC while off");
+	EXPECT(fg_on < fg_off, "foreground GC after the gap: %llu with, %llu without",
+	       (unsigned long long)fg_on, (unsigned long long)fg_off);
+	printf("background GC: %llu pages in %llu steps; foreground after the gap %llu vs %llu\n",
+	       (unsigned long long)on.gc_background_pages,
+	       (unsigned long long)on.gc_background_steps,
+	       (unsigned long long)fg_on, (unsigned long long)fg_off);
+}
+
 int test_counters(int argc, char **argv)
 {
 	test_timing_independence("gc_pages_per_write=8");
 	test_timing_independence("gc_pages_per_write=1");
 	test_timing_independence("gc_pages_per_write=0");
 	test_read_unwritten();
-	printf("counters: independent of timing, unwritten reads ok\n");
+	test_background_gc();
+	printf("counters: independent of timing, unwritten reads, background GC ok\n");
 	return 0;
 }

@@ -155,7 +155,7 @@ struct model {
 	u64 gc_checks;
 	u64 reads_checked;
 	/* FTL counters before the current request. */
-	u64 relocated_before, blocking_before, host_pages_before;
+	u64 relocated_before, blocking_before, host_pages_before, background_before;
 };
 
 static void set_mapped(struct model *m, u64 lpn, bool mapped)
@@ -172,13 +172,15 @@ static void before_op(struct model *m)
 	m->relocated_before = ftl->counters.gc_relocated_pages;
 	m->blocking_before = ftl->counters.gc_blocking_runs;
 	m->host_pages_before = ftl->counters.host_write_pages;
+	m->background_before = ftl->counters.gc_background_pages;
 }
 
 static void after_op(struct model *m)
 {
 	const struct ftl *ftl = unit_ftl(m->dev);
 	u64 gc = ftl->counters.gc_victim_blocks;
-	u64 moved = ftl->counters.gc_relocated_pages - m->relocated_before;
+	u64 background = ftl->counters.gc_background_pages - m->background_before;
+	u64 moved = ftl->counters.gc_relocated_pages - m->relocated_before - background;
 	u64 written = ftl->counters.host_write_pages - m->host_pages_before;
 	u32 r;
 
@@ -188,7 +190,11 @@ static void after_op(struct model *m)
 		       ftl->region[r].nr_free + 1 >= FTL_GC_RESERVED_BLOCKS,
 		       "region %u: free blocks %u below the GC reserve", r,
 		       ftl->region[r].nr_free);
-	/* Without a blocking run, GC moved at most its share per page written. */
+	/* Background GC: one step per region per command. */
+	EXPECT(background <= SSD_REGION_NR *
+	       (ftl->gc_pages_per_write ? ftl->gc_pages_per_write : 8),
+	       "background GC moved %llu pages in one command", (unsigned long long)background);
+	/* Without a blocking run, foreground GC moved at most its share per page written. */
 	if (ftl->gc_pages_per_write && ftl->counters.gc_blocking_runs == m->blocking_before)
 		EXPECT(moved <= written * ftl->gc_pages_per_write,
 		       "%llu pages moved for %llu written", (unsigned long long)moved,
