@@ -41,7 +41,7 @@ TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe
 UNIT_TESTS := $(BUILD)/asan/bin/ssd_unit_tests $(BUILD)/asan/bin/ssdsim
 STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c host-tools/log_format.c
 SIM_SRCS := host-tools/ssdsim.c host-tools/trace_reader.c host-tools/flat_iter.c \
-	host-tools/sim_report.c \
+	host-tools/sim_report.c host-tools/belady.c \
 	$(STATS_SRCS)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 
