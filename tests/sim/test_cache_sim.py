@@ -44,7 +44,8 @@ def test_belady_with_bypass_hand_made(tmp_path: Path) -> None:
     """ABCABCABC through 2 pages: the optimum keeps A and B and bypasses
     C: 4 hits of 9 cold, 6 of 9 once warm; LRU always-admit gets none."""
     trace = str(abc_trace(tmp_path, 3))
-    cold = run(*CACHE, "cache_policy=always", "cache_pages=2", "--belady", trace)
+    cold = run(*CACHE, "cache_policy=always", "cache_pages=2", "--belady",
+               trace)
     assert cold["belady"]["write_hit_pages"] == 4
     assert cold["belady"]["write_pages"] == 9
     assert cold["cache_write_hit_pages"] == 0
