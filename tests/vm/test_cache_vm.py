@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,8 @@ def decisions(st: dict[str, Any]) -> int:
             + sum(st[k] for k in BYPASS))
 
 
-def test_cache_policies_in_kernel(vm: Any, kver: str) -> None:
+def test_cache_policies_in_kernel(vm: Any, kver: str,
+                                  tmp_path: Path) -> None:
     res = vm.run((HERE / "guest" / "cache.sh").read_text(), kver,
                  files=FILES, timeout_s=2400)
     assert "cache ok" in res.output
@@ -60,6 +62,24 @@ def test_cache_policies_in_kernel(vm: Any, kver: str) -> None:
     for st in (refcnt, pro):
         slc = st["flash_program_slc_pages"]
         assert slc < always["flash_program_slc_pages"]
+    # The kernel's procache device, replayed through ssdsim with the same
+    # keys and seed: the same dice, so the same counters.
+    log = re.search(r"LOG-BEGIN\n(.*?)LOG-END", res.output, re.S).group(1)
+    assert log.count("\n") == pro["commands"]
+    config = re.search(r"CMP-CONFIG (.*)", res.output).group(1).split()
+    (tmp_path / "kernel.log").write_text(log)
+    proc = subprocess.run(
+        [str(ROOT / "build" / "bin" / "ssdsim"), "--config",
+         str(ROOT / "configs" / "small-test.conf"), *config, "--json",
+         "--format", "ssdemu", str(tmp_path / "kernel.log")],
+        capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    sim = json.loads(proc.stdout)
+    kernel_only = {"timed_completions", "late_completions", "late_ns_total",
+                   "late_ns_max"}
+    differ = {k: (pro[k], sim[k]) for k in pro
+              if k not in kernel_only and pro[k] != sim[k]}
+    assert not differ, f"kernel vs ssdsim: {differ}"
     for policy, st in stats.items():
         print(f"{kver} {policy}: hits {st['cache_write_hit_pages']}, "
               f"admitted {st['cache_admit_pages']}, bypassed "
