@@ -13,13 +13,16 @@ BUILD := build
 # The portable core, in the order of the request path (docs/architecture.md).
 CORE_SRCS := common/ssd_config.c \
 	device/ssd_device.c device/controller.c device/request_log.c \
+	nvmcache/nvmcache_layer.c nvmcache/cache_set.c nvmcache/cache_repl.c \
+	nvmcache/admit_always.c nvmcache/admit_procache.c nvmcache/admit_refcnt.c \
+	nvmcache/admit_larc.c nvmcache/admit_tinylfu.c \
 	ftl/ftl.c ftl/ftl_region.c ftl/ftl_alloc.c ftl/ftl_gc.c ftl/ftl_gc_policy.c \
 	ftl/ftl_check.c ftl/ftl_layer.c \
 	flash/flash.c flash/timing.c
 USER_SRCS := platform/ssd_platform_user.c
 KMOD_SRCS := emulator/ssdemu_main.c emulator/ssdemu_configfs.c \
 	emulator/ssdemu_blk.c emulator/ssdemu_ioctl.c
-CORE_DIRS := common device ftl flash
+CORE_DIRS := common device nvmcache ftl flash
 HEADERS := $(wildcard include/*.h emulator/*.h $(addsuffix /*.h,$(CORE_DIRS)))
 
 INCLUDES := -Iinclude $(addprefix -I,$(CORE_DIRS)) -Ihost-tools
@@ -38,7 +41,7 @@ TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe
 UNIT_TESTS := $(BUILD)/asan/bin/ssd_unit_tests $(BUILD)/asan/bin/ssdsim
 STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c host-tools/log_format.c
 SIM_SRCS := host-tools/ssdsim.c host-tools/trace_reader.c host-tools/flat_iter.c \
-	host-tools/sim_report.c \
+	host-tools/sim_report.c host-tools/belady.c \
 	$(STATS_SRCS)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 
@@ -97,7 +100,7 @@ $(BUILD)/asan/bin/ssd_unit_tests: $(UNIT_SRCS) host-tools/flat_iter.c $(LIB_ASAN
 		tests/unit/*.h host-tools/*.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ASAN) -Itests/unit $(UNIT_SRCS) host-tools/flat_iter.c \
-		$(LIB_ASAN) -lpthread -o $@
+		$(LIB_ASAN) -lpthread -lm -o $@
 
 unit: $(UNIT_TESTS)
 

@@ -38,9 +38,16 @@ Boots one VM (tests/vm/vmrun.py) that runs bench/guest/bench.sh, then:
    when the module has that key.
 5. Read latency under writes in ssdsim's virtual time (bench/sim_latency.py,
    no VM, deterministic).
+6. The SLC write cache's admission policies in ssdsim (bench/cache_sweep.py,
+   no VM, deterministic): write hit ratio beside the off-line bound, TLC
+   programs and erases per policy, and sweeps of cache size, p and c; also
+   bench/results/cache-sweep.md and cache-*.png.
+7. The same policies on the device (bench/cache_vm.py, its own VM): one
+   fio workload under always, refcnt and procache; elapsed time, TLC and
+   SLC programs, erases; also bench/results/cache-vm-<kernel>.md.
 
---only picks sections (overhead, fidelity, gc, readlat, sim); the VM boots
-only for the first four.  Prints a table, writes
+--only picks sections (overhead, fidelity, gc, readlat, sim, cache, cachevm);
+the VM of bench.sh boots only for the first four.  Prints a table, writes
 bench/results/bench-<kernel>.json (the sections that ran replace theirs in
 the file, the others are kept; "sections" says when and from which commit
 each was measured) and, when matplotlib is there and the GC section ran,
@@ -67,13 +74,16 @@ import vmrun  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 import sim_latency  # noqa: E402
+import cache_sweep  # noqa: E402
+import cache_vm  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 # The sequential write of the fidelity test (bench.sh uses bs=128k).
 SEQ_REQUEST_BYTES = 128 * 1024
 OVERHEAD_JOBS = ["randwrite-qd1", "randwrite-qd32", "randread-qd1",
                  "randread-qd32", "seqwrite-1m"]
-SECTIONS = ("overhead", "fidelity", "gc", "readlat", "sim")
+SECTIONS = ("overhead", "fidelity", "gc", "readlat", "sim", "cache",
+            "cachevm")
 VM_SECTIONS = ("overhead", "fidelity", "gc", "readlat")
 # Read latency under writes on the device (bench.sh section 4).
 READLAT_CONF = "small-test.conf"
@@ -532,7 +542,9 @@ def print_table(r: dict[str, Any], sections: list[str]) -> None:
     print(f"\n== kernel {r['kernel']}")
     printers = {"overhead": print_overhead, "fidelity": print_fidelity,
                 "gc": print_gc, "readlat": print_readlat,
-                "sim": lambda r: sim_latency.print_table(r["sim"])}
+                "sim": lambda r: sim_latency.print_table(r["sim"]),
+                "cache": lambda r: cache_sweep.print_table(r["cache"]),
+                "cachevm": lambda r: cache_vm.print_table(r["cachevm"])}
     for section in SECTIONS:
         if section in sections:
             printers[section](r)
@@ -637,6 +649,16 @@ def main() -> int:
               flush=True)
         result["sim"] = sim_latency.run(args.ssdsim.resolve())
         ran.append("sim")
+    if "cache" in sections:
+        print(f"ssdsim: write cache policies ({args.ssdsim})...", flush=True)
+        result["cache"] = cache_sweep.run(args.ssdsim.resolve())
+        cache_sweep.write_results(result["cache"])
+        ran.append("cache")
+    if "cachevm" in sections:
+        print("VM: write cache policies on the device...", flush=True)
+        result["cachevm"] = cache_vm.run(kver)
+        cache_vm.write_results(result["cachevm"])
+        ran.append("cachevm")
     print_table(result, ran)
 
     RESULTS.mkdir(parents=True, exist_ok=True)

@@ -11,6 +11,21 @@ const char *const ssd_gc_policy_names[SSD_GC_NR] = {
 	[SSD_GC_COST_BENEFIT] = "cost_benefit",
 };
 
+const char *const ssd_cache_policy_names[SSD_CACHE_NR] = {
+	[SSD_CACHE_NONE] = "none",
+	[SSD_CACHE_ALWAYS] = "always",
+	[SSD_CACHE_PROCACHE] = "procache",
+	[SSD_CACHE_REFCNT] = "refcnt",
+	[SSD_CACHE_LARC] = "larc",
+	[SSD_CACHE_TINYLFU] = "tinylfu",
+};
+
+const char *const ssd_cache_repl_names[SSD_CACHE_REPL_NR] = {
+	[SSD_CACHE_LRU] = "lru",
+	[SSD_CACHE_CLOCK] = "clock",
+	[SSD_CACHE_FIFO] = "fifo",
+};
+
 const struct ssd_config_key ssd_config_keys[] = {
 #define SSD_CONFIG_ENTRY(n, def, lo, hi, fl, names, text)		\
 	{ .name = #n, .default_value = (def), .min_value = (lo),	\

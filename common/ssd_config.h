@@ -18,6 +18,31 @@ enum ssd_gc_policy_id {
 	SSD_GC_NR,
 };
 
+/* nvmcache/: who enters the SLC write cache (admission policy). */
+enum ssd_cache_policy_id {
+	SSD_CACHE_NONE,		/* no cache layer */
+	SSD_CACHE_ALWAYS,	/* BASE: every write miss enters */
+	SSD_CACHE_PROCACHE,	/* ProCache: size < c, then a die roll with p */
+	SSD_CACHE_REFCNT,	/* a saturating counter per page, decayed */
+	SSD_CACHE_LARC,		/* second touch within a ghost LRU */
+	SSD_CACHE_TINYLFU,	/* count-min sketch + doorkeeper vs the victim */
+	SSD_CACHE_NR,
+};
+
+/* nvmcache/: which cached page leaves first (replacement). */
+enum ssd_cache_repl_id {
+	SSD_CACHE_LRU,
+	SSD_CACHE_CLOCK,
+	SSD_CACHE_FIFO,
+	SSD_CACHE_REPL_NR,
+};
+
+/* ProCache's size classes of the vector form p[ceil(log2 pages)]. */
+#define SSD_PROCACHE_CLASSES	8
+
+/* Probabilities are integers in parts per million. */
+#define SSD_PPM			1000000ULL
+
 /* Upper bound of every latency key: 10 s. */
 #define SSD_MAX_LATENCY_NS	10000000000ULL
 
@@ -100,9 +125,52 @@ enum ssd_gc_policy_id {
 	X(hw_queues, 0, 0, 64, 0, NULL,				\
 	  "blk-mq hardware queues; 0 = one per CPU (kernel only)")	\
 	X(queue_depth, 64, 1, 4096, 0, NULL,				\
-	  "blk-mq tags per hardware queue (kernel only)")
+	  "blk-mq tags per hardware queue (kernel only)")		\
+	/* nvmcache/: the SLC write cache and its admission policies. */ \
+	X(seed, 1, 0, U64_MAX, 0, NULL,				\
+	  "seed of the device's PRNG (ProCache's die, sketch hashes)")	\
+	X(cache_policy, SSD_CACHE_NONE, 0, SSD_CACHE_NR - 1, SSD_KEY_ENUM, \
+	  ssd_cache_policy_names,					\
+	  "SLC write cache admission: none, always, procache, refcnt, larc or tinylfu") \
+	X(cache_replacement, SSD_CACHE_LRU, 0, SSD_CACHE_REPL_NR - 1,	\
+	  SSD_KEY_ENUM, ssd_cache_repl_names,				\
+	  "SLC write cache replacement: lru, clock or fifo")		\
+	X(cache_pages, 0, 0, U32_MAX, 0, NULL,				\
+	  "pages the write cache holds; 0 = 7/8 of what the SLC region's GC allows") \
+	X(procache_p_ppm, 100000, 0, SSD_PPM, 0, NULL,			\
+	  "ProCache: chance (ppm) that a write miss enters the cache")	\
+	X(procache_c_bytes, 0, 0, U64_MAX, 0, NULL,			\
+	  "ProCache: requests of this many bytes or more bypass; 0 = no limit") \
+	X(procache_p_vector, 0, 0, 1, 0, NULL,				\
+	  "ProCache: 1 = p by size class (procache_p_classK_ppm), 0 = procache_p_ppm") \
+	X(procache_p_class0_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
+	  "ProCache vector: p of 1-page requests")			\
+	X(procache_p_class1_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
+	  "ProCache vector: p of 2-page requests")			\
+	X(procache_p_class2_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
+	  "ProCache vector: p of 3-4-page requests")			\
+	X(procache_p_class3_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
+	  "ProCache vector: p of 5-8-page requests")			\
+	X(procache_p_class4_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
+	  "ProCache vector: p of 9-16-page requests")			\
+	X(procache_p_class5_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
+	  "ProCache vector: p of 17-32-page requests")			\
+	X(procache_p_class6_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
+	  "ProCache vector: p of 33-64-page requests")			\
+	X(procache_p_class7_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
+	  "ProCache vector: p of requests of 65 pages or more")		\
+	X(refcnt_threshold, 2, 1, 255, 0, NULL,			\
+	  "REFCNT: a page enters once its counter reaches this")	\
+	X(refcnt_decay_writes, 0, 0, U64_MAX, 0, NULL,			\
+	  "REFCNT: page writes between right shifts of every counter; 0 = 2 x cache_pages") \
+	X(larc_ghost_pages, 0, 0, U32_MAX, 0, NULL,			\
+	  "LARC: pages the ghost LRU remembers; 0 = cache_pages / 10")	\
+	X(tinylfu_sample_writes, 0, 0, U64_MAX, 0, NULL,		\
+	  "TinyLFU: page writes between halvings of the sketch; 0 = 10 x cache_pages")
 
 extern const char *const ssd_gc_policy_names[SSD_GC_NR];
+extern const char *const ssd_cache_policy_names[SSD_CACHE_NR];
+extern const char *const ssd_cache_repl_names[SSD_CACHE_REPL_NR];
 
 struct ssd_config {
 #define SSD_CONFIG_FIELD(name, def, min, max, flags, names, help) u64 name;

@@ -45,6 +45,14 @@ struct ssd_io {
 	 * read_unwritten_flash says.
 	 */
 	bool merge;
+	/*
+	 * in, set by the front end: the host request this page belongs to
+	 * (numbered from 1; 0 = not from a host request) and its length in
+	 * bytes, so a layer may decide once per request (ProCache's die
+	 * roll, its size threshold c).
+	 */
+	u64 request_seq;
+	u64 request_bytes;
 };
 
 struct ssd_layer;

@@ -41,7 +41,14 @@
 	X(flash_erase_slc_blocks) X(slc_erase_count_total)		\
 	X(slc_erase_count_max) X(slc_free_blocks) X(slc_valid_pages)	\
 	X(gc_blocking_runs) X(gc_relocated_pages_write_max)		\
-	X(gc_background_pages) X(gc_background_steps)
+	X(gc_background_pages) X(gc_background_steps)			\
+	X(cache_write_hit_pages) X(cache_admit_pages)			\
+	X(cache_bypass_size_pages) X(cache_bypass_dice_pages)		\
+	X(cache_bypass_policy_pages) X(cache_evict_pages)		\
+	X(cache_read_hit_pages) X(cache_pages) X(cache_capacity_pages)	\
+	X(cache_metadata_bytes) X(cache_policy_metadata_bytes)		\
+	X(flash_program_destage_pages) X(flash_read_destage_pages)	\
+	X(flash_program_tlc_pages) X(flash_erase_tlc_blocks)
 
 struct ssd_stats {
 #define SSD_STATS_MEMBER(name) u64 name;

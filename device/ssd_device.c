@@ -9,9 +9,11 @@
  */
 #include "ssd_device.h"
 #include "ftl.h"
+#include "nvmcache.h"
 
-/* Top first: dedup and the NVM cache will sit above the FTL. */
+/* Top first: dedup will sit above the NVM cache (cache_policy), above the FTL. */
 const struct ssd_layer_type *const ssd_default_stack[] = {
+	&nvmcache_layer_type,
 	&ftl_layer_type,
 };
 
@@ -296,11 +298,14 @@ void ssd_device_destroy(struct ssd_device *dev)
  * zeros (@data NULL), from @start_ns on; *@done_ns is when it is on flash.
  * A partial page is merged with its current contents, read first.
  */
-static int write_page(struct ssd_device *dev, u64 lpn, u32 off, u32 len,
-		      struct ssd_data_iter *data, u64 start_ns, u64 *done_ns)
+static int write_page(struct ssd_device *dev, const struct ssd_request *req, u64 lpn,
+		      u32 off, u32 len, struct ssd_data_iter *data, u64 start_ns,
+		      u64 *done_ns)
 {
 	void *buf = flash_buffer_get(&dev->flash);
-	struct ssd_io io = { .start_ns = start_ns, .cause = FLASH_CAUSE_HOST };
+	struct ssd_io io = { .start_ns = start_ns, .cause = FLASH_CAUSE_HOST,
+			     .request_seq = dev->request_seq,
+			     .request_bytes = req->length_bytes };
 	int ret;
 
 	if (!buf)
@@ -339,7 +344,9 @@ static int write_page(struct ssd_device *dev, u64 lpn, u32 off, u32 len,
 static int do_page(struct ssd_device *dev, const struct ssd_request *req,
 		   u64 lpn, u32 off, u32 len, u64 start_ns, u64 *done_ns)
 {
-	struct ssd_io io = { .start_ns = start_ns, .cause = FLASH_CAUSE_HOST };
+	struct ssd_io io = { .start_ns = start_ns, .cause = FLASH_CAUSE_HOST,
+			     .request_seq = dev->request_seq,
+			     .request_bytes = req->length_bytes };
 	bool whole = len == dev->page_bytes;
 	const void *old;
 	int ret = 0;
@@ -355,10 +362,10 @@ static int do_page(struct ssd_device *dev, const struct ssd_request *req,
 		*done_ns = io.done_ns;
 		return 0;
 	case SSD_OP_WRITE:
-		return write_page(dev, lpn, off, len, req->data, start_ns, done_ns);
+		return write_page(dev, req, lpn, off, len, req->data, start_ns, done_ns);
 	case SSD_OP_WRITE_ZEROES:
 		if (!whole)
-			return write_page(dev, lpn, off, len, NULL, start_ns, done_ns);
+			return write_page(dev, req, lpn, off, len, NULL, start_ns, done_ns);
 		ret = dev->top->ops->trim(dev->top, lpn, &io);
 		*done_ns = io.done_ns;
 		return ret;
@@ -502,6 +509,7 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 	ret = prepare_request(dev, req);
 	if (ret)
 		goto unlock;
+	dev->request_seq++;
 	arrival_ns = max_t(u64, req->arrival_ns, dev->last_arrival_ns);
 	dev->last_arrival_ns = arrival_ns;
 	start_ns = controller_command_start(&dev->controller, arrival_ns);
@@ -590,12 +598,18 @@ void ssd_device_get_stats(struct ssd_device *dev, struct ssd_stats *st)
 
 	st->flash_program_host_pages = fl->program_pages[FLASH_CAUSE_HOST];
 	st->flash_program_gc_pages = fl->program_pages[FLASH_CAUSE_GC];
+	st->flash_program_destage_pages = fl->program_pages[FLASH_CAUSE_DESTAGE];
 	st->flash_program_pages = st->flash_program_host_pages +
-				  st->flash_program_gc_pages;
+				  st->flash_program_gc_pages +
+				  st->flash_program_destage_pages;
 	st->flash_read_host_pages = fl->read_pages[FLASH_CAUSE_HOST];
 	st->flash_read_gc_pages = fl->read_pages[FLASH_CAUSE_GC];
-	st->flash_read_pages = st->flash_read_host_pages + st->flash_read_gc_pages;
+	st->flash_read_destage_pages = fl->read_pages[FLASH_CAUSE_DESTAGE];
+	st->flash_read_pages = st->flash_read_host_pages + st->flash_read_gc_pages +
+			       st->flash_read_destage_pages;
 	st->flash_erase_blocks = fl->erase_blocks;
+	st->flash_program_tlc_pages = st->flash_program_pages - fl->slc_program_pages;
+	st->flash_erase_tlc_blocks = fl->erase_blocks - fl->slc_erase_blocks;
 	st->flash_metadata_bytes = flash_metadata_bytes(fl);
 	st->data_bytes = flash_data_bytes(fl);
 	st->spare_buffer_bytes = flash_spare_bytes(fl);

@@ -94,6 +94,7 @@ struct ssd_device {
 	u64 metadata_bytes;		/* allocated at creation (all tables) */
 	u32 resched_pages;		/* SSD_DEVICE_RESCHED_PAGES; tests change it */
 	u64 lock_breaks;		/* times a request gave the lock back */
+	u64 request_seq;		/* host requests submitted: ssd_io.request_seq */
 };
 
 /* The layer types of the default stack, top first. */

@@ -40,6 +40,7 @@
 enum flash_cause {
 	FLASH_CAUSE_HOST,	/* a host read or write (incl. read-modify-write) */
 	FLASH_CAUSE_GC,		/* garbage collection moving valid pages */
+	FLASH_CAUSE_DESTAGE,	/* the write cache moving a page from SLC to TLC */
 	FLASH_CAUSE_NR,
 };
 

@@ -119,7 +119,7 @@ static bool region_full(const struct ftl *ftl, const struct ftl_region *rg, u64 
 }
 
 int ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
-	      u64 start_ns, u64 *done_ns)
+	      enum flash_cause cause, u64 start_ns, u64 *done_ns)
 {
 	struct ftl_region *rg;
 	u32 ppa, old;
@@ -149,7 +149,7 @@ int ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	old = ftl->l2p[lpn];
 	if (old != FTL_NONE)
 		invalidate_page(ftl, old);
-	if (flash_program(ftl->flash, ppa, buf, FLASH_CAUSE_HOST, start_ns, done_ns))
+	if (flash_program(ftl->flash, ppa, buf, cause, start_ns, done_ns))
 		return -EIO;
 	ftl->l2p[lpn] = ppa;
 	ftl->p2l[ppa] = (u32)lpn;

@@ -171,8 +171,8 @@ void ftl_exit(struct ftl *ftl);
 
 /*
  * Map @lpn to a new page of @region holding @buf (ownership passes to the
- * flash), programmed no earlier than @start_ns; *@done_ns is when the
- * program ends.  The page @lpn had, in either region, becomes invalid.  GC
+ * flash), programmed no earlier than @start_ns and counted under @cause;
+ * *@done_ns is when the program ends.  The page @lpn had, in either region, becomes invalid.  GC
  * work it does occupies the chips from @start_ns on.  Returns 0; -EINVAL
  * if @region has no blocks, -ENOSPC if it is too full of valid data to
  * take one more page (only the cache region, whose contents the layer
@@ -181,7 +181,7 @@ void ftl_exit(struct ftl *ftl);
  * FTL's invariants are broken.
  */
 int ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
-	      u64 start_ns, u64 *done_ns);
+	      enum flash_cause cause, u64 start_ns, u64 *done_ns);
 
 /*
  * Read @lpn from flash, counted under @cause: returns its data, or NULL if

@@ -92,6 +92,11 @@ static u64 ftl_config_metadata_bytes(const struct ssd_config *cfg)
 			       sizeof(struct ftl_block));
 	bytes = ssd_tables_add(bytes, 1, cfg->chips, sizeof(struct ftl_chip));
 	bytes = ssd_tables_add(bytes, 1, cfg->pages_per_block + 1, sizeof(u32));
+	/* The SLC region's own chip states and buckets (a third of the pages). */
+	if (cfg->slc_blocks_per_chip) {
+		bytes = ssd_tables_add(bytes, 1, cfg->chips, sizeof(struct ftl_chip));
+		bytes = ssd_tables_add(bytes, 1, cfg->pages_per_block / 3 + 1, sizeof(u32));
+	}
 	/* One free-block heap per chip. */
 	return ssd_tables_add(bytes, cfg->chips, cfg->blocks_per_chip, sizeof(u32));
 }
@@ -113,7 +118,8 @@ static int ftl_layer_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
 static int ftl_layer_write(struct ssd_layer *layer, u64 lpn, void *buf,
 			   struct ssd_io *io)
 {
-	return ftl_write(to_ftl(layer), lpn, buf, io->region, io->start_ns, &io->done_ns);
+	return ftl_write(to_ftl(layer), lpn, buf, io->region, io->cause, io->start_ns,
+			 &io->done_ns);
 }
 
 static int ftl_layer_trim(struct ssd_layer *layer, u64 lpn, struct ssd_io *io)

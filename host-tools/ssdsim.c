@@ -5,7 +5,14 @@
  * `ssdctl stats`.
  *
  *   ssdsim [--config FILE] [key=value ...] [--format auto|mqsim|fiu|ssdemu|blkparse]
- *          [--json] [--check] [--completions FILE] TRACE
+ *          [--json] [--check] [--completions FILE] [--warmup N] [--belady] TRACE
+ *
+ * --warmup N replays the trace N times before the measured pass (the
+ * ProCache paper's warmup-N), arrival times shifted past the previous
+ * pass, and resets the statistics before it.  --belady adds the off-line
+ * bound of the write cache (belady.h) for a cache of cache_capacity_pages
+ * (cache_pages if the cache is off), with the same warm-up, beside the
+ * online policy's write hit ratio.
  *
  * --list-keys prints every configuration key with its default and help, as
  * the kernel's configfs `features` attribute does.
@@ -26,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "belady.h"
 #include "conf_file.h"
 #include "flat_iter.h"
 #include "log_format.h"
@@ -39,7 +47,7 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: ssdsim [--config FILE] [key=value ...] "
 		"[--format auto|mqsim|fiu|ssdemu|blkparse] [--json] [--check] "
-		"[--completions FILE] TRACE\n"
+		"[--completions FILE] [--warmup N] [--belady] TRACE\n"
 		"       ssdsim --list-keys\n");
 	return 2;
 }
@@ -127,6 +135,40 @@ static int place(const struct ssd_device *dev, struct trace_record *rec)
 	return end > cap;
 }
 
+static double ratio(u64 part, u64 whole)
+{
+	return whole ? (double)part / (double)whole : 0.0;
+}
+
+/* The write cache's figures: online hit ratio, and the off-line bound. */
+static void print_cache_text(const struct ssd_stats *st, unsigned int warmup, int belady,
+			     u64 capacity, u64 hits, u64 writes)
+{
+	printf("%-28s %u\n", "warmup_passes", warmup);
+	printf("%-28s %.6f\n", "cache_write_hit_ratio",
+	       ratio(st->cache_write_hit_pages, st->host_write_pages));
+	if (!belady)
+		return;
+	printf("%-28s %llu\n", "belady_capacity_pages", (unsigned long long)capacity);
+	printf("%-28s %llu\n", "belady_write_pages", (unsigned long long)writes);
+	printf("%-28s %llu\n", "belady_write_hit_pages", (unsigned long long)hits);
+	printf("%-28s %.6f\n", "belady_write_hit_ratio", ratio(hits, writes));
+}
+
+static void print_cache_json(const struct ssd_stats *st, unsigned int warmup, int belady,
+			     u64 capacity, u64 hits, u64 writes)
+{
+	printf(",\n  \"warmup_passes\": %u", warmup);
+	printf(",\n  \"cache_write_hit_ratio\": %.6f",
+	       ratio(st->cache_write_hit_pages, st->host_write_pages));
+	if (!belady)
+		return;
+	printf(",\n  \"belady\": {\"capacity_pages\": %llu, \"write_pages\": %llu, "
+	       "\"write_hit_pages\": %llu, \"write_hit_ratio\": %.6f}",
+	       (unsigned long long)capacity, (unsigned long long)writes,
+	       (unsigned long long)hits, ratio(hits, writes));
+}
+
 int main(int argc, char **argv)
 {
 	enum trace_format format = TRACE_AUTO;
@@ -141,7 +183,10 @@ int main(int argc, char **argv)
 	struct ssd_stats core_st;
 	struct ssd_device *dev;
 	struct ssd_config cfg;
-	int json = 0, check = 0, status = 1, ret, i;
+	int json = 0, check = 0, belady = 0, status = 1, ret, i;
+	unsigned int warmup = 0, pass;
+	u64 offset_ns = 0, belady_hits = 0, belady_capacity = 0;
+	struct belady_seq seq = { 0 };
 
 	ssd_config_defaults(&cfg);
 	if (argc == 2 && !strcmp(argv[1], "--list-keys")) {
@@ -166,6 +211,10 @@ int main(int argc, char **argv)
 			completions_path = argv[++i];
 		} else if (!strcmp(argv[i], "--json")) {
 			json = 1;
+		} else if (!strcmp(argv[i], "--warmup") && i + 1 < argc) {
+			warmup = (unsigned int)strtoul(argv[++i], NULL, 0);
+		} else if (!strcmp(argv[i], "--belady")) {
+			belady = 1;
 		} else if (!strcmp(argv[i], "--check")) {
 			check = 1;
 		} else if (strchr(argv[i], '=')) {
@@ -195,66 +244,88 @@ int main(int argc, char **argv)
 		}
 	}
 
-	while ((ret = trace_next(&tr, &rec)) > 0) {
-		struct flat_iter fi;
-		struct ssdemu_log_entry done;
-		struct ssd_request req;
-		u64 done_ns;
+	for (pass = 0; pass <= warmup; pass++) {
+		if (pass) {
+			trace_close(&tr);
+			if (trace_open(&tr, trace_path, format))
+				goto out_closed;
+			/* Each pass arrives after everything of the one before. */
+			offset_ns = dev->virtual_time_ns + 1;
+		}
+		if (pass == warmup && warmup) {
+			ssd_device_reset_stats(dev);
+			sim_report_free(&report);
+			memset(&report, 0, sizeof(report));
+			requests = 0;
+		}
+		while ((ret = trace_next(&tr, &rec)) > 0) {
+			struct flat_iter fi;
+			struct ssdemu_log_entry done;
+			struct ssd_request req;
+			u64 done_ns;
 
-		/* A data request without data: nothing for the device to do. */
-		if (rec.length_bytes == 0 && rec.op != SSDEMU_OP_FLUSH) {
-			if (!report.zero_length_requests++)
-				fprintf(stderr, "ssdsim: %s:%lu: zero-length request skipped (the others are counted)\n",
-					trace_path, tr.line);
-			continue;
-		}
-		report.wrapped_requests += place(dev, &rec);
-		/* A TRIM of less than one whole logical block: nothing to do. */
-		if (rec.length_bytes == 0 && rec.op != SSDEMU_OP_FLUSH) {
-			report.zero_length_requests++;
-			continue;
-		}
-		if (rec.length_bytes > buf_bytes) {
-			free(buf);
-			buf_bytes = rec.length_bytes;
-			buf = malloc(buf_bytes);
-			if (!buf) {
+			/* A data request without data: nothing for the device to do. */
+			if (rec.length_bytes == 0 && rec.op != SSDEMU_OP_FLUSH) {
+				if (!report.zero_length_requests++)
+					fprintf(stderr, "ssdsim: %s:%lu: zero-length request skipped (the others are counted)\n",
+						trace_path, tr.line);
+				continue;
+			}
+			report.wrapped_requests += place(dev, &rec);
+			/* A TRIM of less than one whole logical block: nothing to do. */
+			if (rec.length_bytes == 0 && rec.op != SSDEMU_OP_FLUSH) {
+				report.zero_length_requests++;
+				continue;
+			}
+			if (rec.length_bytes > buf_bytes) {
+				free(buf);
+				buf_bytes = rec.length_bytes;
+				buf = malloc(buf_bytes);
+				if (!buf) {
+					fprintf(stderr, "ssdsim: out of memory\n");
+					goto out;
+				}
+			}
+			if (rec.op == SSDEMU_OP_WRITE)
+				fill_data(buf, rec.length_bytes, rec.content_hash,
+					  rec.offset_bytes ^ (requests << 40));
+			flat_iter_init(&fi, buf);
+			/* enum ssdemu_log_op and enum ssd_op number the operations alike. */
+			req.op = (enum ssd_op)rec.op;
+			req.offset_bytes = rec.offset_bytes;
+			req.length_bytes = rec.length_bytes;
+			req.arrival_ns = rec.arrival_ns + offset_ns;
+			if (belady && !pass && rec.op == SSDEMU_OP_WRITE &&
+			    belady_seq_add(&seq, rec.offset_bytes >> dev->page_shift,
+					   ((rec.offset_bytes + rec.length_bytes - 1) >> dev->page_shift) -
+					   (rec.offset_bytes >> dev->page_shift) + 1)) {
 				fprintf(stderr, "ssdsim: out of memory\n");
 				goto out;
 			}
+			req.data = &fi.it;
+			ret = ssd_device_submit(dev, &req, &done_ns);
+			if (ret) {
+				fprintf(stderr, "ssdsim: %s:%lu: request failed: %s\n", trace_path,
+					tr.line, strerror(-ret));
+				goto out;
+			}
+			if (sim_report_latency(&report, rec.op, done_ns - dev->last_arrival_ns)) {
+				fprintf(stderr, "ssdsim: out of memory\n");
+				goto out;
+			}
+			if (completions && pass == warmup) {
+				done.arrival_ns = dev->last_arrival_ns;
+				done.completion_ns = done_ns;
+				done.op = rec.op;
+				done.offset_bytes = rec.offset_bytes;
+				done.length_bytes = rec.length_bytes;
+				log_entry_print(completions, &done);
+			}
+			requests++;
 		}
-		if (rec.op == SSDEMU_OP_WRITE)
-			fill_data(buf, rec.length_bytes, rec.content_hash,
-				  rec.offset_bytes ^ (requests << 40));
-		flat_iter_init(&fi, buf);
-		/* enum ssdemu_log_op and enum ssd_op number the operations alike. */
-		req.op = (enum ssd_op)rec.op;
-		req.offset_bytes = rec.offset_bytes;
-		req.length_bytes = rec.length_bytes;
-		req.arrival_ns = rec.arrival_ns;
-		req.data = &fi.it;
-		ret = ssd_device_submit(dev, &req, &done_ns);
-		if (ret) {
-			fprintf(stderr, "ssdsim: %s:%lu: request failed: %s\n", trace_path,
-				tr.line, strerror(-ret));
+		if (ret < 0)
 			goto out;
-		}
-		if (sim_report_latency(&report, rec.op, done_ns - dev->last_arrival_ns)) {
-			fprintf(stderr, "ssdsim: out of memory\n");
-			goto out;
-		}
-		if (completions) {
-			done.arrival_ns = dev->last_arrival_ns;
-			done.completion_ns = done_ns;
-			done.op = rec.op;
-			done.offset_bytes = rec.offset_bytes;
-			done.length_bytes = rec.length_bytes;
-			log_entry_print(completions, &done);
-		}
-		requests++;
 	}
-	if (ret < 0)
-		goto out;
 	if (completions) {
 		ret = fclose(completions);
 		completions = NULL;
@@ -270,22 +341,38 @@ int main(int argc, char **argv)
 	memset(&st, 0, sizeof(st));
 	ssd_device_get_stats(dev, &core_st);
 	ssd_stats_to_uapi(&core_st, &st);
+	if (belady) {
+		u64 capacity = core_st.cache_capacity_pages ? core_st.cache_capacity_pages :
+			       cfg.cache_pages;
+
+		if (belady_write_hits(&seq, capacity, warmup, &belady_hits)) {
+			fprintf(stderr, "ssdsim: out of memory\n");
+			goto out;
+		}
+		belady_capacity = capacity;
+	}
 	report.requests = requests;
 	report.trace_path = trace_path;
 	report.trace_format = trace_format_name(tr.format);
 	if (json) {
 		stats_print_json_fields(stdout, &st);
 		sim_report_print_json(stdout, &report, &cfg);
+		print_cache_json(&core_st, warmup, belady, belady_capacity, belady_hits,
+				 seq.count);
 		printf("\n}\n");
 	} else {
 		stats_print_text(stdout, &st);
 		sim_report_print_text(stdout, &report, &cfg);
+		print_cache_text(&core_st, warmup, belady, belady_capacity, belady_hits,
+				 seq.count);
 	}
 	status = 0;
 out:
+	trace_close(&tr);
+out_closed:
 	if (completions)
 		fclose(completions);
-	trace_close(&tr);
+	belady_seq_free(&seq);
 	sim_report_free(&report);
 	free(buf);
 	ssd_device_destroy(dev);

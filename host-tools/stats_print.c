@@ -42,6 +42,13 @@ static const struct stat_field stat_fields[] = {
 	STAT(slc_erase_count_max), STAT(slc_free_blocks), STAT(slc_valid_pages),
 	STAT(gc_blocking_runs), STAT(gc_relocated_pages_write_max),
 	STAT(gc_background_pages), STAT(gc_background_steps),
+	STAT(cache_write_hit_pages), STAT(cache_admit_pages),
+	STAT(cache_bypass_size_pages), STAT(cache_bypass_dice_pages),
+	STAT(cache_bypass_policy_pages), STAT(cache_evict_pages),
+	STAT(cache_read_hit_pages), STAT(cache_pages), STAT(cache_capacity_pages),
+	STAT(cache_metadata_bytes), STAT(cache_policy_metadata_bytes),
+	STAT(flash_program_destage_pages), STAT(flash_read_destage_pages),
+	STAT(flash_program_tlc_pages), STAT(flash_erase_tlc_blocks),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

@@ -23,7 +23,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define SSDEMU_STATS_VERSION	3
+#define SSDEMU_STATS_VERSION	4
 
 struct ssdemu_stats {
 	__u32 version;			/* SSDEMU_STATS_VERSION of the writer */
@@ -120,6 +120,23 @@ struct ssdemu_stats {
 	/* Version 3: background GC (gc_background_free_blocks). */
 	__u64 gc_background_pages;	/* valid pages GC moved on idle chips */
 	__u64 gc_background_steps;	/* background GC steps run */
+
+	/* Version 4: the SLC write cache (nvmcache/, cache_policy). */
+	__u64 cache_write_hit_pages;	/* page writes to a cached page: an SLC program */
+	__u64 cache_admit_pages;	/* write misses that entered the cache */
+	__u64 cache_bypass_size_pages;	/* misses sent to TLC: request >= procache_c_bytes */
+	__u64 cache_bypass_dice_pages;	/* misses sent to TLC: ProCache's die said no */
+	__u64 cache_bypass_policy_pages; /* misses sent to TLC: counter, ghost or sketch said no */
+	__u64 cache_evict_pages;	/* cached pages evicted (each destaged to TLC) */
+	__u64 cache_read_hit_pages;	/* host page reads served by the cache (SLC reads) */
+	__u64 cache_pages;		/* pages cached now */
+	__u64 cache_capacity_pages;	/* most pages the cache holds */
+	__u64 cache_metadata_bytes;	/* the cache directory and replacement state */
+	__u64 cache_policy_metadata_bytes; /* the admission policy's own state */
+	__u64 flash_program_destage_pages; /* TLC programs of destaged pages */
+	__u64 flash_read_destage_pages;	/* SLC reads of pages being destaged */
+	__u64 flash_program_tlc_pages;	/* programs of TLC blocks, all causes */
+	__u64 flash_erase_tlc_blocks;	/* erases of TLC blocks */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */

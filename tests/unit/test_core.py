@@ -103,3 +103,37 @@ def test_model_with_slc_cache(seed: int, gc: str) -> None:
                    f"gc_pages_per_write={gc}")
     assert "cache:" in out and "model:" in out
     print(out)
+
+
+def test_write_cache_policies() -> None:
+    """ProCache's die against (1-p)^K (p=0.1 and 0.05, K=3) over 20000
+    cold pages; size threshold c, vector form, one verdict per request,
+    seeds; REFCNT, LARC, TinyLFU admission; LRU/FIFO/CLOCK victims and
+    destage; exact memory plan for every policy."""
+    out = run_unit("cache", "20000")
+    assert "cache: ok" in out
+    assert "p=0.10 K=3" in out and "p=0.05 K=3" in out
+    print(out)
+
+
+@pytest.mark.parametrize("seed,extra", [
+    (21, ["cache_policy=always"]),
+    (22, ["cache_policy=procache", "procache_c_bytes=16384"]),
+    (23, ["cache_policy=procache", "procache_p_vector=1",
+          "procache_p_class0_ppm=300000", "cache_replacement=clock"]),
+    (24, ["cache_policy=refcnt", "cache_replacement=fifo"]),
+    (25, ["cache_policy=larc", "larc_ghost_pages=2000"]),
+    (26, ["cache_policy=tinylfu", "cache_replacement=clock"]),
+    # A tiny cache: nearly every admission destages; 512-byte blocks (RMW).
+    (27, ["cache_policy=always", "cache_pages=40", "logical_block_bytes=512",
+          "gc_pages_per_write=1"]),
+])
+def test_model_with_write_cache(seed: int, extra: list[str]) -> None:
+    """The write cache layer at >= 92% utilisation: data verified, the
+    cached pages are the SLC region's valid pages after every request,
+    pages are destaged and both regions erase blocks."""
+    out = run_unit("model", "--seed", str(seed), "--ops", "30000",
+                   "--util", "92", *SMALL_GEOMETRY, "slc_blocks_per_chip=8",
+                   *extra)
+    assert "cache " in out and "model:" in out
+    print(out)

@@ -12,6 +12,11 @@
  * gc_pages_per_write pages, and a request moves at most that many per page
  * it writes unless a blocking run (counted) took place.
  *
+ * With cache_policy=... (and slc_blocks_per_chip) the write cache layer
+ * sits on top: its cached pages must be the SLC region's valid pages after
+ * every request, its directory consistent, and the run must destage and
+ * erase blocks in both regions.
+ *
  * With --cache-percent P a routing layer above the FTL sends about P% of
  * the page writes into the SLC cache region (slc_blocks_per_chip must be
  * set), and to the main region when the cache refuses (-ENOSPC), so pages
@@ -21,6 +26,7 @@
  *              [key=value ...]
  */
 #include "unit.h"
+#include "nvmcache.h"
 
 /* The routing layer: sends a share of the writes to the cache region. */
 struct route_layer {
@@ -156,7 +162,49 @@ struct model {
 	u64 reads_checked;
 	/* FTL counters before the current request. */
 	u64 relocated_before, blocking_before, host_pages_before, background_before;
+	u64 cache_checks;
 };
+
+/*
+ * The write cache (cache_policy): the pages it says it caches are exactly
+ * the SLC region's valid pages, never more than its capacity; its
+ * directory is consistent every 1000 operations.
+ */
+static void check_cache_op(struct model *m)
+{
+	const struct ftl *ftl = unit_ftl(m->dev);
+	const struct nvmcache *c = (const struct nvmcache *)m->dev->top;
+
+	EXPECT(c->dir.count == ftl->region[SSD_REGION_CACHE].valid_pages &&
+	       c->dir.count <= c->dir.capacity, "cache holds %u pages, SLC region %llu valid",
+	       c->dir.count, (unsigned long long)ftl->region[SSD_REGION_CACHE].valid_pages);
+	if (++m->cache_checks % 1000 == 0)
+		EXPECT(m->dev->top->ops->check(m->dev->top) == 0, "cache directory check");
+}
+
+/* At the end: the run destaged pages and ran GC in both regions. */
+static void check_cache_end(struct model *m, const struct ssd_stats *st)
+{
+	EXPECT(st->cache_evict_pages > 0 && st->flash_program_destage_pages == st->cache_evict_pages,
+	       "no destage (%llu evictions)", (unsigned long long)st->cache_evict_pages);
+	EXPECT(st->flash_erase_slc_blocks > 0 && st->flash_erase_tlc_blocks > 0,
+	       "GC did not run in both regions: %llu SLC, %llu TLC erases",
+	       (unsigned long long)st->flash_erase_slc_blocks,
+	       (unsigned long long)st->flash_erase_tlc_blocks);
+	EXPECT(st->cache_write_hit_pages + st->cache_admit_pages + st->cache_bypass_size_pages +
+	       st->cache_bypass_dice_pages + st->cache_bypass_policy_pages ==
+	       st->host_write_pages, "cache decisions != page writes");
+	printf("cache %s: hits=%llu admitted=%llu bypassed=%llu/%llu/%llu evicted=%llu slc_erases=%llu tlc_erases=%llu\n",
+	       ssd_cache_policy_names[m->dev->cfg.cache_policy],
+	       (unsigned long long)st->cache_write_hit_pages,
+	       (unsigned long long)st->cache_admit_pages,
+	       (unsigned long long)st->cache_bypass_size_pages,
+	       (unsigned long long)st->cache_bypass_dice_pages,
+	       (unsigned long long)st->cache_bypass_policy_pages,
+	       (unsigned long long)st->cache_evict_pages,
+	       (unsigned long long)st->flash_erase_slc_blocks,
+	       (unsigned long long)st->flash_erase_tlc_blocks);
+}
 
 static void set_mapped(struct model *m, u64 lpn, bool mapped)
 {
@@ -203,6 +251,8 @@ static void after_op(struct model *m)
 		m->gc_seen = gc;
 		m->gc_checks++;
 	}
+	if (m->dev->cfg.cache_policy != SSD_CACHE_NONE)
+		check_cache_op(m);
 }
 
 static void do_write(struct model *m, u64 off, u64 len)
@@ -382,11 +432,13 @@ int test_model(int argc, char **argv)
 	ssd_device_get_stats(m.dev, &st);
 	EXPECT(st.gc_victim_blocks > 0, "GC never ran: the test did not test GC");
 	EXPECT(m.gc_checks > 0 && hook.steps > 0, "no invariant check after GC");
-	EXPECT(st.flash_program_pages == st.host_write_pages + st.gc_relocated_pages,
-	       "programs %llu != host %llu + gc %llu",
+	EXPECT(st.flash_program_pages == st.host_write_pages + st.gc_relocated_pages +
+	       st.flash_program_destage_pages,
+	       "programs %llu != host %llu + gc %llu + destage %llu",
 	       (unsigned long long)st.flash_program_pages,
 	       (unsigned long long)st.host_write_pages,
-	       (unsigned long long)st.gc_relocated_pages);
+	       (unsigned long long)st.gc_relocated_pages,
+	       (unsigned long long)st.flash_program_destage_pages);
 	EXPECT(st.erase_count_total == st.flash_erase_blocks &&
 	       st.flash_erase_blocks == st.gc_victim_blocks, "erase counts disagree");
 	EXPECT(st.valid_pages == m.nr_mapped, "valid pages %llu, model %llu",
@@ -394,6 +446,8 @@ int test_model(int argc, char **argv)
 	EXPECT(st.data_bytes == m.nr_mapped * m.page, "data bytes not following valid data");
 	if (!unit_ftl(m.dev)->gc_pages_per_write)
 		EXPECT(st.gc_blocking_runs == 0, "whole-victim GC hit the hard floor");
+	if (m.dev->cfg.cache_policy != SSD_CACHE_NONE)
+		check_cache_end(&m, &st);
 	if (route_cache_percent) {
 		struct route_layer *rl = to_route(m.dev->top);
 

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * admit_larc.c - LARC (lazy adaptive replacement, Huang et al., MSST
+ * 2013): a write miss enters only if its page is in the ghost LRU, a list
+ * of larc_ghost_pages recently missed pages without data; otherwise the
+ * page goes into the ghost list (its oldest entry falls out when full)
+ * and the write bypasses.  So a page enters on its second miss within the
+ * ghost list's reach.  Memory: the ghost list (struct cache_set).
+ */
+#include "nvmcache.h"
+
+static u32 ghost_pages(const struct ssd_config *cfg, u32 capacity)
+{
+	if (cfg->larc_ghost_pages)
+		return cfg->larc_ghost_pages;
+	return capacity / 10 ? capacity / 10 : 1;
+}
+
+static u64 larc_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
+{
+	return cache_set_bytes(total, ghost_pages(cfg, capacity), false);
+}
+
+static int larc_init(struct nvmcache *c, const struct ssd_config *cfg)
+{
+	return cache_set_init(&c->larc_ghost, ghost_pages(cfg, c->dir.capacity), false);
+}
+
+static void larc_exit(struct nvmcache *c)
+{
+	cache_set_exit(&c->larc_ghost);
+}
+
+static enum cache_verdict larc_decide(struct nvmcache *c, u64 lpn,
+				      const struct ssd_io *io, u32 victim)
+{
+	struct cache_set *ghost = &c->larc_ghost;
+	u32 slot = cache_set_find(ghost, lpn);
+
+	if (slot != CACHE_NONE) {
+		cache_set_remove(ghost, slot);
+		return CACHE_ADMIT;
+	}
+	if (ghost->count == ghost->capacity)
+		cache_set_remove(ghost, ghost->tail);
+	cache_set_insert(ghost, lpn);
+	return CACHE_BYPASS_POLICY;
+}
+
+const struct cache_admit_ops cache_admit_larc = {
+	.name = "larc",
+	.table_bytes = larc_table_bytes,
+	.init = larc_init,
+	.exit = larc_exit,
+	.decide = larc_decide,
+};

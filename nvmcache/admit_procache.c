@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * admit_procache.c - ProCache ("Don't make cache too complex", PLOS ONE
+ * 2017, Algorithm 1): a write miss of a request of procache_c_bytes or
+ * more bypasses the cache (cold: sequential data); a smaller one enters
+ * with probability p, rolled once per host request with the device's
+ * seeded PRNG, so all the missing pages of a request share one verdict.
+ * With procache_p_vector=1, p depends on the request's size class
+ * ceil(log2 pages), capped at SSD_PROCACHE_CLASSES - 1 (the paper's
+ * section 3 vector form).  No per-page state: its memory is this struct.
+ */
+#include "nvmcache.h"
+
+static u64 procache_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
+{
+	return total;
+}
+
+static u32 log2_up(u64 value)
+{
+	u32 shift = 0;
+
+	while (shift < 63 && (1ULL << shift) < value)
+		shift++;
+	return shift;
+}
+
+static int procache_init(struct nvmcache *c, const struct ssd_config *cfg)
+{
+	struct procache_state *pc = &c->procache;
+	const u64 class_ppm[SSD_PROCACHE_CLASSES] = {
+		cfg->procache_p_class0_ppm, cfg->procache_p_class1_ppm,
+		cfg->procache_p_class2_ppm, cfg->procache_p_class3_ppm,
+		cfg->procache_p_class4_ppm, cfg->procache_p_class5_ppm,
+		cfg->procache_p_class6_ppm, cfg->procache_p_class7_ppm,
+	};
+	u32 k;
+
+	pc->c_bytes = cfg->procache_c_bytes;
+	pc->page_shift = log2_up(cfg->page_size_bytes);
+	for (k = 0; k < SSD_PROCACHE_CLASSES; k++)
+		pc->p_ppm[k] = cfg->procache_p_vector ? class_ppm[k] : cfg->procache_p_ppm;
+	pc->last_seq = 0;
+	return 0;
+}
+
+static void procache_exit(struct nvmcache *c)
+{
+}
+
+/* The size class of a request of @bytes: ceil(log2 pages), capped. */
+static u32 size_class(const struct procache_state *pc, u64 bytes)
+{
+	u64 pages = (bytes + (1ULL << pc->page_shift) - 1) >> pc->page_shift;
+
+	return min_t(u32, log2_up(pages ? pages : 1), SSD_PROCACHE_CLASSES - 1);
+}
+
+static enum cache_verdict procache_decide(struct nvmcache *c, u64 lpn,
+					  const struct ssd_io *io, u32 victim)
+{
+	struct procache_state *pc = &c->procache;
+	enum cache_verdict verdict;
+
+	/* One verdict per host request; a page from no request rolls alone. */
+	if (io->request_seq && io->request_seq == pc->last_seq)
+		return pc->last_verdict;
+	if (pc->c_bytes && io->request_bytes >= pc->c_bytes)
+		verdict = CACHE_BYPASS_SIZE;
+	else if (ssd_rand_ppm(&c->rand, pc->p_ppm[size_class(pc, io->request_bytes)]))
+		verdict = CACHE_ADMIT;
+	else
+		verdict = CACHE_BYPASS_DICE;
+	pc->last_seq = io->request_seq;
+	pc->last_verdict = verdict;
+	return verdict;
+}
+
+const struct cache_admit_ops cache_admit_procache = {
+	.name = "procache",
+	.table_bytes = procache_table_bytes,
+	.init = procache_init,
+	.exit = procache_exit,
+	.decide = procache_decide,
+};

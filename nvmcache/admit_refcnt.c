@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * admit_refcnt.c - REFCNT (Hsieh et al., as the ProCache paper compares
+ * it): a saturating 8-bit counter per logical page, bumped by every page
+ * write and halved (right shift) for all pages every refcnt_decay_writes
+ * page writes; a write miss enters once its page's counter has reached
+ * refcnt_threshold.  Its memory is the counter array: one byte per page
+ * of the logical space, the per-LBA RAM ProCache does without.
+ */
+#include "nvmcache.h"
+
+static u64 refcnt_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
+{
+	return ssd_tables_add(total, 1, ssd_config_logical_pages(cfg), sizeof(u8));
+}
+
+static int refcnt_init(struct nvmcache *c, const struct ssd_config *cfg)
+{
+	struct refcnt_state *rc = &c->refcnt;
+
+	rc->pages = ssd_config_logical_pages(cfg);
+	rc->threshold = cfg->refcnt_threshold;
+	rc->decay_writes = cfg->refcnt_decay_writes ? cfg->refcnt_decay_writes :
+			   2ULL * c->dir.capacity;
+	rc->writes = 0;
+	rc->count = ssd_zalloc(rc->pages);
+	return rc->count ? 0 : -ENOMEM;
+}
+
+static void refcnt_exit(struct nvmcache *c)
+{
+	ssd_free(c->refcnt.count);
+	c->refcnt.count = NULL;
+}
+
+static void refcnt_access(struct nvmcache *c, u64 lpn)
+{
+	struct refcnt_state *rc = &c->refcnt;
+	u64 i;
+
+	if (rc->count[lpn] < 255)
+		rc->count[lpn]++;
+	if (++rc->writes < rc->decay_writes)
+		return;
+	rc->writes = 0;
+	for (i = 0; i < rc->pages; i++)
+		rc->count[i] >>= 1;
+}
+
+static enum cache_verdict refcnt_decide(struct nvmcache *c, u64 lpn,
+					const struct ssd_io *io, u32 victim)
+{
+	return c->refcnt.count[lpn] >= c->refcnt.threshold ? CACHE_ADMIT :
+	       CACHE_BYPASS_POLICY;
+}
+
+const struct cache_admit_ops cache_admit_refcnt = {
+	.name = "refcnt",
+	.table_bytes = refcnt_table_bytes,
+	.init = refcnt_init,
+	.exit = refcnt_exit,
+	.access = refcnt_access,
+	.decide = refcnt_decide,
+};

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * admit_tinylfu.c - TinyLFU (Einziger et al., ACM ToS 2017) as a write
+ * cache admission filter: every page write is recorded in a doorkeeper
+ * bitmap (first sighting) or, if the doorkeeper has it, in a count-min
+ * sketch of TINYLFU_ROWS rows of 4-bit counters; every
+ * tinylfu_sample_writes page writes the counters halve and the doorkeeper
+ * clears.  A write miss enters if the cache has room or if its estimated
+ * frequency beats the replacement victim's.  Width: a power of two at
+ * least the cache's pages.  Memory: the sketch and the doorkeeper.
+ */
+#include "nvmcache.h"
+
+static u32 sketch_width(u32 capacity)
+{
+	u32 w = 64;
+
+	while (w < capacity)
+		w <<= 1;
+	return w;
+}
+
+static u64 tinylfu_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
+{
+	u32 w = sketch_width(capacity);
+
+	total = ssd_tables_add(total, 1, (u64)TINYLFU_ROWS * w, sizeof(u8));
+	return ssd_tables_add(total, 1, w, sizeof(u8));
+}
+
+static int tinylfu_init(struct nvmcache *c, const struct ssd_config *cfg)
+{
+	struct tinylfu_state *t = &c->tinylfu;
+	u32 w = sketch_width(c->dir.capacity), r;
+
+	t->width_mask = w - 1;
+	t->sample_writes = cfg->tinylfu_sample_writes ? cfg->tinylfu_sample_writes :
+			   10ULL * c->dir.capacity;
+	t->writes = 0;
+	for (r = 0; r < TINYLFU_ROWS; r++)
+		t->row_seed[r] = ssd_rand_next(&c->rand);
+	t->sketch = ssd_zalloc((u64)TINYLFU_ROWS * w);
+	t->doorkeeper = ssd_zalloc(w);
+	if (!t->sketch || !t->doorkeeper) {
+		ssd_free(t->sketch);
+		ssd_free(t->doorkeeper);
+		t->sketch = NULL;
+		t->doorkeeper = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static void tinylfu_exit(struct nvmcache *c)
+{
+	ssd_free(c->tinylfu.sketch);
+	ssd_free(c->tinylfu.doorkeeper);
+	c->tinylfu.sketch = NULL;
+	c->tinylfu.doorkeeper = NULL;
+}
+
+static u32 row_index(const struct tinylfu_state *t, u32 row, u64 lpn)
+{
+	return row * (t->width_mask + 1) + ((u32)ssd_hash64(lpn ^ t->row_seed[row]) &
+					     t->width_mask);
+}
+
+/* The doorkeeper's bit of @lpn: one hash into width * 8 bits. */
+static void door_bit(const struct tinylfu_state *t, u64 lpn, u32 *byte, u8 *mask)
+{
+	u64 h = ssd_hash64(lpn ^ t->row_seed[0] ^ 0x5bd1e995ULL);
+
+	*byte = (u32)(h >> 3) & t->width_mask;
+	*mask = 1U << (h & 7);
+}
+
+static u32 estimate(const struct tinylfu_state *t, u64 lpn)
+{
+	u32 r, est = TINYLFU_MAX, byte;
+	u8 mask;
+
+	for (r = 0; r < TINYLFU_ROWS; r++)
+		est = min_t(u32, est, t->sketch[row_index(t, r, lpn)]);
+	door_bit(t, lpn, &byte, &mask);
+	return est + !!(t->doorkeeper[byte] & mask);
+}
+
+static void tinylfu_access(struct nvmcache *c, u64 lpn)
+{
+	struct tinylfu_state *t = &c->tinylfu;
+	u32 r, byte, w = t->width_mask + 1;
+	u8 mask;
+
+	door_bit(t, lpn, &byte, &mask);
+	if (!(t->doorkeeper[byte] & mask)) {
+		t->doorkeeper[byte] |= mask;
+	} else {
+		for (r = 0; r < TINYLFU_ROWS; r++) {
+			u8 *cnt = &t->sketch[row_index(t, r, lpn)];
+
+			if (*cnt < TINYLFU_MAX)
+				(*cnt)++;
+		}
+	}
+	if (++t->writes < t->sample_writes)
+		return;
+	t->writes = 0;
+	for (r = 0; r < TINYLFU_ROWS * w; r++)
+		t->sketch[r] >>= 1;
+	memset(t->doorkeeper, 0, w);
+}
+
+static enum cache_verdict tinylfu_decide(struct nvmcache *c, u64 lpn,
+					 const struct ssd_io *io, u32 victim)
+{
+	if (victim == CACHE_NONE)
+		return CACHE_ADMIT;
+	return estimate(&c->tinylfu, lpn) > estimate(&c->tinylfu, c->dir.lpn[victim]) ?
+	       CACHE_ADMIT : CACHE_BYPASS_POLICY;
+}
+
+const struct cache_admit_ops cache_admit_tinylfu = {
+	.name = "tinylfu",
+	.table_bytes = tinylfu_table_bytes,
+	.init = tinylfu_init,
+	.exit = tinylfu_exit,
+	.access = tinylfu_access,
+	.decide = tinylfu_decide,
+};

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cache_set.c - a set of logical pages with an order (struct cache_set):
+ * a chained hash over fixed slots and a doubly linked list from the newest
+ * to the oldest entry.  The write cache's directory and LARC's ghost list
+ * are built on it.  Sized once, allocates nothing afterwards.
+ */
+#include "nvmcache.h"
+
+static u32 buckets_for(u32 capacity)
+{
+	u32 n = 1;
+
+	while (n < capacity)
+		n <<= 1;
+	return n;
+}
+
+u64 cache_set_bytes(u64 total, u32 capacity, bool with_ref)
+{
+	total = ssd_tables_add(total, 1, buckets_for(capacity), sizeof(u32));
+	total = ssd_tables_add(total, 4, capacity, sizeof(u32));
+	if (with_ref)
+		total = ssd_tables_add(total, 1, capacity, sizeof(u8));
+	return total;
+}
+
+int cache_set_init(struct cache_set *set, u32 capacity, bool with_ref)
+{
+	u32 nr_buckets = buckets_for(capacity), i;
+
+	memset(set, 0, sizeof(*set));
+	set->capacity = capacity;
+	set->bucket_mask = nr_buckets - 1;
+	set->bucket = ssd_zalloc((u64)nr_buckets * sizeof(u32));
+	set->lpn = ssd_zalloc((u64)capacity * sizeof(u32));
+	set->hnext = ssd_zalloc((u64)capacity * sizeof(u32));
+	set->prev = ssd_zalloc((u64)capacity * sizeof(u32));
+	set->next = ssd_zalloc((u64)capacity * sizeof(u32));
+	if (with_ref)
+		set->ref = ssd_zalloc(capacity);
+	if (!set->bucket || !set->lpn || !set->hnext || !set->prev || !set->next ||
+	    (with_ref && !set->ref)) {
+		cache_set_exit(set);
+		return -ENOMEM;
+	}
+	for (i = 0; i < nr_buckets; i++)
+		set->bucket[i] = CACHE_NONE;
+	for (i = 0; i < capacity; i++)
+		set->next[i] = i + 1 < capacity ? i + 1 : CACHE_NONE;
+	set->free = capacity ? 0 : CACHE_NONE;
+	set->head = CACHE_NONE;
+	set->tail = CACHE_NONE;
+	set->hand = CACHE_NONE;
+	return 0;
+}
+
+void cache_set_exit(struct cache_set *set)
+{
+	ssd_free(set->bucket);
+	ssd_free(set->lpn);
+	ssd_free(set->hnext);
+	ssd_free(set->prev);
+	ssd_free(set->next);
+	ssd_free(set->ref);
+	memset(set, 0, sizeof(*set));
+}
+
+static u32 bucket_of(const struct cache_set *set, u64 lpn)
+{
+	return (u32)ssd_hash64(lpn) & set->bucket_mask;
+}
+
+u32 cache_set_find(const struct cache_set *set, u64 lpn)
+{
+	u32 slot;
+
+	if (!set->capacity)
+		return CACHE_NONE;
+	for (slot = set->bucket[bucket_of(set, lpn)]; slot != CACHE_NONE;
+	     slot = set->hnext[slot])
+		if (set->lpn[slot] == lpn)
+			return slot;
+	return CACHE_NONE;
+}
+
+static void list_unlink(struct cache_set *set, u32 slot)
+{
+	u32 prev = set->prev[slot], next = set->next[slot];
+
+	if (prev != CACHE_NONE)
+		set->next[prev] = next;
+	else
+		set->head = next;
+	if (next != CACHE_NONE)
+		set->prev[next] = prev;
+	else
+		set->tail = prev;
+}
+
+static void list_add_head(struct cache_set *set, u32 slot)
+{
+	set->prev[slot] = CACHE_NONE;
+	set->next[slot] = set->head;
+	if (set->head != CACHE_NONE)
+		set->prev[set->head] = slot;
+	else
+		set->tail = slot;
+	set->head = slot;
+}
+
+u32 cache_set_insert(struct cache_set *set, u64 lpn)
+{
+	u32 slot = set->free, b = bucket_of(set, lpn);
+
+	set->free = set->next[slot];
+	set->lpn[slot] = (u32)lpn;
+	set->hnext[slot] = set->bucket[b];
+	set->bucket[b] = slot;
+	if (set->ref)
+		set->ref[slot] = 0;
+	list_add_head(set, slot);
+	set->count++;
+	return slot;
+}
+
+void cache_set_remove(struct cache_set *set, u32 slot)
+{
+	u32 *link = &set->bucket[bucket_of(set, set->lpn[slot])];
+
+	while (*link != slot)
+		link = &set->hnext[*link];
+	*link = set->hnext[slot];
+	list_unlink(set, slot);
+	set->next[slot] = set->free;
+	set->free = slot;
+	set->count--;
+}
+
+void cache_set_move_head(struct cache_set *set, u32 slot)
+{
+	if (set->head == slot)
+		return;
+	list_unlink(set, slot);
+	list_add_head(set, slot);
+}
+
+int cache_set_check(const struct cache_set *set, const char *name)
+{
+	u32 slot, prev = CACHE_NONE, n = 0;
+
+	for (slot = set->head; slot != CACHE_NONE && n <= set->capacity;
+	     prev = slot, slot = set->next[slot]) {
+		n++;
+		if (set->prev[slot] != prev || cache_set_find(set, set->lpn[slot]) != slot) {
+			ssd_log_err("nvmcache: %s: slot %u (lpn %u) badly linked or hashed",
+				    name, slot, set->lpn[slot]);
+			return -EUCLEAN;
+		}
+	}
+	if (n != set->count || set->tail != prev || set->count > set->capacity) {
+		ssd_log_err("nvmcache: %s: %u entries listed, %u counted, capacity %u",
+			    name, n, set->count, set->capacity);
+		return -EUCLEAN;
+	}
+	return 0;
+}

@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nvmcache_layer.c - the SLC write cache as a layer (common/ssd_layer.h):
+ * the checks of its keys, its size, and the page operations.
+ *
+ * A page write that hits a cached page is written again into the cache
+ * region (a write hit: an SLC program, out of place below).  A miss asks
+ * the admission policy, which sees the victim the replacement policy would
+ * evict; admitted, the victim (if the cache is full) is destaged first -
+ * read from the SLC region and rewritten into the TLC region under
+ * FLASH_CAUSE_DESTAGE - and the page is written into the cache region;
+ * bypassed, it is written into the TLC region.  The decision is per page:
+ * ProCache's verdict is per request (admit_procache.c), so the pages of a
+ * request that miss share it, while its pages that hit stay in the cache
+ * (Algorithm 1 checks hits first).  Destage is done inline, in the write
+ * that needs the room, and that write ends when both its program and the
+ * destage have ended.  Reads go through (an SLC read when the page is
+ * cached: a read hit); a TRIM drops the page from the cache.
+ *
+ * Placement: the cache is the FTL's SLC region, the first
+ * slc_blocks_per_chip blocks of every chip (a share of each chip, not
+ * chips of its own), so cache programs stripe over all chips and channels
+ * like TLC ones.  Its size (cache_pages) stays at most the valid data the
+ * region's GC can live with (ftl_region_valid_max()); the default keeps
+ * 1/8 of that as headroom, so SLC GC finds victims with invalid pages.
+ */
+#include "nvmcache.h"
+#include "ftl.h"
+
+static struct nvmcache *to_cache(struct ssd_layer *layer)
+{
+	return (struct nvmcache *)layer;
+}
+
+static const struct cache_admit_ops *const admit_ops[SSD_CACHE_NR] = {
+	[SSD_CACHE_ALWAYS] = &cache_admit_always,
+	[SSD_CACHE_PROCACHE] = &cache_admit_procache,
+	[SSD_CACHE_REFCNT] = &cache_admit_refcnt,
+	[SSD_CACHE_LARC] = &cache_admit_larc,
+	[SSD_CACHE_TINYLFU] = &cache_admit_tinylfu,
+};
+
+static const struct cache_repl_ops *const repl_ops[SSD_CACHE_REPL_NR] = {
+	[SSD_CACHE_LRU] = &cache_repl_lru,
+	[SSD_CACHE_CLOCK] = &cache_repl_clock,
+	[SSD_CACHE_FIFO] = &cache_repl_fifo,
+};
+
+/* The most valid pages the SLC region may hold (ftl_layer.c refuses above). */
+static u64 region_max_pages(const struct ssd_config *cfg)
+{
+	return ftl_region_valid_max(cfg->chips * cfg->slc_blocks_per_chip,
+				    ftl_config_gc_low_free_blocks(cfg), cfg->chips,
+				    cfg->pages_per_block / 3);
+}
+
+u32 nvmcache_capacity(const struct ssd_config *cfg)
+{
+	u64 max = region_max_pages(cfg);
+
+	if (cfg->cache_pages)
+		return (u32)cfg->cache_pages;
+	return (u32)min_t(u64, max - max / 8, U32_MAX - 1);
+}
+
+static bool nvmcache_enabled(const struct ssd_config *cfg)
+{
+	return cfg->cache_policy != SSD_CACHE_NONE;
+}
+
+static int nvmcache_validate(const struct ssd_config *cfg)
+{
+	u64 max;
+
+	if (!cfg->slc_blocks_per_chip) {
+		ssd_log_err("cache_policy=%s refused: the write cache needs an SLC region (slc_blocks_per_chip > 0)",
+			    ssd_cache_policy_names[cfg->cache_policy]);
+		return -EINVAL;
+	}
+	if (cfg->slc_blocks_per_chip >= cfg->blocks_per_chip)
+		return 0;	/* ftl_layer.c names the geometry's fault */
+	max = region_max_pages(cfg);
+	if (!max || cfg->cache_pages > max || !nvmcache_capacity(cfg)) {
+		ssd_log_err("cache_pages=%llu refused: accepted range is 0 (7/8 of the SLC region's %llu) or 1..%llu",
+			    (unsigned long long)cfg->cache_pages, (unsigned long long)max,
+			    (unsigned long long)max);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static u64 dir_bytes(const struct ssd_config *cfg, u32 capacity)
+{
+	return cache_set_bytes(0, capacity, cfg->cache_replacement == SSD_CACHE_CLOCK);
+}
+
+static u64 nvmcache_metadata_bytes(const struct ssd_config *cfg)
+{
+	u32 capacity = nvmcache_capacity(cfg);
+	u64 bytes = ssd_tables_add(0, 1, 1, sizeof(struct nvmcache));
+
+	bytes = cache_set_bytes(bytes, capacity, cfg->cache_replacement == SSD_CACHE_CLOCK);
+	return admit_ops[cfg->cache_policy]->table_bytes(bytes, cfg, capacity);
+}
+
+/* Move cached page @slot to the TLC region, from @start_ns to *@done_ns. */
+static int destage(struct nvmcache *c, u32 slot, u64 start_ns, u64 *done_ns)
+{
+	struct ssd_layer *lower = c->layer.lower;
+	struct ssd_io rio = { .start_ns = start_ns, .cause = FLASH_CAUSE_DESTAGE };
+	struct ssd_io wio = { .cause = FLASH_CAUSE_DESTAGE, .region = SSD_REGION_MAIN };
+	u64 lpn = c->dir.lpn[slot];
+	const void *data;
+	void *buf;
+	int ret;
+
+	ret = lower->ops->read(lower, lpn, &rio, &data);
+	if (ret)
+		return ret;
+	buf = flash_buffer_get(c->flash);
+	if (!buf)
+		return -ENOMEM;
+	if (data)
+		memcpy(buf, data, c->flash->geo.page_size_bytes);
+	else
+		memset(buf, 0, c->flash->geo.page_size_bytes);
+	wio.start_ns = rio.done_ns;
+	ret = lower->ops->write(lower, lpn, buf, &wio);
+	if (ret)
+		return ret;
+	c->repl->remove(&c->dir, slot);
+	cache_set_remove(&c->dir, slot);
+	c->counters.evict_pages++;
+	*done_ns = wio.done_ns;
+	return 0;
+}
+
+static int nvmcache_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ssd_io *io)
+{
+	struct nvmcache *c = to_cache(layer);
+	struct ssd_layer *lower = layer->lower;
+	enum cache_verdict verdict;
+	u64 destage_done_ns;
+	u32 slot, victim;
+	int ret;
+
+	if (c->admit->access)
+		c->admit->access(c, lpn);
+	slot = cache_set_find(&c->dir, lpn);
+	if (slot != CACHE_NONE) {
+		io->region = SSD_REGION_CACHE;
+		ret = lower->ops->write(lower, lpn, buf, io);
+		if (!ret) {
+			c->repl->hit(&c->dir, slot);
+			c->counters.write_hit_pages++;
+		}
+		return ret;
+	}
+	victim = c->dir.count < c->dir.capacity ? CACHE_NONE : c->repl->victim(&c->dir);
+	verdict = c->admit->decide(c, lpn, io, victim);
+	if (verdict != CACHE_ADMIT) {
+		io->region = SSD_REGION_MAIN;
+		ret = lower->ops->write(lower, lpn, buf, io);
+		if (!ret)
+			c->counters.bypass_pages[verdict]++;
+		return ret;
+	}
+	destage_done_ns = io->start_ns;
+	if (victim != CACHE_NONE) {
+		ret = destage(c, victim, io->start_ns, &destage_done_ns);
+		if (ret) {
+			flash_buffer_put(c->flash, buf);
+			return ret;
+		}
+	}
+	io->region = SSD_REGION_CACHE;
+	ret = lower->ops->write(lower, lpn, buf, io);
+	if (ret)
+		return ret;
+	slot = cache_set_insert(&c->dir, lpn);
+	c->repl->insert(&c->dir, slot);
+	c->counters.admit_pages++;
+	io->done_ns = max_t(u64, io->done_ns, destage_done_ns);
+	return 0;
+}
+
+static int nvmcache_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
+			 const void **data)
+{
+	struct nvmcache *c = to_cache(layer);
+
+	if (!io->merge && io->cause == FLASH_CAUSE_HOST &&
+	    cache_set_find(&c->dir, lpn) != CACHE_NONE)
+		c->counters.read_hit_pages++;
+	return layer->lower->ops->read(layer->lower, lpn, io, data);
+}
+
+static int nvmcache_trim(struct ssd_layer *layer, u64 lpn, struct ssd_io *io)
+{
+	struct nvmcache *c = to_cache(layer);
+	u32 slot = cache_set_find(&c->dir, lpn);
+
+	if (slot != CACHE_NONE) {
+		c->repl->remove(&c->dir, slot);
+		cache_set_remove(&c->dir, slot);
+	}
+	return layer->lower->ops->trim(layer->lower, lpn, io);
+}
+
+/* The SLC region is as durable as the TLC one: nothing is held back. */
+static int nvmcache_flush(struct ssd_layer *layer, struct ssd_io *io)
+{
+	return layer->lower->ops->flush(layer->lower, io);
+}
+
+static void nvmcache_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
+{
+	struct nvmcache *c = to_cache(layer);
+
+	st->cache_write_hit_pages = c->counters.write_hit_pages;
+	st->cache_admit_pages = c->counters.admit_pages;
+	st->cache_bypass_size_pages = c->counters.bypass_pages[CACHE_BYPASS_SIZE];
+	st->cache_bypass_dice_pages = c->counters.bypass_pages[CACHE_BYPASS_DICE];
+	st->cache_bypass_policy_pages = c->counters.bypass_pages[CACHE_BYPASS_POLICY];
+	st->cache_evict_pages = c->counters.evict_pages;
+	st->cache_read_hit_pages = c->counters.read_hit_pages;
+	st->cache_pages = c->dir.count;
+	st->cache_capacity_pages = c->dir.capacity;
+	st->cache_metadata_bytes = c->dir_bytes;
+	st->cache_policy_metadata_bytes = c->policy_bytes;
+}
+
+static void nvmcache_reset_stats(struct ssd_layer *layer)
+{
+	memset(&to_cache(layer)->counters, 0, sizeof(to_cache(layer)->counters));
+}
+
+static int nvmcache_check(struct ssd_layer *layer)
+{
+	struct nvmcache *c = to_cache(layer);
+	int ret = cache_set_check(&c->dir, "directory");
+
+	if (!ret && c->admit == &cache_admit_larc)
+		ret = cache_set_check(&c->larc_ghost, "LARC ghost list");
+	return ret;
+}
+
+static void nvmcache_destroy(struct ssd_layer *layer)
+{
+	struct nvmcache *c = to_cache(layer);
+
+	c->admit->exit(c);
+	cache_set_exit(&c->dir);
+	ssd_free(c);
+}
+
+static const struct ssd_layer_ops nvmcache_ops = {
+	.read = nvmcache_read,
+	.write = nvmcache_write,
+	.trim = nvmcache_trim,
+	.flush = nvmcache_flush,
+	.get_stats = nvmcache_get_stats,
+	.reset_stats = nvmcache_reset_stats,
+	.check = nvmcache_check,
+	.destroy = nvmcache_destroy,
+};
+
+static int nvmcache_create(const struct ssd_config *cfg, struct flash *flash,
+			   struct ssd_layer *lower, struct ssd_layer **out)
+{
+	struct nvmcache *c = ssd_zalloc(sizeof(*c));
+	u32 capacity = nvmcache_capacity(cfg);
+	int ret;
+
+	if (!c)
+		return -ENOMEM;
+	c->flash = flash;
+	c->admit = admit_ops[cfg->cache_policy];
+	c->repl = repl_ops[cfg->cache_replacement];
+	ssd_rand_seed(&c->rand, cfg->seed);
+	c->dir_bytes = dir_bytes(cfg, capacity);
+	c->policy_bytes = c->admit->table_bytes(0, cfg, capacity);
+	ret = cache_set_init(&c->dir, capacity, cfg->cache_replacement == SSD_CACHE_CLOCK);
+	if (ret) {
+		ssd_free(c);
+		return ret;
+	}
+	ret = c->admit->init(c, cfg);
+	if (ret) {
+		cache_set_exit(&c->dir);
+		ssd_free(c);
+		return ret;
+	}
+	c->layer.ops = &nvmcache_ops;
+	c->layer.name = "nvmcache";
+	c->layer.lower = lower;
+	*out = &c->layer;
+	return 0;
+}
+
+const struct ssd_layer_type nvmcache_layer_type = {
+	.name = "nvmcache",
+	.enabled = nvmcache_enabled,
+	.validate = nvmcache_validate,
+	.metadata_bytes = nvmcache_metadata_bytes,
+	.create = nvmcache_create,
+};

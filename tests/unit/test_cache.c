@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_cache.c - the SLC write cache (nvmcache/) in the device's stack:
+ *
+ *  - ProCache's die: a cold page written K times in one-page requests
+ *    never enters with probability (1-p)^K (0.729 for p=0.1, K=3; 0.857
+ *    for p=0.05, K=3), checked over many pages within 5 standard errors;
+ *    requests of procache_c_bytes or more never enter; the vector form
+ *    takes p by size class; one verdict per request; the same seed gives
+ *    the same decisions, another seed others;
+ *  - REFCNT enters at its threshold and reports a byte per logical page;
+ *    LARC enters on the second miss; TinyLFU admits while there is room
+ *    and then only pages more frequent than the victim;
+ *  - LRU, FIFO and CLOCK evict the pages they should on a hand-made
+ *    sequence, and an evicted page is destaged to TLC with its data;
+ *  - counters add up (SLC + TLC programs, destage = evictions, cached
+ *    pages = the SLC region's valid pages), the memory plan is exact for
+ *    every policy, and a cache without an SLC region is refused.
+ */
+#include <math.h>
+
+#include "unit.h"
+#include "nvmcache.h"
+
+#define CACHE_GEOMETRY "slc_blocks_per_chip=8"
+
+static struct nvmcache *cache_of(struct ssd_device *dev)
+{
+	EXPECT(dev->top && !strcmp(dev->top->name, "nvmcache"), "no cache layer on top");
+	return (struct nvmcache *)dev->top;
+}
+
+static bool cached(struct ssd_device *dev, u64 lpn)
+{
+	return cache_set_find(&cache_of(dev)->dir, lpn) != CACHE_NONE;
+}
+
+static void write_pages(struct ssd_device *dev, u64 lpn, u64 pages, u8 fill)
+{
+	u64 bytes = pages * dev->page_bytes;
+	u8 *buf = malloc(bytes);
+
+	EXPECT(buf, "out of memory");
+	memset(buf, fill, bytes);
+	EXPECT(submit(dev, SSD_OP_WRITE, lpn * dev->page_bytes, bytes, buf) == 0,
+	       "write of lpn %llu failed", (unsigned long long)lpn);
+	free(buf);
+}
+
+static void expect_page(struct ssd_device *dev, u64 lpn, u8 fill)
+{
+	u8 *buf = malloc(dev->page_bytes);
+	u32 i;
+
+	EXPECT(buf, "out of memory");
+	EXPECT(submit(dev, SSD_OP_READ, lpn * dev->page_bytes, dev->page_bytes, buf) == 0,
+	       "read failed");
+	for (i = 0; i < dev->page_bytes; i++)
+		EXPECT(buf[i] == fill, "lpn %llu byte %u: 0x%02x, expected 0x%02x",
+		       (unsigned long long)lpn, i, buf[i], fill);
+	free(buf);
+}
+
+/* Counters every configuration must satisfy. */
+static void expect_counters_agree(struct ssd_device *dev)
+{
+	struct ssd_stats st;
+
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.flash_program_tlc_pages + st.flash_program_slc_pages ==
+	       st.flash_program_pages, "TLC + SLC programs != all programs");
+	EXPECT(st.flash_program_destage_pages == st.cache_evict_pages,
+	       "destaged %llu, evicted %llu", (unsigned long long)st.flash_program_destage_pages,
+	       (unsigned long long)st.cache_evict_pages);
+	EXPECT(st.cache_pages == st.slc_valid_pages, "cached %llu, SLC valid %llu",
+	       (unsigned long long)st.cache_pages, (unsigned long long)st.slc_valid_pages);
+	EXPECT(st.cache_pages <= st.cache_capacity_pages, "cache over its capacity");
+	EXPECT(st.cache_write_hit_pages + st.cache_admit_pages + st.cache_bypass_size_pages +
+	       st.cache_bypass_dice_pages + st.cache_bypass_policy_pages ==
+	       st.host_write_pages, "hits + admissions + bypasses != page writes");
+	EXPECT(ssd_device_check(dev) == 0, "consistency check");
+}
+
+/*
+ * Write @lpns cold pages @k times each, one page per request; the share
+ * that never entered must be (1-p)^k within 5 standard errors.
+ */
+static void check_never_enters(u64 p_ppm, u32 k, u64 lpns, u64 seed)
+{
+	char p_setting[64], seed_setting[64];
+	const char *settings[] = {
+		CACHE_GEOMETRY, "cache_policy=procache", p_setting, seed_setting,
+	};
+	struct ssd_device *dev;
+	double p = p_ppm / 1e6, expected = pow(1 - p, k), share, bound;
+	u64 lpn, never = 0;
+	u32 i;
+
+	snprintf(p_setting, sizeof(p_setting), "procache_p_ppm=%llu", (unsigned long long)p_ppm);
+	snprintf(seed_setting, sizeof(seed_setting), "seed=%llu", (unsigned long long)seed);
+	dev = make_device(settings, ARRAY_SIZE(settings));
+	for (lpn = 0; lpn < lpns; lpn++) {
+		u64 admitted = cache_of(dev)->counters.admit_pages;
+
+		for (i = 0; i < k; i++)
+			write_pages(dev, lpn, 1, (u8)i);
+		never += cache_of(dev)->counters.admit_pages == admitted;
+	}
+	share = (double)never / lpns;
+	bound = 5 * sqrt(expected * (1 - expected) / lpns);
+	EXPECT(fabs(share - expected) <= bound,
+	       "p=%.3f K=%u: %.4f never entered, expected %.4f +- %.4f", p, k, share,
+	       expected, bound);
+	printf("procache p=%.2f K=%u: %.4f of %llu cold pages never entered (expected %.4f +- %.4f)\n",
+	       p, k, share, (unsigned long long)lpns, expected, bound);
+	expect_counters_agree(dev);
+	ssd_device_destroy(dev);
+}
+
+static void test_size_threshold_and_vector(void)
+{
+	const char *sized[] = {
+		CACHE_GEOMETRY, "cache_policy=procache", "procache_p_ppm=1000000",
+		"procache_c_bytes=16384",
+	};
+	const char *vector[] = {
+		CACHE_GEOMETRY, "cache_policy=procache", "procache_p_vector=1",
+		"procache_p_class0_ppm=1000000", "procache_p_class1_ppm=0",
+		"procache_p_class2_ppm=1000000",
+	};
+	struct ssd_device *dev = make_device(sized, ARRAY_SIZE(sized));
+	struct ssd_stats st;
+	u64 lpn, big = 0;
+
+	/* 4-page requests (= c) and larger never enter; 3-page ones always do. */
+	for (lpn = 0; lpn < 400; lpn += 20) {
+		write_pages(dev, lpn, 4 + lpn % 3, 1);
+		big += 4 + lpn % 3;
+		write_pages(dev, lpn + 10, 3, 2);
+	}
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.cache_bypass_size_pages == big && st.cache_admit_pages == 60,
+	       "size: bypassed %llu, admitted %llu",
+	       (unsigned long long)st.cache_bypass_size_pages,
+	       (unsigned long long)st.cache_admit_pages);
+	for (lpn = 0; lpn < 400; lpn += 20)
+		EXPECT(!cached(dev, lpn) && cached(dev, lpn + 10), "lpn %llu",
+		       (unsigned long long)lpn);
+	expect_counters_agree(dev);
+	ssd_device_destroy(dev);
+
+	/* Vector form: 1 page (class 0) enters, 2 pages (class 1) never, 3-4 pages enter. */
+	dev = make_device(vector, ARRAY_SIZE(vector));
+	for (lpn = 0; lpn < 1000; lpn += 10) {
+		write_pages(dev, lpn, 1, 1);
+		write_pages(dev, lpn + 2, 2, 1);
+		write_pages(dev, lpn + 5, 4, 1);
+	}
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.cache_admit_pages == 100 * 5 && st.cache_bypass_dice_pages == 100 * 2,
+	       "vector: admitted %llu, dice bypassed %llu",
+	       (unsigned long long)st.cache_admit_pages,
+	       (unsigned long long)st.cache_bypass_dice_pages);
+	ssd_device_destroy(dev);
+}
+
+/* One verdict per request; the same seed decides alike, another differently. */
+static u64 procache_admits(const char *seed, u64 *first_lpns)
+{
+	const char *settings[] = {
+		CACHE_GEOMETRY, "cache_policy=procache", "procache_p_ppm=500000", seed,
+	};
+	struct ssd_device *dev = make_device(settings, ARRAY_SIZE(settings));
+	u64 lpn, admits, found = 0;
+
+	*first_lpns = 0;
+	for (lpn = 0; lpn < 8 * 200; lpn += 8) {
+		u64 before = cache_of(dev)->counters.admit_pages, got;
+
+		write_pages(dev, lpn, 8, 3);
+		got = cache_of(dev)->counters.admit_pages - before;
+		EXPECT(got == 0 || got == 8, "a request's pages split: %llu of 8 entered",
+		       (unsigned long long)got);
+		if (got && found < 64)
+			*first_lpns ^= lpn << (found++ % 48);
+	}
+	admits = cache_of(dev)->counters.admit_pages;
+	ssd_device_destroy(dev);
+	return admits;
+}
+
+static void test_seed(void)
+{
+	u64 sig1, sig1b, sig2;
+	u64 a = procache_admits("seed=7", &sig1);
+	u64 b = procache_admits("seed=7", &sig1b);
+	u64 c = procache_admits("seed=8", &sig2);
+
+	EXPECT(a == b && sig1 == sig1b, "same seed, other decisions");
+	EXPECT(sig1 != sig2 || a != c, "another seed, the same decisions");
+	EXPECT(a > 8 * 60 && a < 8 * 140, "p=0.5 admitted %llu of 1600 pages",
+	       (unsigned long long)a);
+}
+
+static void test_refcnt_larc_tinylfu(void)
+{
+	const char *refcnt[] = { CACHE_GEOMETRY, "cache_policy=refcnt", "refcnt_threshold=3",
+				 "refcnt_decay_writes=1000000" };
+	const char *larc[] = { CACHE_GEOMETRY, "cache_policy=larc", "larc_ghost_pages=50" };
+	const char *tiny[] = { CACHE_GEOMETRY, "cache_policy=tinylfu", "cache_pages=16" };
+	struct ssd_device *dev = make_device(refcnt, ARRAY_SIZE(refcnt));
+	struct ssd_stats st;
+	u64 lpn;
+
+	write_pages(dev, 5, 1, 1);
+	write_pages(dev, 5, 1, 2);
+	EXPECT(!cached(dev, 5), "refcnt: entered below the threshold");
+	write_pages(dev, 5, 1, 3);
+	EXPECT(cached(dev, 5), "refcnt: not entered at the threshold");
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.cache_policy_metadata_bytes == dev->capacity_bytes / dev->page_bytes,
+	       "refcnt: %llu bytes of counters", (unsigned long long)st.cache_policy_metadata_bytes);
+	EXPECT(st.cache_bypass_policy_pages == 2, "refcnt bypasses");
+	ssd_device_destroy(dev);
+
+	dev = make_device(larc, ARRAY_SIZE(larc));
+	write_pages(dev, 9, 1, 1);
+	EXPECT(!cached(dev, 9), "larc: entered on the first miss");
+	/* 60 other misses push lpn 9 out of a 50-page ghost list. */
+	for (lpn = 100; lpn < 160; lpn++)
+		write_pages(dev, lpn, 1, 1);
+	write_pages(dev, 9, 1, 2);
+	EXPECT(!cached(dev, 9), "larc: entered after falling out of the ghost list");
+	write_pages(dev, 9, 1, 3);
+	EXPECT(cached(dev, 9), "larc: not entered on the second miss");
+	expect_page(dev, 9, 3);
+	expect_counters_agree(dev);
+	ssd_device_destroy(dev);
+
+	dev = make_device(tiny, ARRAY_SIZE(tiny));
+	for (lpn = 0; lpn < 16; lpn++)
+		write_pages(dev, lpn, 1, 1);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.cache_admit_pages == 16, "tinylfu: refused while there was room");
+	/* Cold newcomers do not beat a cached page written before: bypass. */
+	for (lpn = 0; lpn < 16; lpn++)
+		write_pages(dev, lpn, 1, 2);
+	for (lpn = 1000; lpn < 1010; lpn++)
+		write_pages(dev, lpn, 1, 2);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.cache_bypass_policy_pages == 10 && st.cache_admit_pages == 16,
+	       "tinylfu: cold pages entered (%llu bypassed)",
+	       (unsigned long long)st.cache_bypass_policy_pages);
+	/* A page written often enough beats the victim. */
+	for (lpn = 0; lpn < 4; lpn++)
+		write_pages(dev, 2000, 1, 4);
+	EXPECT(cached(dev, 2000), "tinylfu: a frequent page did not enter");
+	expect_page(dev, 2000, 4);
+	expect_counters_agree(dev);
+	ssd_device_destroy(dev);
+}
+
+/* Pages 0-3 fill a 4-page cache, 0 is hit, then 4 and 5 enter. */
+static void check_replacement(const char *repl, u64 gone1, u64 gone2)
+{
+	char setting[64];
+	const char *settings[] = { CACHE_GEOMETRY, "cache_policy=always", "cache_pages=4",
+				   setting };
+	struct ssd_device *dev;
+	struct ssd_stats st;
+	u64 lpn;
+
+	snprintf(setting, sizeof(setting), "cache_replacement=%s", repl);
+	dev = make_device(settings, ARRAY_SIZE(settings));
+	for (lpn = 0; lpn < 4; lpn++)
+		write_pages(dev, lpn, 1, (u8)(0x10 + lpn));
+	write_pages(dev, 0, 1, 0x20);
+	write_pages(dev, 4, 1, 0x14);
+	EXPECT(!cached(dev, gone1), "%s: lpn %llu not evicted first", repl,
+	       (unsigned long long)gone1);
+	write_pages(dev, 5, 1, 0x15);
+	EXPECT(!cached(dev, gone2), "%s: lpn %llu not evicted second", repl,
+	       (unsigned long long)gone2);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.cache_evict_pages == 2 && st.flash_program_destage_pages == 2 &&
+	       st.flash_read_destage_pages == 2 && st.cache_write_hit_pages == 1,
+	       "%s: evictions %llu", repl, (unsigned long long)st.cache_evict_pages);
+	/* Destaged pages kept their data. */
+	expect_page(dev, 0, 0x20);
+	for (lpn = 1; lpn < 6; lpn++)
+		expect_page(dev, lpn, (u8)(0x10 + lpn));
+	expect_counters_agree(dev);
+	ssd_device_destroy(dev);
+}
+
+static void test_memory_plan_and_refusal(void)
+{
+	static const char *const policies[] = { "always", "procache", "refcnt", "larc",
+						"tinylfu" };
+	static const char *const repls[] = { "lru", "clock", "fifo" };
+	struct ssd_config cfg;
+	struct ssd_device *dev;
+	unsigned int i, j;
+
+	for (i = 0; i < ARRAY_SIZE(policies); i++)
+		for (j = 0; j < ARRAY_SIZE(repls); j++) {
+			char p[64], r[64];
+			const char *settings[] = { CACHE_GEOMETRY, p, r };
+			u64 before = ssd_zalloc_bytes_total;
+			struct ssd_stats st;
+
+			snprintf(p, sizeof(p), "cache_policy=%s", policies[i]);
+			snprintf(r, sizeof(r), "cache_replacement=%s", repls[j]);
+			dev = make_device(settings, ARRAY_SIZE(settings));
+			EXPECT(ssd_zalloc_bytes_total - before == dev->metadata_bytes,
+			       "%s/%s: planned %llu, allocated %llu", policies[i], repls[j],
+			       (unsigned long long)dev->metadata_bytes,
+			       (unsigned long long)(ssd_zalloc_bytes_total - before));
+			ssd_device_get_stats(dev, &st);
+			EXPECT(st.cache_metadata_bytes > 0, "directory bytes not reported");
+			printf("memory %s/%s: directory %llu B, policy %llu B\n", policies[i],
+			       repls[j], (unsigned long long)st.cache_metadata_bytes,
+			       (unsigned long long)st.cache_policy_metadata_bytes);
+			ssd_device_destroy(dev);
+		}
+	{
+		const char *none[] = { "cache_policy=always" };
+		const char *big[] = { CACHE_GEOMETRY, "cache_policy=always",
+				      "cache_pages=100000" };
+
+		make_config(&cfg, none, ARRAY_SIZE(none));
+		EXPECT(ssd_device_create(&dev, &cfg) == -EINVAL, "cache without SLC accepted");
+		make_config(&cfg, big, ARRAY_SIZE(big));
+		EXPECT(ssd_device_create(&dev, &cfg) == -EINVAL, "oversized cache accepted");
+	}
+}
+
+int test_cache(int argc, char **argv)
+{
+	u64 lpns = argc > 1 ? strtoull(argv[1], NULL, 0) : 20000;
+
+	check_never_enters(100000, 3, lpns, 1);
+	check_never_enters(50000, 3, lpns, 2);
+	check_never_enters(100000, 1, lpns, 3);
+	test_size_threshold_and_vector();
+	test_seed();
+	test_refcnt_larc_tinylfu();
+	/* LRU: 0 was hit, so 1 then 2; FIFO: 0 then 1; CLOCK: 0's bit spares it, 1 then 2. */
+	check_replacement("lru", 1, 2);
+	check_replacement("fifo", 0, 1);
+	check_replacement("clock", 1, 2);
+	test_memory_plan_and_refusal();
+	printf("cache: ok\n");
+	return 0;
+}
