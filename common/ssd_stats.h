@@ -41,7 +41,18 @@
 	X(flash_erase_slc_blocks) X(slc_erase_count_total)		\
 	X(slc_erase_count_max) X(slc_free_blocks) X(slc_valid_pages)	\
 	X(gc_blocking_runs) X(gc_relocated_pages_write_max)		\
-	X(gc_background_pages) X(gc_background_steps)
+	X(gc_background_pages) X(gc_background_steps)			\
+	X(dedup_chunks_written) X(dedup_fingerprinted_chunks)		\
+	X(dedup_late_fingerprints) X(dedup_filtered_chunks)		\
+	X(dedup_duplicate_chunks) X(dedup_store_hits)			\
+	X(dedup_store_misses) X(dedup_store_evictions)			\
+	X(dedup_buffer_rewrites) X(dedup_buffer_trims)			\
+	X(dedup_buffer_reads) X(dedup_programs_avoided)			\
+	X(dedup_logical_pages) X(dedup_physical_pages)			\
+	X(dedup_buffered_pages) X(dedup_store_used_entries)		\
+	X(dedup_store_capacity_entries) X(dedup_store_entry_bytes)	\
+	X(dedup_metadata_bytes) X(dedup_break_even_ppm)			\
+	X(dedup_engine_busy_ns)
 
 struct ssd_stats {
 #define SSD_STATS_MEMBER(name) u64 name;

@@ -42,6 +42,17 @@ static const struct stat_field stat_fields[] = {
 	STAT(slc_erase_count_max), STAT(slc_free_blocks), STAT(slc_valid_pages),
 	STAT(gc_blocking_runs), STAT(gc_relocated_pages_write_max),
 	STAT(gc_background_pages), STAT(gc_background_steps),
+	STAT(dedup_chunks_written), STAT(dedup_fingerprinted_chunks),
+	STAT(dedup_late_fingerprints), STAT(dedup_filtered_chunks),
+	STAT(dedup_duplicate_chunks), STAT(dedup_store_hits),
+	STAT(dedup_store_misses), STAT(dedup_store_evictions),
+	STAT(dedup_buffer_rewrites), STAT(dedup_buffer_trims),
+	STAT(dedup_buffer_reads), STAT(dedup_programs_avoided),
+	STAT(dedup_logical_pages), STAT(dedup_physical_pages),
+	STAT(dedup_buffered_pages), STAT(dedup_store_used_entries),
+	STAT(dedup_store_capacity_entries), STAT(dedup_store_entry_bytes),
+	STAT(dedup_metadata_bytes), STAT(dedup_break_even_ppm),
+	STAT(dedup_engine_busy_ns),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

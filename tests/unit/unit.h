@@ -69,5 +69,6 @@ int test_memory(int argc, char **argv);
 int test_regions(int argc, char **argv);
 int test_counters(int argc, char **argv);
 int test_check(int argc, char **argv);
+int test_dedup(int argc, char **argv);
 
 #endif /* SSD_UNIT_H */

@@ -67,11 +67,12 @@ int main(int argc, char **argv)
 		{ "regions", test_regions },
 		{ "counters", test_counters },
 		{ "check", test_check },
+		{ "dedup", test_dedup },
 	};
 	unsigned int i;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check [args]\n",
+		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check|dedup [args]\n",
 			argv[0]);
 		return 2;
 	}

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dedup_check.c - the dedup layer's full consistency check: every chunk's
+ * refcount equals the number of lpns mapping to it, the free list holds
+ * exactly the unreferenced chunk ids, the store and the sample index hold
+ * live chunks only and find what they hold, and the write buffer's
+ * indexes agree with its ring.  Linear in the device size, no allocation.
+ */
+#include "dedup.h"
+
+#define CHECK(cond, fmt, ...)						\
+	do {								\
+		if (!(cond)) {						\
+			ssd_log_err("dedup check: " fmt, ##__VA_ARGS__);	\
+			return -EUCLEAN;				\
+		}							\
+	} while (0)
+
+/* refcount[c] equals the lpns mapping to c; the table is put back as it was. */
+static int check_refcounts(struct dedup *dd)
+{
+	u64 lpn, mapped = 0, bad = U64_MAX;
+	u32 c;
+
+	for (lpn = 0; lpn < dd->pages; lpn++) {
+		c = dd->l2c[lpn];
+		CHECK(c == DEDUP_NONE || c < dd->pages, "lpn %llu maps to chunk %u",
+		      (unsigned long long)lpn, c);
+		if (c != DEDUP_NONE) {
+			dd->refcount[c]--;	/* wraps back below */
+			mapped++;
+		}
+	}
+	for (c = 0; c < dd->pages && bad == U64_MAX; c++)
+		if (dd->refcount[c])
+			bad = c;
+	for (lpn = 0; lpn < dd->pages; lpn++)
+		if (dd->l2c[lpn] != DEDUP_NONE)
+			dd->refcount[dd->l2c[lpn]]++;
+	CHECK(bad == U64_MAX, "chunk %llu has refcount %u", (unsigned long long)bad,
+	      dd->refcount[bad]);
+	CHECK(mapped == dd->mapped_lpns, "%llu lpns mapped, counted %llu",
+	      (unsigned long long)mapped, (unsigned long long)dd->mapped_lpns);
+	return 0;
+}
+
+static int check_free_list(const struct dedup *dd)
+{
+	u64 listed = 0, unreferenced = 0;
+	u32 c;
+
+	for (c = dd->free_head; c != DEDUP_NONE && listed <= dd->pages; c = dd->free_next[c]) {
+		CHECK(c < dd->pages && !dd->refcount[c], "free chunk %u is in use", c);
+		listed++;
+	}
+	for (c = 0; c < dd->pages; c++)
+		unreferenced += !dd->refcount[c];
+	CHECK(listed == dd->nr_free && unreferenced == dd->nr_free,
+	      "free list holds %llu, %llu counted, %llu unreferenced",
+	      (unsigned long long)listed, (unsigned long long)dd->nr_free,
+	      (unsigned long long)unreferenced);
+	return 0;
+}
+
+static int check_store(struct dedup *dd)
+{
+	u64 stored = 0, listed = 0;
+	u32 c, slot;
+
+	for (c = 0; c < dd->pages; c++) {
+		slot = dd->chunk_slot[c];
+		if (!dd->refcount[c]) {
+			CHECK(slot == DEDUP_NONE, "free chunk %u has store slot %u", c, slot);
+			continue;
+		}
+		if (slot >= dd->store_cap)
+			continue;
+		CHECK(dd->slots[slot].chunk == c, "slot %u holds chunk %u, not %u", slot,
+		      dd->slots[slot].chunk, c);
+		CHECK(dedup_store_find(dd, dd->slots[slot].sha1) != DEDUP_NONE,
+		      "chunk %u's fingerprint not found", c);
+		stored++;
+	}
+	CHECK(stored == dd->store_used, "store holds %u, chunks point at %llu",
+	      dd->store_used, (unsigned long long)stored);
+	if (dd->store_lru) {
+		for (slot = dd->lru_head; slot != DEDUP_NONE && listed <= dd->store_cap;
+		     slot = dd->slots[slot].lru_next)
+			listed++;
+		CHECK(listed == dd->store_used, "recency list holds %llu of %u",
+		      (unsigned long long)listed, dd->store_used);
+	}
+	return 0;
+}
+
+static int check_samples(const struct dedup *dd)
+{
+	u64 listed = 0, live = 0, b;
+	u32 c;
+
+	if (!dd->filter)
+		return 0;
+	for (b = 0; b <= dd->sample_mask; b++)
+		for (c = dd->sample_buckets[b]; c != DEDUP_NONE && listed <= dd->pages;
+		     c = dd->chunk_sample_next[c]) {
+			CHECK(c < dd->pages && dd->refcount[c] &&
+			      (dd->chunk_sample[c] & dd->sample_mask) == b,
+			      "sample bucket %llu holds chunk %u", (unsigned long long)b, c);
+			listed++;
+		}
+	for (c = 0; c < dd->pages; c++)
+		live += !!dd->refcount[c];
+	CHECK(listed == live, "sample index holds %llu of %llu live chunks",
+	      (unsigned long long)listed, (unsigned long long)live);
+	return 0;
+}
+
+static int check_buffer(const struct dedup *dd)
+{
+	u32 i, e, live = 0;
+
+	CHECK(dd->buffer_slots <= dd->buffer_cap, "buffer uses %u of %u", dd->buffer_slots,
+	      dd->buffer_cap);
+	for (i = 0; i < dd->buffer_cap; i++) {
+		const struct dedup_buffer_entry *en = &dd->buffer[i];
+		u32 age = (i + dd->buffer_cap - dd->buffer_head) % dd->buffer_cap;
+
+		if (en->lpn == U64_MAX) {
+			CHECK(!en->buf, "buffer hole %u holds data", i);
+			continue;
+		}
+		CHECK(age < dd->buffer_slots, "buffer entry %u outside the ring", i);
+		CHECK(en->lpn < dd->pages && en->buf, "buffer entry %u: lpn %llu", i,
+		      (unsigned long long)en->lpn);
+		CHECK(dd->l2c[en->lpn] == DEDUP_NONE, "buffered lpn %llu is mapped too",
+		      (unsigned long long)en->lpn);
+		CHECK(dedup_is_buffered(dd, en->lpn), "buffered lpn %llu not indexed",
+		      (unsigned long long)en->lpn);
+		for (e = dd->buffer_sample_buckets[en->sample_key & dd->buffer_mask];
+		     e != DEDUP_NONE && e != i; e = dd->buffer[e].sample_next)
+			;
+		CHECK(e == i, "buffer entry %u not in its sample bucket", i);
+		live++;
+	}
+	CHECK(live == dd->buffered, "buffer holds %u, counted %u", live, dd->buffered);
+	return 0;
+}
+
+int dedup_check(struct dedup *dd)
+{
+	int ret = check_refcounts(dd);
+
+	if (!ret)
+		ret = check_free_list(dd);
+	if (!ret)
+		ret = check_store(dd);
+	if (!ret)
+		ret = check_samples(dd);
+	if (!ret)
+		ret = check_buffer(dd);
+	return ret;
+}
