@@ -104,6 +104,15 @@ static double stats_waf(const struct ssdemu_stats *st)
 	       (double)st->host_write_bytes;
 }
 
+/* Logical pages holding data per page stored (dedup=1); < 0 if undefined. */
+static double stats_dedup_ratio(const struct ssdemu_stats *st)
+{
+	if (offsetof(struct ssdemu_stats, dedup_physical_pages) + sizeof(__u64) >
+	    st->struct_bytes || !st->dedup_physical_pages)
+		return -1.0;
+	return (double)st->dedup_logical_pages / (double)st->dedup_physical_pages;
+}
+
 static void print_mean_text(FILE *out, const char *name, double mean_us)
 {
 	if (mean_us < 0)
@@ -138,6 +147,8 @@ void stats_print_text(FILE *out, const struct ssdemu_stats *st)
 		fprintf(out, "%-28s %.3f\n", "waf", waf);
 	print_mean_text(out, "read_latency_mean_us", stats_read_mean_us(st));
 	print_mean_text(out, "write_latency_mean_us", stats_write_mean_us(st));
+	if (stats_dedup_ratio(st) >= 0)
+		fprintf(out, "%-28s %.3f\n", "dedup_ratio", stats_dedup_ratio(st));
 }
 
 void stats_print_json_fields(FILE *out, const struct ssdemu_stats *st)
@@ -158,6 +169,8 @@ void stats_print_json_fields(FILE *out, const struct ssdemu_stats *st)
 		fprintf(out, ",\n  \"waf\": %.6f", waf);
 	print_mean_json(out, "read_latency_mean_us", stats_read_mean_us(st));
 	print_mean_json(out, "write_latency_mean_us", stats_write_mean_us(st));
+	if (stats_dedup_ratio(st) >= 0)
+		fprintf(out, ",\n  \"dedup_ratio\": %.6f", stats_dedup_ratio(st));
 }
 
 void stats_print_json(FILE *out, const struct ssdemu_stats *st)
