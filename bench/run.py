@@ -38,9 +38,13 @@ Boots one VM (tests/vm/vmrun.py) that runs bench/guest/bench.sh, then:
    when the module has that key.
 5. Read latency under writes in ssdsim's virtual time (bench/sim_latency.py,
    no VM, deterministic).
+6. In-device deduplication in ssdsim's virtual time (bench/dedup_sweep.py,
+   no VM, deterministic): write latency against Kim et al.'s break-even
+   duplication rate, WAF and erases at 90% utilisation with and without
+   dedup; also writes dedup-sweep.json, dedup-latency.png, dedup-waf.png.
 
---only picks sections (overhead, fidelity, gc, readlat, sim); the VM boots
-only for the first four.  Prints a table, writes
+--only picks sections (overhead, fidelity, gc, readlat, sim, dedup); the VM
+boots only for the first four.  Prints a table, writes
 bench/results/bench-<kernel>.json (the sections that ran replace theirs in
 the file, the others are kept; "sections" says when and from which commit
 each was measured) and, when matplotlib is there and the GC section ran,
@@ -67,13 +71,14 @@ import vmrun  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 import sim_latency  # noqa: E402
+import dedup_sweep  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 # The sequential write of the fidelity test (bench.sh uses bs=128k).
 SEQ_REQUEST_BYTES = 128 * 1024
 OVERHEAD_JOBS = ["randwrite-qd1", "randwrite-qd32", "randread-qd1",
                  "randread-qd32", "seqwrite-1m"]
-SECTIONS = ("overhead", "fidelity", "gc", "readlat", "sim")
+SECTIONS = ("overhead", "fidelity", "gc", "readlat", "sim", "dedup")
 VM_SECTIONS = ("overhead", "fidelity", "gc", "readlat")
 # Read latency under writes on the device (bench.sh section 4).
 READLAT_CONF = "small-test.conf"
@@ -532,7 +537,8 @@ def print_table(r: dict[str, Any], sections: list[str]) -> None:
     print(f"\n== kernel {r['kernel']}")
     printers = {"overhead": print_overhead, "fidelity": print_fidelity,
                 "gc": print_gc, "readlat": print_readlat,
-                "sim": lambda r: sim_latency.print_table(r["sim"])}
+                "sim": lambda r: sim_latency.print_table(r["sim"]),
+                "dedup": lambda r: dedup_sweep.print_table(r["dedup"])}
     for section in SECTIONS:
         if section in sections:
             printers[section](r)
@@ -637,6 +643,15 @@ def main() -> int:
               flush=True)
         result["sim"] = sim_latency.run(args.ssdsim.resolve())
         ran.append("sim")
+    if "dedup" in sections:
+        print(f"ssdsim: dedup sweep ({args.ssdsim})...", flush=True)
+        result["dedup"] = dedup_sweep.run(args.ssdsim.resolve())
+        ran.append("dedup")
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        (RESULTS / "dedup-sweep.json").write_text(
+            json.dumps(result["dedup"], indent=2) + "\n")
+        for png in dedup_sweep.plot(result["dedup"], RESULTS):
+            print(f"wrote {png.relative_to(ROOT)}")
     print_table(result, ran)
 
     RESULTS.mkdir(parents=True, exist_ok=True)
