@@ -13,7 +13,8 @@ BUILD := build
 # The portable core, in the order of the request path (docs/architecture.md).
 CORE_SRCS := common/ssd_config.c \
 	device/ssd_device.c device/controller.c device/request_log.c \
-	dedup/dedup.c dedup/dedup_store.c dedup/dedup_check.c dedup/dedup_layer.c \
+	dedup/dedup.c dedup/dedup_sample.c dedup/dedup_store.c dedup/dedup_check.c \
+	dedup/dedup_layer.c \
 	dedup/dedup_sha1.c \
 	ftl/ftl.c ftl/ftl_region.c ftl/ftl_alloc.c ftl/ftl_gc.c ftl/ftl_gc_policy.c \
 	ftl/ftl_check.c ftl/ftl_layer.c \

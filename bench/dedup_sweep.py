@@ -64,9 +64,9 @@ WAF_GEOMETRY = ["chips=8", "channels=4", "blocks_per_chip=64",
 HASH_NS = {"engine": 80_000, "arm9": 813_000}
 LOOKUP_NS = 2_000
 
-# name -> overrides on top of CONFIG (dedup off: none).
+# name -> overrides on top of CONFIG (which switches dedup on).
 LAT_VARIANTS: dict[str, list[str]] = {
-    "off": [],
+    "off": ["dedup=0"],
     "engine": ["dedup=1", "dedup_buffer_pages=0", "dedup_filter=0",
                f"dedup_hash_ns={HASH_NS['engine']}"],
     "arm9": ["dedup=1", "dedup_buffer_pages=0", "dedup_filter=0",
@@ -76,7 +76,7 @@ LAT_VARIANTS: dict[str, list[str]] = {
                              f"dedup_hash_ns={HASH_NS['engine']}"],
 }
 WAF_VARIANTS: dict[str, list[str]] = {
-    "off": [],
+    "off": ["dedup=0"],
     "on": ["dedup=1", "dedup_buffer_pages=64", "dedup_filter=1"],
 }
 

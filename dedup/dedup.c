@@ -42,7 +42,8 @@ u64 dedup_table_bytes(const struct ssd_config *cfg)
 	/* l2c, refcount, free_next, chunk_slot */
 	bytes = ssd_tables_add(bytes, 4, pages, sizeof(u32));
 	if (cfg->dedup_filter) {
-		bytes = ssd_tables_add(bytes, 2, pages, sizeof(u32));
+		bytes = ssd_tables_add(bytes, 1, pages, sizeof(u32));
+		bytes = ssd_tables_add(bytes, 1, pages, sizeof(struct dedup_sample));
 		bytes = ssd_tables_add(bytes, 1, pow2_at_least(pages), sizeof(u32));
 	}
 	bytes = ssd_tables_add(bytes, 1, store, sizeof(struct dedup_store_slot));
@@ -76,31 +77,6 @@ static u64 engine_run(struct dedup *dd, u64 start_ns, u64 ns)
 	dd->engine_free_ns = begin + ns;
 	dd->counters.engine_busy_ns += ns;
 	return begin + ns;
-}
-
-/* ---- the sample index of live chunks (filter on) ---- */
-
-static void sample_add(struct dedup *dd, u32 chunk, u32 key)
-{
-	u32 bucket = key & dd->sample_mask;
-
-	if (!dd->filter)
-		return;
-	dd->chunk_sample[chunk] = key;
-	dd->chunk_sample_next[chunk] = dd->sample_buckets[bucket];
-	dd->sample_buckets[bucket] = chunk;
-}
-
-static void sample_remove(struct dedup *dd, u32 chunk)
-{
-	u32 *link;
-
-	if (!dd->filter)
-		return;
-	link = &dd->sample_buckets[dd->chunk_sample[chunk] & dd->sample_mask];
-	while (*link != chunk)
-		link = &dd->chunk_sample_next[*link];
-	*link = dd->chunk_sample_next[chunk];
 }
 
 /* ---- chunks ---- */
@@ -139,7 +115,8 @@ static int drop_mapping(struct dedup *dd, u64 lpn, u64 start_ns, u64 *done_ns)
 	dd->mapped_lpns--;
 	if (--dd->refcount[chunk])
 		return 0;
-	sample_remove(dd, chunk);
+	if (dd->filter)
+		dedup_sample_remove(dd, chunk);
 	dedup_store_remove(dd, chunk);
 	ret = lower->ops->trim(lower, chunk, &io);
 	chunk_free(dd, chunk);
@@ -197,11 +174,12 @@ static u64 late_fingerprint(struct dedup *dd, u32 chunk, u64 start_ns)
 	dedup_sha1(data, dd->page_bytes, sha1);
 	dd->counters.fingerprinted++;
 	dd->counters.late_fingerprints++;
+	dedup_sample_hashed(dd, chunk);
 	dedup_store_insert(dd, chunk, sha1);
 	return engine_run(dd, io.done_ns, dd->hash_ns);
 }
 
-/* Buffered writes other than the one leaving whose sample key is @key. */
+/* Whether a buffered write other than the one leaving has sample @key. */
 static bool buffer_has_sample(const struct dedup *dd, u32 key)
 {
 	u32 e;
@@ -216,24 +194,19 @@ static bool buffer_has_sample(const struct dedup *dd, u32 key)
 }
 
 /*
- * Whether live chunks share sample @key; those never fingerprinted are
- * fingerprinted now (*@t_ns advances), so the store can find them.
- * Chunks whose fingerprint left the LRU store stay out.
+ * Whether live chunks that the store can match share sample @key; the one
+ * never fingerprinted, if any, is fingerprinted now (*@t_ns advances), so
+ * the store can find it.
  */
 static bool chunks_have_sample(struct dedup *dd, u32 key, u64 *t_ns)
 {
-	bool found = false;
-	u32 c;
+	u32 e = dedup_sample_find(dd, key);
 
-	for (c = dd->sample_buckets[key & dd->sample_mask]; c != DEDUP_NONE;
-	     c = dd->chunk_sample_next[c]) {
-		if (dd->chunk_sample[c] != key || dd->chunk_slot[c] == DEDUP_EVICTED)
-			continue;
-		if (dd->chunk_slot[c] == DEDUP_NONE)
-			*t_ns = late_fingerprint(dd, c, *t_ns);
-		found = true;
-	}
-	return found;
+	if (e == DEDUP_NONE)
+		return false;
+	if (dd->samples[e].unhashed != DEDUP_NONE)
+		*t_ns = late_fingerprint(dd, dd->samples[e].unhashed, *t_ns);
+	return true;
 }
 
 /*
@@ -261,7 +234,7 @@ static int leave(struct dedup *dd, u64 lpn, void *buf, u32 key, u64 start_ns,
 		ret = write_chunk(dd, lpn, buf, t, &chunk, done_ns);
 		if (!ret) {
 			dd->chunk_slot[chunk] = DEDUP_NONE;
-			sample_add(dd, chunk, key);
+			dedup_sample_add(dd, chunk, key, false);
 		}
 		return ret;
 	}
@@ -285,8 +258,9 @@ static int leave(struct dedup *dd, u64 lpn, void *buf, u32 key, u64 start_ns,
 	dd->counters.store_misses++;
 	ret = write_chunk(dd, lpn, buf, t, &chunk, done_ns);
 	if (!ret) {
+		if (dd->filter)
+			dedup_sample_add(dd, chunk, key, true);
 		dedup_store_insert(dd, chunk, sha1);
-		sample_add(dd, chunk, key);
 	}
 	return ret;
 }
@@ -313,19 +287,25 @@ bool dedup_is_buffered(const struct dedup *dd, u64 lpn)
 
 static void sample_link(struct dedup *dd, u32 e)
 {
-	u32 bucket = dd->buffer[e].sample_key & dd->buffer_mask;
+	u32 *head = &dd->buffer_sample_buckets[dd->buffer[e].sample_key & dd->buffer_mask];
 
-	dd->buffer[e].sample_next = dd->buffer_sample_buckets[bucket];
-	dd->buffer_sample_buckets[bucket] = e;
+	dd->buffer[e].sample_prev = DEDUP_NONE;
+	dd->buffer[e].sample_next = *head;
+	if (*head != DEDUP_NONE)
+		dd->buffer[*head].sample_prev = e;
+	*head = e;
 }
 
 static void sample_unlink(struct dedup *dd, u32 e)
 {
-	u32 *link = &dd->buffer_sample_buckets[dd->buffer[e].sample_key & dd->buffer_mask];
+	struct dedup_buffer_entry *en = &dd->buffer[e];
 
-	while (*link != e)
-		link = &dd->buffer[*link].sample_next;
-	*link = dd->buffer[e].sample_next;
+	if (en->sample_prev != DEDUP_NONE)
+		dd->buffer[en->sample_prev].sample_next = en->sample_next;
+	else
+		dd->buffer_sample_buckets[en->sample_key & dd->buffer_mask] = en->sample_next;
+	if (en->sample_next != DEDUP_NONE)
+		dd->buffer[en->sample_next].sample_prev = en->sample_prev;
 }
 
 /* Take live entry @e out of the indexes; it becomes a hole. */
@@ -454,6 +434,9 @@ int dedup_flush(struct dedup *dd, struct ssd_io *io)
 	while (dd->buffer_slots && !ret) {
 		ret = buffer_pop(dd, io->start_ns, &page_done);
 		done = max_t(u64, done, page_done);
+		/* A large buffer drains in one command: let others run. */
+		if (dd->buffer_slots % 256 == 0)
+			ssd_cond_resched();
 	}
 	if (!ret) {
 		below.start_ns = done;
@@ -533,11 +516,11 @@ int dedup_init(struct dedup *dd, const struct ssd_config *cfg, struct flash *fla
 	if (dd->filter) {
 		dd->sample_mask = pow2_at_least(pages) - 1;
 		dd->chunk_sample = table(dd, pages, sizeof(u32));
-		dd->chunk_sample_next = table(dd, pages, sizeof(u32));
+		dd->samples = table(dd, pages, sizeof(struct dedup_sample));
 		dd->sample_buckets = table(dd, dd->sample_mask + 1ULL, sizeof(u32));
-		if (!dd->chunk_sample || !dd->chunk_sample_next || !dd->sample_buckets)
+		if (!dd->chunk_sample || !dd->samples || !dd->sample_buckets)
 			return -ENOMEM;
-		fill_none(dd->sample_buckets, dd->sample_mask + 1ULL);
+		dedup_sample_reset(dd);
 	}
 	dd->slots = table(dd, dd->store_cap, sizeof(struct dedup_store_slot));
 	dd->store_buckets = table(dd, dd->store_mask + 1ULL, sizeof(u32));
@@ -551,6 +534,8 @@ int dedup_init(struct dedup *dd, const struct ssd_config *cfg, struct flash *fla
 	fill_none(dd->chunk_slot, pages);
 	fill_none(dd->buffer_lpn_buckets, dd->buffer_mask + 1ULL);
 	fill_none(dd->buffer_sample_buckets, dd->buffer_mask + 1ULL);
+	for (i = 0; i < dd->buffer_cap; i++)
+		dd->buffer[i].lpn = U64_MAX;	/* every position a hole */
 	dedup_store_reset(dd);
 	/* Free chunk ids in increasing order. */
 	for (i = 0; i < pages; i++)
@@ -573,7 +558,7 @@ void dedup_exit(struct dedup *dd)
 	ssd_free(dd->free_next);
 	ssd_free(dd->chunk_slot);
 	ssd_free(dd->chunk_sample);
-	ssd_free(dd->chunk_sample_next);
+	ssd_free(dd->samples);
 	ssd_free(dd->sample_buckets);
 	ssd_free(dd->slots);
 	ssd_free(dd->store_buckets);

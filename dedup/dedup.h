@@ -66,7 +66,21 @@ struct dedup_buffer_entry {
 	void *buf;		/* the page data (a flash page buffer) */
 	u32 sample_key;		/* hash of the filter's sample */
 	u32 lpn_next;		/* next entry of the lpn hash bucket */
-	u32 sample_next;	/* next entry of the sample hash bucket */
+	u32 sample_next;	/* next and previous entries of the */
+	u32 sample_prev;	/* sample hash bucket (DEDUP_NONE: first) */
+};
+
+/*
+ * One sample key of live chunks (filter on): how many of them the store
+ * can match (fingerprinted and in the store, or never fingerprinted), and
+ * the one never fingerprinted, if any (there is at most one: a write whose
+ * sample matches is fingerprinted, and it fingerprints that one first).
+ */
+struct dedup_sample {
+	u32 key;
+	u32 next;		/* next entry of the hash bucket, or of the free list */
+	u32 matchable;		/* live chunks with this key not evicted from the store */
+	u32 unhashed;		/* the chunk with this key never fingerprinted, or DEDUP_NONE */
 };
 
 struct dedup_counters {
@@ -104,9 +118,10 @@ struct dedup {
 	u32 *chunk_slot;	/* [pages] */
 	/* Sampling filter over live chunks (filter on only). */
 	u32 *chunk_sample;	/* [pages] sample key of each live chunk */
-	u32 *chunk_sample_next;	/* [pages] next chunk of the sample bucket */
+	struct dedup_sample *samples;	/* [pages]: one per key at most */
 	u32 *sample_buckets;	/* [sample_mask + 1] */
 	u32 sample_mask;
+	u32 sample_free;	/* free entries, linked by next */
 	/* The fingerprint store. */
 	struct dedup_store_slot *slots;	/* [store_cap] */
 	u32 *store_buckets;	/* [store_mask + 1] */
@@ -175,6 +190,14 @@ u64 dedup_break_even_ppm(const struct dedup *dd);
 
 /* The dedup layer of @layer, or NULL if it is another layer. */
 struct dedup *dedup_from_layer(struct ssd_layer *layer);
+
+/* The sample index of live chunks (dedup_sample.c), filter on only. */
+u32 dedup_sample_find(const struct dedup *dd, u32 key);
+void dedup_sample_add(struct dedup *dd, u32 chunk, u32 key, bool hashed);
+void dedup_sample_hashed(struct dedup *dd, u32 chunk);
+void dedup_sample_evicted(struct dedup *dd, u32 chunk);
+void dedup_sample_remove(struct dedup *dd, u32 chunk);
+void dedup_sample_reset(struct dedup *dd);
 
 /* Fingerprint store internals (dedup_store.c). */
 u32 dedup_store_find(struct dedup *dd, const u8 sha1[DEDUP_SHA1_BYTES]);

@@ -3,7 +3,7 @@
  * dedup_check.c - the dedup layer's full consistency check: every chunk's
  * refcount equals the number of lpns mapping to it, the free list holds
  * exactly the unreferenced chunk ids, the store and the sample index hold
- * live chunks only and find what they hold, and the write buffer's
+ * live chunks only and count what they hold, and the write buffer's
  * indexes agree with its ring.  Linear in the device size, no allocation.
  */
 #include "dedup.h"
@@ -93,25 +93,65 @@ static int check_store(struct dedup *dd)
 	return 0;
 }
 
-static int check_samples(const struct dedup *dd)
+/* Take (@take) or give back one count per matchable live chunk from its entry. */
+static void count_matchable(struct dedup *dd, bool take)
 {
-	u64 listed = 0, live = 0, b;
-	u32 c;
+	u32 c, e;
+
+	for (c = 0; c < dd->pages; c++) {
+		if (!dd->refcount[c] || dd->chunk_slot[c] == DEDUP_EVICTED)
+			continue;
+		e = dedup_sample_find(dd, dd->chunk_sample[c]);
+		if (e != DEDUP_NONE)
+			dd->samples[e].matchable += take ? -1U : 1U;	/* wraps back */
+	}
+}
+
+/*
+ * Every live chunk the store can match has its key's entry; each entry
+ * counts exactly those chunks, and names its one unfingerprinted chunk;
+ * entries in use and free ones add up.
+ */
+static int check_samples(struct dedup *dd)
+{
+	u64 used = 0, free = 0, b, bad = U64_MAX;
+	u32 c, e;
 
 	if (!dd->filter)
 		return 0;
+	for (c = 0; c < dd->pages; c++) {
+		if (!dd->refcount[c] || dd->chunk_slot[c] == DEDUP_EVICTED)
+			continue;
+		e = dedup_sample_find(dd, dd->chunk_sample[c]);
+		CHECK(e != DEDUP_NONE, "live chunk %u's sample has no entry", c);
+		CHECK(dd->chunk_slot[c] != DEDUP_NONE || dd->samples[e].unhashed == c,
+		      "unfingerprinted chunk %u not named by its sample", c);
+	}
+	count_matchable(dd, true);
 	for (b = 0; b <= dd->sample_mask; b++)
-		for (c = dd->sample_buckets[b]; c != DEDUP_NONE && listed <= dd->pages;
-		     c = dd->chunk_sample_next[c]) {
-			CHECK(c < dd->pages && dd->refcount[c] &&
-			      (dd->chunk_sample[c] & dd->sample_mask) == b,
-			      "sample bucket %llu holds chunk %u", (unsigned long long)b, c);
-			listed++;
+		for (e = dd->sample_buckets[b]; e != DEDUP_NONE && used <= dd->pages;
+		     e = dd->samples[e].next) {
+			if (dd->samples[e].matchable && bad == U64_MAX)
+				bad = e;
+			used++;
 		}
-	for (c = 0; c < dd->pages; c++)
-		live += !!dd->refcount[c];
-	CHECK(listed == live, "sample index holds %llu of %llu live chunks",
-	      (unsigned long long)listed, (unsigned long long)live);
+	count_matchable(dd, false);
+	CHECK(bad == U64_MAX, "sample entry %llu counts %u chunks too many",
+	      (unsigned long long)bad, dd->samples[bad].matchable);
+	for (e = dd->sample_free; e != DEDUP_NONE && free <= dd->pages; e = dd->samples[e].next)
+		free++;
+	CHECK(used + free == dd->pages, "sample entries: %llu used, %llu free of %llu",
+	      (unsigned long long)used, (unsigned long long)free,
+	      (unsigned long long)dd->pages);
+	for (b = 0; b <= dd->sample_mask; b++)
+		for (e = dd->sample_buckets[b]; e != DEDUP_NONE; e = dd->samples[e].next) {
+			c = dd->samples[e].unhashed;
+			CHECK(dd->samples[e].matchable, "sample entry %u counts no chunk", e);
+			CHECK(c == DEDUP_NONE || (c < dd->pages && dd->refcount[c] &&
+			      dd->chunk_slot[c] == DEDUP_NONE &&
+			      dd->chunk_sample[c] == dd->samples[e].key),
+			      "sample entry %u names chunk %u", e, c);
+		}
 	return 0;
 }
 

@@ -97,6 +97,8 @@ void dedup_store_insert(struct dedup *dd, u32 chunk, const u8 sha1[DEDUP_SHA1_BY
 			ssd_warn_once("dedup: fingerprint store full without an LRU");
 			return;
 		}
+		if (dd->filter)
+			dedup_sample_evicted(dd, dd->slots[victim].chunk);
 		dd->chunk_slot[dd->slots[victim].chunk] = DEDUP_EVICTED;
 		slot_release(dd, victim);
 		dd->counters.store_evictions++;

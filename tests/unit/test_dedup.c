@@ -142,9 +142,11 @@ static void test_buffer(void)
 	struct ssd_stats st;
 	u64 lpn;
 
+	EXPECT(ssd_device_check(dev) == 0, "check of an empty buffer");
 	for (lpn = 0; lpn < 4; lpn++) {
 		fill_page(page_a, 10 + lpn, 10 + lpn);
 		write_page(dev, lpn, page_a);
+		EXPECT(ssd_device_check(dev) == 0, "check of a partly full buffer");
 	}
 	ssd_device_get_stats(dev, &st);
 	EXPECT(st.flash_program_host_pages == 0 && st.dedup_buffered_pages == 4,
