@@ -4,10 +4,12 @@ Boots the VM once (tests/vm/vmrun.py) and runs fio 4 KiB random writes
 (QD16, libaio, direct) on a device with timing=0, so the I/O completes as
 soon as the model has run and the host CPU is the limit: dedup off, then
 dedup=1 with the filter off and no buffer (every page hashed with the
-kernel's sha1_transform()), then with the default filter and buffer.  Each
-run is repeated; the median IOPS is kept.  Under TCG the CPU is emulated,
-so the ratio between the runs is the figure that carries over, not the
-IOPS.  Writes the "host_cpu" entry of bench/results/dedup-sweep.json.
+kernel's sha1_transform()), then with the default filter and buffer;
+off and the filter again with fio's refill_buffers (fresh random data
+per write).  Each run is repeated; the median IOPS is kept.  Under TCG
+the CPU is emulated, so the ratio between the runs is the figure that
+carries over, not the IOPS.  Writes the "host_cpu" entry of
+bench/results/dedup-sweep.json.
 
 Standalone: python3 bench/dedup_host_cpu.py [--kver K] [--rounds N]
 """
@@ -26,10 +28,16 @@ sys.path.insert(0, str(ROOT / "tests" / "vm"))
 import vmrun  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
+# name -> (device keys, extra fio options).  fio's default buffers are
+# one random buffer with a few bytes scrambled per 512-byte block: every
+# write's filter sample (20 bytes at offset 1000) is the same, so the
+# filter hashes them all; refill_buffers gives fresh random data.
 VARIANTS = {
-    "off": "dedup=0",
-    "hash-every-write": "dedup=1 dedup_filter=0 dedup_buffer_pages=0",
-    "filter+buffer": "dedup=1",
+    "off": ("dedup=0", ""),
+    "hash-every-write": ("dedup=1 dedup_filter=0 dedup_buffer_pages=0", ""),
+    "filter+buffer": ("dedup=1", ""),
+    "off-refill": ("dedup=0", "--refill_buffers"),
+    "filter+buffer-refill": ("dedup=1", "--refill_buffers"),
 }
 SCRIPT = """
 insmod /lib/ssdemu/ssdemu.ko || exit 1
@@ -42,7 +50,7 @@ for v in {names}; do
     fio --name=w --filename=$dev --rw=randwrite --bs=4k --iodepth=16 \\
         --ioengine=libaio --direct=1 --size=128M --runtime={runtime} \\
         --time_based --randrepeat=1 --output-format=terse \\
-        --terse-version=3 > /tmp/w.terse || exit 1
+        --terse-version=3 $extra > /tmp/w.terse || exit 1
     echo "IOPS $v $(cut -d';' -f49 /tmp/w.terse)"
     ssdctl destroy h || exit 1
 done
@@ -51,8 +59,8 @@ done
 
 
 def run(kver: str | None, rounds: int, runtime_s: int) -> dict[str, Any]:
-    cases = "\n".join(f'    {name}) keys="{keys}" ;;'
-                      for name, keys in VARIANTS.items())
+    cases = "\n".join(f'    {name}) keys="{keys}" extra="{extra}" ;;'
+                      for name, (keys, extra) in VARIANTS.items())
     script = SCRIPT.format(rounds=rounds, names=" ".join(VARIANTS),
                            cases=cases, runtime=runtime_s)
     res = vmrun.run_in_vm(script, kver=kver, timeout_s=1200)
@@ -65,8 +73,10 @@ def run(kver: str | None, rounds: int, runtime_s: int) -> dict[str, Any]:
     return {"kernel": kver or vmrun.initramfs.default_kernels()[0],
             "rounds": rounds, "runtime_s": runtime_s, "iops": iops,
             "median_iops": median,
-            "relative_to_off": {name: median[name] / median["off"]
-                                for name in VARIANTS}}
+            "relative_to_off": {
+                name: median[name] / median["off-refill" if "refill" in name
+                                            else "off"]
+                for name in VARIANTS}}
 
 
 def main() -> int:

@@ -312,6 +312,16 @@ def plot(r: dict[str, Any], out_dir: Path) -> list[Path]:
     return [lat_png, waf_png]
 
 
+def save(result: dict[str, Any], path: Path) -> None:
+    """Write the results, keeping the host CPU entry of
+    bench/dedup_host_cpu.py if the file has one."""
+    old = json.loads(path.read_text()) if path.exists() else {}
+    if "host_cpu" in old:
+        result = {**result, "host_cpu": old["host_cpu"]}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result, indent=2) + "\n")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--ssdsim", type=Path, default=SSDSIM,
@@ -324,8 +334,7 @@ def main() -> int:
     args = parser.parse_args()
     result = run(args.ssdsim.resolve(), args.quick)
     print_table(result)
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(result, indent=2) + "\n")
+    save(result, args.json)
     print(f"wrote {args.json}")
     for png in plot(result, args.json.parent):
         print(f"wrote {png}")

@@ -647,9 +647,7 @@ def main() -> int:
         print(f"ssdsim: dedup sweep ({args.ssdsim})...", flush=True)
         result["dedup"] = dedup_sweep.run(args.ssdsim.resolve())
         ran.append("dedup")
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / "dedup-sweep.json").write_text(
-            json.dumps(result["dedup"], indent=2) + "\n")
+        dedup_sweep.save(result["dedup"], RESULTS / "dedup-sweep.json")
         for png in dedup_sweep.plot(result["dedup"], RESULTS):
             print(f"wrote {png.relative_to(ROOT)}")
     print_table(result, ran)
