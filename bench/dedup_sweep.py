@@ -22,6 +22,10 @@ can find it), else it gets new content.
    4 KiB overwrites of that range, three times its size, at d = 0..40%,
    dedup off and on (engine, filter, buffer).
 
+3. The recency store: duplicates found in the FIU homes sample
+   (tests/data) with an LRU of N fingerprints against the full store
+   (filter and 64-page buffer on).
+
 Writes bench/results/dedup-sweep.json and, with matplotlib,
 dedup-latency.png and dedup-waf.png.  Also a section of bench/run.py.
 
@@ -62,6 +66,8 @@ WAF_GAP_NS = 2_000_000
 WAF_GEOMETRY = ["chips=8", "channels=4", "blocks_per_chip=64",
                 "pages_per_block=64"]
 HASH_NS = {"engine": 80_000, "arm9": 813_000}
+STORE_TRACE = ROOT / "tests" / "data" / "fiu-homes-sample.blkparse"
+STORE_ENTRIES = [4, 8, 16, 32, 64, 128, 256, 0]
 LOOKUP_NS = 2_000
 
 # name -> overrides on top of CONFIG (which switches dedup on).
@@ -236,6 +242,22 @@ def run(ssdsim: Path = SSDSIM, quick: bool = False) -> dict[str, Any]:
                     "dedup_ratio": st.get("dedup_ratio"),
                     "write_mean_us": mean_write_us(st)})
             waf["runs"][variant] = points
+        store: dict[str, Any] = {"trace": STORE_TRACE.name, "runs": []}
+        for n in STORE_ENTRIES:
+            cmd = [str(ssdsim), "--config", str(CONFIG), "dedup=1",
+                   "dedup_buffer_pages=64", f"dedup_store_entries={n}",
+                   "--json", str(STORE_TRACE)]
+            st = json.loads(subprocess.run(cmd, check=True, text=True,
+                                           capture_output=True).stdout)
+            store["runs"].append({
+                "store_entries": n,
+                "duplicates": st["dedup_duplicate_chunks"],
+                "evictions": st["dedup_store_evictions"],
+                "entry_bytes": st["dedup_store_entry_bytes"]})
+        full = store["runs"][-1]["duplicates"]
+        for point in store["runs"]:
+            point["of_full"] = point["duplicates"] / full if full else None
+        result["store"] = store
     return result
 
 
@@ -266,6 +288,16 @@ def print_table(r: dict[str, Any]) -> None:
         print(f"{off['dup_rate']:8.0%} {off['waf']:8.3f} {on['waf']:8.3f}"
               f" {off['erases']:10d} {on['erases']:10d}"
               f" {off['waf'] / on['waf']:7.2f}x")
+    store = r.get("store")
+    if store:
+        print(f"\nssdsim: recency store on {store['trace']} (filter,"
+              " 64-page buffer)")
+        print(f"{'entries':>8s} {'duplicates':>10s} {'of full':>8s}"
+              f" {'evictions':>9s} {'B/entry':>8s}")
+        for p in store["runs"]:
+            n = p["store_entries"] or "full"
+            print(f"{n:>8} {p['duplicates']:10d} {p['of_full']:8.1%}"
+                  f" {p['evictions']:9d} {p['entry_bytes']:8d}")
 
 
 def plot(r: dict[str, Any], out_dir: Path) -> list[Path]:
