@@ -13,16 +13,18 @@ BUILD := build
 # The portable core, in the order of the request path (docs/architecture.md).
 CORE_SRCS := common/ssd_config.c \
 	device/ssd_device.c device/controller.c device/request_log.c \
+	dedup/dedup.c dedup/dedup_sample.c dedup/dedup_store.c dedup/dedup_check.c \
+	dedup/dedup_layer.c dedup/dedup_sha1.c \
 	nvmcache/nvmcache_layer.c nvmcache/cache_set.c nvmcache/cache_repl.c \
 	nvmcache/admit_always.c nvmcache/admit_procache.c nvmcache/admit_refcnt.c \
 	nvmcache/admit_larc.c nvmcache/admit_tinylfu.c \
 	ftl/ftl.c ftl/ftl_region.c ftl/ftl_alloc.c ftl/ftl_gc.c ftl/ftl_gc_policy.c \
 	ftl/ftl_check.c ftl/ftl_layer.c \
 	flash/flash.c flash/timing.c
-USER_SRCS := platform/ssd_platform_user.c
+USER_SRCS := platform/ssd_platform_user.c platform/ssd_sha1_user.c
 KMOD_SRCS := emulator/ssdemu_main.c emulator/ssdemu_configfs.c \
 	emulator/ssdemu_blk.c emulator/ssdemu_ioctl.c
-CORE_DIRS := common device nvmcache ftl flash
+CORE_DIRS := common device dedup nvmcache ftl flash
 HEADERS := $(wildcard include/*.h emulator/*.h $(addsuffix /*.h,$(CORE_DIRS)))
 
 INCLUDES := -Iinclude $(addprefix -I,$(CORE_DIRS)) -Ihost-tools

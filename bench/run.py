@@ -45,9 +45,14 @@ Boots one VM (tests/vm/vmrun.py) that runs bench/guest/bench.sh, then:
 7. The same policies on the device (bench/cache_vm.py, its own VM): one
    fio workload under always, refcnt and procache; elapsed time, TLC and
    SLC programs, erases; also bench/results/cache-vm-<kernel>.md.
+8. In-device deduplication in ssdsim's virtual time (bench/dedup_sweep.py,
+   no VM, deterministic): write latency against Kim et al.'s break-even
+   duplication rate, WAF and erases at 90% utilisation with and without
+   dedup; also writes dedup-sweep.json, dedup-latency.png, dedup-waf.png.
 
---only picks sections (overhead, fidelity, gc, readlat, sim, cache, cachevm);
-the VM of bench.sh boots only for the first four.  Prints a table, writes
+--only picks sections (overhead, fidelity, gc, readlat, sim, cache, cachevm,
+dedup); the VM of bench.sh boots only for the first four.  Prints a table,
+writes
 bench/results/bench-<kernel>.json (the sections that ran replace theirs in
 the file, the others are kept; "sections" says when and from which commit
 each was measured) and, when matplotlib is there and the GC section ran,
@@ -76,6 +81,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import sim_latency  # noqa: E402
 import cache_sweep  # noqa: E402
 import cache_vm  # noqa: E402
+import dedup_sweep  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 # The sequential write of the fidelity test (bench.sh uses bs=128k).
@@ -83,7 +89,7 @@ SEQ_REQUEST_BYTES = 128 * 1024
 OVERHEAD_JOBS = ["randwrite-qd1", "randwrite-qd32", "randread-qd1",
                  "randread-qd32", "seqwrite-1m"]
 SECTIONS = ("overhead", "fidelity", "gc", "readlat", "sim", "cache",
-            "cachevm")
+            "cachevm", "dedup")
 VM_SECTIONS = ("overhead", "fidelity", "gc", "readlat")
 # Read latency under writes on the device (bench.sh section 4).
 READLAT_CONF = "small-test.conf"
@@ -544,7 +550,8 @@ def print_table(r: dict[str, Any], sections: list[str]) -> None:
                 "gc": print_gc, "readlat": print_readlat,
                 "sim": lambda r: sim_latency.print_table(r["sim"]),
                 "cache": lambda r: cache_sweep.print_table(r["cache"]),
-                "cachevm": lambda r: cache_vm.print_table(r["cachevm"])}
+                "cachevm": lambda r: cache_vm.print_table(r["cachevm"]),
+                "dedup": lambda r: dedup_sweep.print_table(r["dedup"])}
     for section in SECTIONS:
         if section in sections:
             printers[section](r)
@@ -659,6 +666,13 @@ def main() -> int:
         result["cachevm"] = cache_vm.run(kver)
         cache_vm.write_results(result["cachevm"])
         ran.append("cachevm")
+    if "dedup" in sections:
+        print(f"ssdsim: dedup sweep ({args.ssdsim})...", flush=True)
+        result["dedup"] = dedup_sweep.run(args.ssdsim.resolve())
+        ran.append("dedup")
+        dedup_sweep.save(result["dedup"], RESULTS / "dedup-sweep.json")
+        for png in dedup_sweep.plot(result["dedup"], RESULTS):
+            print(f"wrote {png.relative_to(ROOT)}")
     print_table(result, ran)
 
     RESULTS.mkdir(parents=True, exist_ok=True)

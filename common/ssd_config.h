@@ -166,7 +166,26 @@ enum ssd_cache_repl_id {
 	X(larc_ghost_pages, 0, 0, U32_MAX, 0, NULL,			\
 	  "LARC: pages the ghost LRU remembers; 0 = cache_pages / 10")	\
 	X(tinylfu_sample_writes, 0, 0, U64_MAX, 0, NULL,		\
-	  "TinyLFU: page writes between halvings of the sketch; 0 = 10 x cache_pages")
+	  "TinyLFU: page writes between halvings of the sketch; 0 = 10 x cache_pages") \
+	/* dedup/: in-device deduplication (Kim et al., MSST 2012) */	\
+	X(dedup, 0, 0, 1, 0, NULL,					\
+	  "1: deduplicate page writes (SHA-1 fingerprints) above the FTL; 0: off") \
+	X(dedup_buffer_pages, 64, 0, 1048576, 0, NULL,			\
+	  "dedup write buffer entries (pages); 0 = no buffer")		\
+	X(dedup_buffer_bytes, 0, 0, 1ULL << 40, 0, NULL,		\
+	  "dedup write buffer bytes (caps the entries); 0 = no byte cap") \
+	X(dedup_filter, 1, 0, 1, 0, NULL,				\
+	  "1: sampling filter, fingerprint only writes whose sample recurs") \
+	X(dedup_sample_bytes, 20, 1, 65536, 0, NULL,			\
+	  "bytes the sampling filter samples from each page")		\
+	X(dedup_sample_offset_bytes, 1000, 0, 65535, 0, NULL,		\
+	  "offset in the page of the filter's sample")			\
+	X(dedup_store_entries, 0, 0, 1ULL << 30, 0, NULL,		\
+	  "fingerprint store: 0 = every live fingerprint; N = LRU of the last N") \
+	X(dedup_hash_ns, 80000, 0, SSD_MAX_LATENCY_NS, 0, NULL,		\
+	  "SHA-1 of one page on the controller (80 us: hardware engine)") \
+	X(dedup_lookup_ns, 2000, 0, SSD_MAX_LATENCY_NS, 0, NULL,	\
+	  "fingerprint store lookup on the controller")
 
 extern const char *const ssd_gc_policy_names[SSD_GC_NR];
 extern const char *const ssd_cache_policy_names[SSD_CACHE_NR];

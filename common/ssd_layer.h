@@ -80,6 +80,19 @@ struct ssd_layer_ops {
 	 */
 	void (*idle)(struct ssd_layer *layer, u64 now_ns);
 	/*
+	 * Optional (NULL: ask the layer below; at the bottom, no).  Whether
+	 * a write of @lpn now takes no new page of the flash data store: it
+	 * replaces data this layer (with those below) already counts for
+	 * @lpn.  The front end's data cap check (ENOSPC) asks the top layer.
+	 */
+	bool (*holds)(struct ssd_layer *layer, u64 lpn);
+	/*
+	 * Optional (NULL: none).  Pages of data this layer holds outside the
+	 * data store (a write buffer) that may each take a page of it later;
+	 * the front end counts them as used when it checks the data cap.
+	 */
+	u64 (*pending_pages)(struct ssd_layer *layer);
+	/*
 	 * Fill this layer's counters into @st; called bottom up after the
 	 * front end filled its own, so a layer may add to what those below
 	 * it reported.

@@ -48,7 +48,18 @@
 	X(cache_read_hit_pages) X(cache_pages) X(cache_capacity_pages)	\
 	X(cache_metadata_bytes) X(cache_policy_metadata_bytes)		\
 	X(flash_program_destage_pages) X(flash_read_destage_pages)	\
-	X(flash_program_tlc_pages) X(flash_erase_tlc_blocks)
+	X(flash_program_tlc_pages) X(flash_erase_tlc_blocks)		\
+	X(dedup_chunks_written) X(dedup_fingerprinted_chunks)		\
+	X(dedup_late_fingerprints) X(dedup_filtered_chunks)		\
+	X(dedup_duplicate_chunks) X(dedup_store_hits)			\
+	X(dedup_store_misses) X(dedup_store_evictions)			\
+	X(dedup_buffer_rewrites) X(dedup_buffer_trims)			\
+	X(dedup_buffer_reads) X(dedup_programs_avoided)			\
+	X(dedup_logical_pages) X(dedup_physical_pages)			\
+	X(dedup_buffered_pages) X(dedup_store_used_entries)		\
+	X(dedup_store_capacity_entries) X(dedup_store_entry_bytes)	\
+	X(dedup_metadata_bytes) X(dedup_break_even_ppm)			\
+	X(dedup_engine_busy_ns)
 
 struct ssd_stats {
 #define SSD_STATS_MEMBER(name) u64 name;

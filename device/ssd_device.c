@@ -10,9 +10,14 @@
 #include "ssd_device.h"
 #include "ftl.h"
 #include "nvmcache.h"
+#include "dedup.h"
 
-/* Top first: dedup will sit above the NVM cache (cache_policy), above the FTL. */
+/*
+ * Top first: dedup (dedup=1), then the NVM cache (cache_policy), then the
+ * FTL.  The cache sees dedup's chunk ids: a duplicate write reaches neither.
+ */
 const struct ssd_layer_type *const ssd_default_stack[] = {
+	&dedup_layer_type,
 	&nvmcache_layer_type,
 	&ftl_layer_type,
 };
@@ -431,42 +436,55 @@ static u64 written_pages(const struct ssd_device *dev, const struct ssd_request 
 
 /*
  * Whether the data of @lpn is stored already, so that writing it takes no
- * new page: the FTL at the bottom of the stack keeps one page per mapped
- * lpn and frees it when the lpn is written again.  Without an FTL there,
- * every page written counts as new.
+ * new page: the first layer from the top that answers (ssd_layer_ops.holds)
+ * says; the FTL keeps one page per mapped lpn, the dedup layer one per
+ * unshared chunk.  If no layer answers, every page written counts as new.
  */
 static bool lpn_stored(struct ssd_device *dev, u64 lpn)
 {
-	struct ssd_layer *bottom = dev->top;
-	struct ftl *ftl;
+	struct ssd_layer *layer;
 
-	while (bottom->lower)
-		bottom = bottom->lower;
-	ftl = ftl_from_layer(bottom);
-	return ftl && ftl_is_mapped(ftl, lpn);
+	for (layer = dev->top; layer; layer = layer->lower)
+		if (layer->ops->holds)
+			return layer->ops->holds(layer, lpn);
+	return false;
+}
+
+/* Pages the layers hold outside the data store that may need one later. */
+static u64 pending_pages(struct ssd_device *dev)
+{
+	struct ssd_layer *layer;
+	u64 pages = 0;
+
+	for (layer = dev->top; layer; layer = layer->lower)
+		if (layer->ops->pending_pages)
+			pages += layer->ops->pending_pages(layer);
+	return pages;
 }
 
 /*
  * Before @req changes anything: -ENOSPC if the pages it writes that hold
- * no data yet do not fit in the data store, -ENOMEM if the page buffers
+ * no data yet do not fit in the data store beside the pages layers hold
+ * back (a write buffer) that may need one later, -ENOMEM if the page buffers
  * it needs cannot be had.  (Whole pages a WRITE_ZEROES unmaps are not
  * counted as room: the check stays simple and errs on the safe side.)
  */
 static int prepare_request(struct ssd_device *dev, const struct ssd_request *req)
 {
-	u64 lpns[2], nr, new_pages = 0, i;
+	u64 lpns[2], nr, new_pages = 0, pending, i;
 
 	nr = written_pages(dev, req, lpns);
 	if (!nr)
 		return 0;
-	if (!flash_has_room(&dev->flash, nr)) {
+	pending = pending_pages(dev);
+	if (!flash_has_room(&dev->flash, pending + nr)) {
 		for (i = 0; i < nr; i++) {
 			u64 lpn = req->op == SSD_OP_WRITE ? lpns[0] + i : lpns[i];
 
 			if (!lpn_stored(dev, lpn))
 				new_pages++;
 		}
-		if (!flash_has_room(&dev->flash, new_pages))
+		if (!flash_has_room(&dev->flash, pending + new_pages))
 			return -ENOSPC;
 	}
 	return flash_reserve_buffers(&dev->flash, min_t(u64, nr, U32_MAX));

@@ -8,12 +8,23 @@
 #include <linux/module.h>
 
 #include "ssdemu.h"
+#include "dedup_sha1.h"
 
 DEFINE_MUTEX(ssdemu_teardown_lock);
 
 static int __init ssdemu_init(void)
 {
 	int ret;
+
+	/*
+	 * The dedup layer's fingerprints use the kernel's sha1_transform():
+	 * check it against the FIPS 180 vectors the unit tests check the
+	 * userspace build with, so both compute the same fingerprints.
+	 */
+	ret = dedup_sha1_self_test();
+	if (ret)
+		return ret;
+	pr_info("ssdemu: SHA-1 self-test passed (4 FIPS 180 vectors, kernel sha1_transform)\n");
 
 	ssdemu_major = register_blkdev(0, "ssdemu");
 	if (ssdemu_major < 0)

@@ -136,6 +136,12 @@ static int ftl_layer_flush(struct ssd_layer *layer, struct ssd_io *io)
 	return 0;
 }
 
+/* One page per mapped lpn: rewriting it frees the old one. */
+static bool ftl_layer_holds(struct ssd_layer *layer, u64 lpn)
+{
+	return ftl_is_mapped(to_ftl(layer), lpn);
+}
+
 static void ftl_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 {
 	const struct ftl *ftl = to_ftl(layer);
@@ -206,6 +212,7 @@ static const struct ssd_layer_ops ftl_layer_ops = {
 	.trim = ftl_layer_trim,
 	.flush = ftl_layer_flush,
 	.idle = ftl_layer_idle,
+	.holds = ftl_layer_holds,
 	.get_stats = ftl_layer_get_stats,
 	.reset_stats = ftl_layer_reset_stats,
 	.check = ftl_layer_check,

@@ -26,8 +26,13 @@
  * Data requests of length zero are skipped and counted.  Besides the
  * device's statistics, the output has the read and write latency
  * distributions, the trace and the configuration (sim_report.h).  Written data is derived
- * from the trace's content hashes when it has them (identical hashes give
- * identical pages), else from the offset and the request number.
+ * from the trace's content hashes when it has them, else from the offset
+ * and the request number.  Each MD5 of an FIU trace covers its share of
+ * the request (a 4 KiB block for mail, a 512-byte sector for homes), and
+ * the byte at offset p of a page is md5[p % 16] ^ pattern(p), with one
+ * fixed pattern for all pages: the same MD5 at the same place in a page
+ * gives the same bytes, and different MD5s differ in every 16 bytes, so
+ * at every offset the dedup filter may sample.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,34 +75,60 @@ static u64 splitmix(u64 *state)
 	return z ^ (z >> 31);
 }
 
-static u64 hash_seed(const char *hex, size_t len)
+/* The pattern every page is masked with: byte @pos of it. */
+static unsigned char pattern_byte(u64 pos)
 {
-	u64 seed = 1469598103934665603ULL;	/* FNV-1a */
+	u64 state = pos / 8;
 
-	while (len--)
-		seed = (seed ^ (unsigned char)*hex++) * 1099511628211ULL;
-	return seed;
+	return (unsigned char)(splitmix(&state) >> (8 * (pos % 8)));
+}
+
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return 0;
 }
 
 /*
- * Fill @len bytes for a write: one chunk per hash in @hashes (32 hex digits
- * each, spread evenly over the request), or a pattern from @fallback_seed.
+ * Fill @len bytes for a write at byte @offset: one chunk per hash in
+ * @hashes (32 hex digits each, spread evenly over the request), byte p of
+ * a page (of @page_bytes) being md5[p % 16] ^ pattern(p); or a pattern from
+ * @fallback_seed.
  */
-static void fill_data(unsigned char *buf, u64 len, const char *hashes, u64 fallback_seed)
+static void fill_data(unsigned char *buf, u64 offset, u64 len, u32 page_bytes,
+		      const char *hashes, u64 fallback_seed)
 {
 	size_t nr_hashes = hashes ? strlen(hashes) / 32 : 0;
 	u64 chunk = nr_hashes ? len / nr_hashes : len;
+	unsigned char md5[16];
 	u64 pos, state = fallback_seed;
+	int i;
 
 	if (!chunk)
 		chunk = len;
-	for (pos = 0; pos < len; pos += 8) {
-		u64 word;
+	if (!nr_hashes) {
+		for (pos = 0; pos < len; pos += 8) {
+			u64 word = splitmix(&state);
 
-		if (nr_hashes && pos % chunk == 0 && pos / chunk < nr_hashes)
-			state = hash_seed(hashes + 32 * (pos / chunk), 32);
-		word = splitmix(&state);
-		memcpy(buf + pos, &word, len - pos < 8 ? len - pos : 8);
+			memcpy(buf + pos, &word, len - pos < 8 ? len - pos : 8);
+		}
+		return;
+	}
+	for (pos = 0; pos < len; pos++) {
+		u64 in_page = (offset + pos) % page_bytes;
+
+		if (pos % chunk == 0 && pos / chunk < nr_hashes) {
+			const char *hex = hashes + 32 * (pos / chunk);
+
+			for (i = 0; i < 16; i++)
+				md5[i] = hex_digit(hex[2 * i]) << 4 | hex_digit(hex[2 * i + 1]);
+		}
+		buf[pos] = md5[in_page % 16] ^ pattern_byte(in_page);
 	}
 }
 
@@ -287,8 +318,8 @@ int main(int argc, char **argv)
 				}
 			}
 			if (rec.op == SSDEMU_OP_WRITE)
-				fill_data(buf, rec.length_bytes, rec.content_hash,
-					  rec.offset_bytes ^ (requests << 40));
+				fill_data(buf, rec.offset_bytes, rec.length_bytes, dev->page_bytes,
+					  rec.content_hash, rec.offset_bytes ^ (requests << 40));
 			flat_iter_init(&fi, buf);
 			/* enum ssdemu_log_op and enum ssd_op number the operations alike. */
 			req.op = (enum ssd_op)rec.op;

@@ -49,6 +49,17 @@ static const struct stat_field stat_fields[] = {
 	STAT(cache_metadata_bytes), STAT(cache_policy_metadata_bytes),
 	STAT(flash_program_destage_pages), STAT(flash_read_destage_pages),
 	STAT(flash_program_tlc_pages), STAT(flash_erase_tlc_blocks),
+	STAT(dedup_chunks_written), STAT(dedup_fingerprinted_chunks),
+	STAT(dedup_late_fingerprints), STAT(dedup_filtered_chunks),
+	STAT(dedup_duplicate_chunks), STAT(dedup_store_hits),
+	STAT(dedup_store_misses), STAT(dedup_store_evictions),
+	STAT(dedup_buffer_rewrites), STAT(dedup_buffer_trims),
+	STAT(dedup_buffer_reads), STAT(dedup_programs_avoided),
+	STAT(dedup_logical_pages), STAT(dedup_physical_pages),
+	STAT(dedup_buffered_pages), STAT(dedup_store_used_entries),
+	STAT(dedup_store_capacity_entries), STAT(dedup_store_entry_bytes),
+	STAT(dedup_metadata_bytes), STAT(dedup_break_even_ppm),
+	STAT(dedup_engine_busy_ns),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */
@@ -100,6 +111,15 @@ static double stats_waf(const struct ssdemu_stats *st)
 	       (double)st->host_write_bytes;
 }
 
+/* Logical pages holding data per page stored (dedup=1); < 0 if undefined. */
+static double stats_dedup_ratio(const struct ssdemu_stats *st)
+{
+	if (offsetof(struct ssdemu_stats, dedup_physical_pages) + sizeof(__u64) >
+	    st->struct_bytes || !st->dedup_physical_pages)
+		return -1.0;
+	return (double)st->dedup_logical_pages / (double)st->dedup_physical_pages;
+}
+
 static void print_mean_text(FILE *out, const char *name, double mean_us)
 {
 	if (mean_us < 0)
@@ -134,6 +154,8 @@ void stats_print_text(FILE *out, const struct ssdemu_stats *st)
 		fprintf(out, "%-28s %.3f\n", "waf", waf);
 	print_mean_text(out, "read_latency_mean_us", stats_read_mean_us(st));
 	print_mean_text(out, "write_latency_mean_us", stats_write_mean_us(st));
+	if (stats_dedup_ratio(st) >= 0)
+		fprintf(out, "%-28s %.3f\n", "dedup_ratio", stats_dedup_ratio(st));
 }
 
 void stats_print_json_fields(FILE *out, const struct ssdemu_stats *st)
@@ -154,6 +176,8 @@ void stats_print_json_fields(FILE *out, const struct ssdemu_stats *st)
 		fprintf(out, ",\n  \"waf\": %.6f", waf);
 	print_mean_json(out, "read_latency_mean_us", stats_read_mean_us(st));
 	print_mean_json(out, "write_latency_mean_us", stats_write_mean_us(st));
+	if (stats_dedup_ratio(st) >= 0)
+		fprintf(out, ",\n  \"dedup_ratio\": %.6f", stats_dedup_ratio(st));
 }
 
 void stats_print_json(FILE *out, const struct ssdemu_stats *st)

@@ -6,7 +6,8 @@
  * built, nvmcache/ and dedup/) compiles unchanged into the kernel module and into a userspace
  * static library.  Every kernel or libc facility it needs is mapped here:
  * fixed-width types, allocation, one lock type, rescheduling, the machine's
- * RAM size, logging, 64-bit division and memory helpers.  No other core
+ * RAM size, logging, 64-bit division, memory helpers and the SHA-1
+ * compression function.  No other core
  * file includes kernel or libc headers.
  */
 #ifndef SSD_PLATFORM_H
@@ -25,6 +26,7 @@
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <crypto/sha1.h>
 
 /*
  * Metadata tables: sized from the geometry, allocated when a disk powers
@@ -122,6 +124,20 @@ static inline u64 ssd_total_ram_bytes(void)
 static inline int ssd_parse_u64(const char *str, u64 *out)
 {
 	return kstrtou64(str, 0, out);
+}
+
+/*
+ * One SHA-1 compression of a 64-byte block into @state (FIPS 180-4): the
+ * kernel's own lib/crypto sha1_transform(), built into vmlinux and
+ * exported by Debian's 6.1 and 6.12 kernels, so no crypto module has to
+ * be loaded.  Padding and the digest are portable (dedup/dedup_sha1.c).
+ */
+static inline void ssd_sha1_block(u32 state[5], const u8 block[64])
+{
+	u32 workspace[SHA1_WORKSPACE_WORDS];
+
+	sha1_transform(state, (const char *)block, workspace);
+	memzero_explicit(workspace, sizeof(workspace));
 }
 
 #else /* userspace */
@@ -246,6 +262,9 @@ static inline u64 div64_u64(u64 dividend, u64 divisor)
 }
 
 int ssd_parse_u64(const char *str, u64 *out);
+
+/* The same compression as the kernel's sha1_transform() (ssd_sha1_user.c). */
+void ssd_sha1_block(u32 state[5], const u8 block[64]);
 
 #endif /* __KERNEL__ */
 

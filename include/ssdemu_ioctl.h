@@ -23,7 +23,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define SSDEMU_STATS_VERSION	4
+#define SSDEMU_STATS_VERSION	5
 
 struct ssdemu_stats {
 	__u32 version;			/* SSDEMU_STATS_VERSION of the writer */
@@ -137,6 +137,31 @@ struct ssdemu_stats {
 	__u64 flash_read_destage_pages;	/* SLC reads of pages being destaged */
 	__u64 flash_program_tlc_pages;	/* programs of TLC blocks, all causes */
 	__u64 flash_erase_tlc_blocks;	/* erases of TLC blocks */
+	/*
+	 * Version 5: in-device deduplication (dedup=1; all 0 when off).  A
+	 * chunk is one page of unique data stored below the dedup layer.
+	 */
+	__u64 dedup_chunks_written;	/* writes that left the write buffer */
+	__u64 dedup_fingerprinted_chunks; /* SHA-1s computed, late ones included */
+	__u64 dedup_late_fingerprints;	/* of stored chunks, on a sample match */
+	__u64 dedup_filtered_chunks;	/* written unhashed: the sampling filter */
+	__u64 dedup_duplicate_chunks;	/* writes that matched a live chunk */
+	__u64 dedup_store_hits;		/* fingerprint store lookups that hit */
+	__u64 dedup_store_misses;
+	__u64 dedup_store_evictions;	/* fingerprints the LRU store dropped */
+	__u64 dedup_buffer_rewrites;	/* writes that replaced a buffered one */
+	__u64 dedup_buffer_trims;	/* buffered writes dropped by a TRIM */
+	__u64 dedup_buffer_reads;	/* page reads served from the buffer */
+	__u64 dedup_programs_avoided;	/* duplicates + rewrites + trims in buffer */
+	__u64 dedup_logical_pages;	/* host pages holding data (mapped, buffered) */
+	__u64 dedup_physical_pages;	/* live chunks (pages stored below) */
+	__u64 dedup_buffered_pages;	/* writes in the buffer now */
+	__u64 dedup_store_used_entries;
+	__u64 dedup_store_capacity_entries;
+	__u64 dedup_store_entry_bytes;	/* RAM per fingerprint store entry */
+	__u64 dedup_metadata_bytes;	/* all of the dedup layer's tables */
+	__u64 dedup_break_even_ppm;	/* (hash + lookup) / program, parts per million */
+	__u64 dedup_engine_busy_ns;	/* SHA-1 and lookups on the controller */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */

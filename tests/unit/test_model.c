@@ -22,11 +22,26 @@
  * set), and to the main region when the cache refuses (-ENOSPC), so pages
  * move between the regions and both run GC.
  *
+ * With dedup=1 the dedup layer sits on top: --dup-percent P makes about P%
+ * of the whole pages written copies of one of DUP_POOL pages, and a
+ * quarter of the others carry the pool's filter sample with other bytes
+ * (sample collisions).  The layer's consistency check (every refcount
+ * equals the lpns that refer to the chunk, free list, store, buffer) runs
+ * every 1000 operations, its view of which pages hold data is compared
+ * with the model, shared chunks are read back after GC moved them, and
+ * every write is accounted for: programmed, avoided or still buffered.
+ *
  * usage: model [--seed N] [--ops N] [--util PERCENT] [--cache-percent P]
- *              [key=value ...]
+ *              [--dup-percent P] [key=value ...]
  */
 #include "unit.h"
 #include "nvmcache.h"
+#include "dedup.h"
+
+/* Distinct page contents duplicates are drawn from. */
+#define DUP_POOL	32
+
+static u64 dup_percent;
 
 /* The routing layer: sends a share of the writes to the cache region. */
 struct route_layer {
@@ -173,13 +188,14 @@ struct model {
 static void check_cache_op(struct model *m)
 {
 	const struct ftl *ftl = unit_ftl(m->dev);
-	const struct nvmcache *c = (const struct nvmcache *)m->dev->top;
+	struct ssd_layer *layer = unit_layer(m->dev, "nvmcache");
+	const struct nvmcache *c = (const struct nvmcache *)layer;
 
 	EXPECT(c->dir.count == ftl->region[SSD_REGION_CACHE].valid_pages &&
 	       c->dir.count <= c->dir.capacity, "cache holds %u pages, SLC region %llu valid",
 	       c->dir.count, (unsigned long long)ftl->region[SSD_REGION_CACHE].valid_pages);
 	if (++m->cache_checks % 1000 == 0)
-		EXPECT(m->dev->top->ops->check(m->dev->top) == 0, "cache directory check");
+		EXPECT(layer->ops->check(layer) == 0, "cache directory check");
 }
 
 /* At the end: the run destaged pages and ran GC in both regions. */
@@ -191,9 +207,11 @@ static void check_cache_end(struct model *m, const struct ssd_stats *st)
 	       "GC did not run in both regions: %llu SLC, %llu TLC erases",
 	       (unsigned long long)st->flash_erase_slc_blocks,
 	       (unsigned long long)st->flash_erase_tlc_blocks);
+	/* With dedup above, the cache sees only the writes dedup let through. */
 	EXPECT(st->cache_write_hit_pages + st->cache_admit_pages + st->cache_bypass_size_pages +
 	       st->cache_bypass_dice_pages + st->cache_bypass_policy_pages ==
-	       st->host_write_pages, "cache decisions != page writes");
+	       st->host_write_pages - st->dedup_programs_avoided - st->dedup_buffered_pages,
+	       "cache decisions != page writes reaching the cache");
 	printf("cache %s: hits=%llu admitted=%llu bypassed=%llu/%llu/%llu evicted=%llu slc_erases=%llu tlc_erases=%llu\n",
 	       ssd_cache_policy_names[m->dev->cfg.cache_policy],
 	       (unsigned long long)st->cache_write_hit_pages,
@@ -255,12 +273,39 @@ static void after_op(struct model *m)
 		check_cache_op(m);
 }
 
+/* Page @k of the duplicate pool. */
+static void pool_page(u8 *dst, u32 page_bytes, u64 k)
+{
+	u64 seed = 0xd0d0 + k;
+	u32 i;
+
+	for (i = 0; i < page_bytes; i++)
+		dst[i] = (u8)rng_next(&seed);
+}
+
+/* Whole pages of the write become pool copies or sample collisions. */
+static void add_duplicates(struct model *m, u64 off, u64 len)
+{
+	u64 pos = (off + m->page - 1) / m->page * m->page;
+
+	for (; pos + m->page <= off + len; pos += m->page) {
+		u8 *page = m->io + (pos - off);
+
+		if (rng_below(&m->rng, 100) < dup_percent)
+			pool_page(page, m->page, rng_below(&m->rng, DUP_POOL));
+		else if (m->page >= 1020 && rng_below(&m->rng, 4) == 0)
+			pool_page(page + 1000, 20, 0);
+	}
+}
+
 static void do_write(struct model *m, u64 off, u64 len)
 {
 	u64 i, lpn;
 
 	for (i = 0; i < len; i++)
 		m->io[i] = (u8)rng_next(&m->rng);
+	if (dup_percent)
+		add_duplicates(m, off, len);
 	EXPECT(submit(m->dev, SSD_OP_WRITE, off, len, m->io) == 0, "write failed");
 	memcpy(m->shadow + off, m->io, len);
 	for (lpn = off / m->page; lpn <= (off + len - 1) / m->page; lpn++)
@@ -302,14 +347,24 @@ static void do_unmap(struct model *m, enum ssd_op op, u64 off, u64 len)
 	}
 }
 
+/* Whether @lpn holds data: the dedup layer's view if it is on, else the FTL's. */
+static bool holds_data(struct model *m, u64 lpn)
+{
+	struct dedup *dd = dedup_from_layer(m->dev->top);
+
+	if (dd)
+		return dedup_chunk_of(dd, lpn) != DEDUP_NONE || dedup_is_buffered(dd, lpn);
+	return ftl_is_mapped(unit_ftl(m->dev), lpn);
+}
+
 static void verify_all(struct model *m)
 {
 	u64 off, lpn;
 
 	for (lpn = 0; lpn < m->pages; lpn++)
-		EXPECT(ftl_is_mapped(unit_ftl(m->dev), lpn) == m->mapped[lpn],
+		EXPECT(holds_data(m, lpn) == m->mapped[lpn],
 		       "lpn %llu mapped=%d, model says %d", (unsigned long long)lpn,
-		       ftl_is_mapped(unit_ftl(m->dev), lpn), m->mapped[lpn]);
+		       holds_data(m, lpn), m->mapped[lpn]);
 	for (off = 0; off < m->capacity; off += 16 * m->page) {
 		u64 len = m->capacity - off < 16 * m->page ? m->capacity - off : 16 * m->page;
 
@@ -390,6 +445,8 @@ int test_model(int argc, char **argv)
 			m.util_percent = strtoull(argv[++a], NULL, 0);
 		else if (!strcmp(argv[a], "--cache-percent") && a + 1 < argc)
 			route_cache_percent = strtoull(argv[++a], NULL, 0);
+		else if (!strcmp(argv[a], "--dup-percent") && a + 1 < argc)
+			dup_percent = strtoull(argv[++a], NULL, 0);
 		else if (nr_settings < ARRAY_SIZE(settings))
 			settings[nr_settings++] = argv[a];
 	}
@@ -425,25 +482,64 @@ int test_model(int argc, char **argv)
 		after_op(&m);
 		if (i % 10000 == 9999)
 			verify_all(&m);
+		if (dedup_from_layer(m.dev->top) && i % 1000 == 999)
+			EXPECT(ssd_device_check(m.dev) == 0, "dedup check after op %llu",
+			       (unsigned long long)i);
 	}
 	verify_all(&m);
 	EXPECT(ftl_check(unit_ftl(m.dev)) == 0, "final invariants");
+	EXPECT(ssd_device_check(m.dev) == 0, "final check of every layer");
 
 	ssd_device_get_stats(m.dev, &st);
 	EXPECT(st.gc_victim_blocks > 0, "GC never ran: the test did not test GC");
 	EXPECT(m.gc_checks > 0 && hook.steps > 0, "no invariant check after GC");
-	EXPECT(st.flash_program_pages == st.host_write_pages + st.gc_relocated_pages +
-	       st.flash_program_destage_pages,
-	       "programs %llu != host %llu + gc %llu + destage %llu",
-	       (unsigned long long)st.flash_program_pages,
-	       (unsigned long long)st.host_write_pages,
-	       (unsigned long long)st.gc_relocated_pages,
-	       (unsigned long long)st.flash_program_destage_pages);
 	EXPECT(st.erase_count_total == st.flash_erase_blocks &&
 	       st.flash_erase_blocks == st.gc_victim_blocks, "erase counts disagree");
-	EXPECT(st.valid_pages == m.nr_mapped, "valid pages %llu, model %llu",
-	       (unsigned long long)st.valid_pages, (unsigned long long)m.nr_mapped);
-	EXPECT(st.data_bytes == m.nr_mapped * m.page, "data bytes not following valid data");
+	if (dedup_from_layer(m.dev->top)) {
+		/* Each page written was programmed, avoided, or is still buffered. */
+		EXPECT(st.flash_program_host_pages + st.dedup_programs_avoided +
+		       st.dedup_buffered_pages == st.host_write_pages &&
+		       st.flash_program_gc_pages == st.gc_relocated_pages,
+		       "programs %llu + avoided %llu + buffered %llu != written %llu",
+		       (unsigned long long)st.flash_program_host_pages,
+		       (unsigned long long)st.dedup_programs_avoided,
+		       (unsigned long long)st.dedup_buffered_pages,
+		       (unsigned long long)st.host_write_pages);
+		EXPECT(st.dedup_logical_pages == m.nr_mapped &&
+		       st.valid_pages == st.dedup_physical_pages &&
+		       st.data_bytes == st.dedup_physical_pages * m.page,
+		       "logical %llu (model %llu), physical %llu, valid %llu",
+		       (unsigned long long)st.dedup_logical_pages,
+		       (unsigned long long)m.nr_mapped,
+		       (unsigned long long)st.dedup_physical_pages,
+		       (unsigned long long)st.valid_pages);
+		if (dup_percent)
+			EXPECT(st.dedup_duplicate_chunks > 0 &&
+			       st.dedup_physical_pages < st.dedup_logical_pages,
+			       "no duplicates found in a duplicate-heavy run");
+		printf("dedup: duplicates=%llu fingerprinted=%llu late=%llu filtered=%llu "
+		       "evictions=%llu physical=%llu logical=%llu avoided=%llu\n",
+		       (unsigned long long)st.dedup_duplicate_chunks,
+		       (unsigned long long)st.dedup_fingerprinted_chunks,
+		       (unsigned long long)st.dedup_late_fingerprints,
+		       (unsigned long long)st.dedup_filtered_chunks,
+		       (unsigned long long)st.dedup_store_evictions,
+		       (unsigned long long)st.dedup_physical_pages,
+		       (unsigned long long)st.dedup_logical_pages,
+		       (unsigned long long)st.dedup_programs_avoided);
+	} else {
+		EXPECT(st.flash_program_pages == st.host_write_pages + st.gc_relocated_pages +
+		       st.flash_program_destage_pages,
+		       "programs %llu != host %llu + gc %llu + destage %llu",
+		       (unsigned long long)st.flash_program_pages,
+		       (unsigned long long)st.host_write_pages,
+		       (unsigned long long)st.gc_relocated_pages,
+		       (unsigned long long)st.flash_program_destage_pages);
+		EXPECT(st.valid_pages == m.nr_mapped, "valid pages %llu, model %llu",
+		       (unsigned long long)st.valid_pages, (unsigned long long)m.nr_mapped);
+		EXPECT(st.data_bytes == m.nr_mapped * m.page,
+		       "data bytes not following valid data");
+	}
 	if (!unit_ftl(m.dev)->gc_pages_per_write)
 		EXPECT(st.gc_blocking_runs == 0, "whole-victim GC hit the hard floor");
 	if (m.dev->cfg.cache_policy != SSD_CACHE_NONE)

@@ -38,6 +38,17 @@ static inline u64 rng_below(u64 *state, u64 bound)
 	return bound ? rng_next(state) % bound : 0;
 }
 
+/* The layer called @name in @dev's stack, or NULL. */
+static inline struct ssd_layer *unit_layer(struct ssd_device *dev, const char *name)
+{
+	struct ssd_layer *layer;
+
+	for (layer = dev->top; layer; layer = layer->lower)
+		if (!strcmp(layer->name, name))
+			return layer;
+	return NULL;
+}
+
 /* The FTL at the bottom of @dev's stack of layers. */
 static inline struct ftl *unit_ftl(struct ssd_device *dev)
 {
@@ -70,5 +81,6 @@ int test_regions(int argc, char **argv);
 int test_counters(int argc, char **argv);
 int test_check(int argc, char **argv);
 int test_cache(int argc, char **argv);
+int test_dedup(int argc, char **argv);
 
 #endif /* SSD_UNIT_H */

@@ -68,11 +68,12 @@ int main(int argc, char **argv)
 		{ "counters", test_counters },
 		{ "check", test_check },
 		{ "cache", test_cache },
+		{ "dedup", test_dedup },
 	};
 	unsigned int i;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check|cache [args]\n",
+		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check|cache|dedup [args]\n",
 			argv[0]);
 		return 2;
 	}

@@ -1,0 +1,568 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dedup.c - the dedup layer's data path: the lpn -> chunk map with
+ * refcounts and a free list of chunk ids, the write buffer, the sampling
+ * filter over buffered writes and live chunks, and the decision a write
+ * takes when it leaves the buffer (see dedup.h).  Its tables are sized
+ * here (dedup_table_bytes()) exactly as dedup_init() allocates them.
+ */
+#include "dedup.h"
+
+static u32 pow2_at_least(u64 n)
+{
+	u32 p = 1;
+
+	while (p < n && p < (1U << 31))
+		p <<= 1;
+	return p;
+}
+
+static u64 buffer_cap_of(const struct ssd_config *cfg)
+{
+	u64 cap = cfg->dedup_buffer_pages;
+
+	if (cfg->dedup_buffer_bytes)
+		cap = min_t(u64, cap, div64_u64(cfg->dedup_buffer_bytes, cfg->page_size_bytes));
+	return cap;
+}
+
+static u64 store_cap_of(const struct ssd_config *cfg)
+{
+	u64 pages = ssd_config_logical_pages(cfg);
+
+	return cfg->dedup_store_entries ? min_t(u64, cfg->dedup_store_entries, pages) : pages;
+}
+
+u64 dedup_table_bytes(const struct ssd_config *cfg)
+{
+	u64 pages = ssd_config_logical_pages(cfg);
+	u64 store = store_cap_of(cfg), buffer = buffer_cap_of(cfg);
+	u64 bytes = ssd_tables_add(0, 1, 1, sizeof(struct dedup));
+
+	/* l2c, refcount, free_next, chunk_slot */
+	bytes = ssd_tables_add(bytes, 4, pages, sizeof(u32));
+	if (cfg->dedup_filter) {
+		bytes = ssd_tables_add(bytes, 1, pages, sizeof(u32));
+		bytes = ssd_tables_add(bytes, 1, pages, sizeof(struct dedup_sample));
+		bytes = ssd_tables_add(bytes, 1, pow2_at_least(pages), sizeof(u32));
+	}
+	bytes = ssd_tables_add(bytes, 1, store, sizeof(struct dedup_store_slot));
+	bytes = ssd_tables_add(bytes, 1, pow2_at_least(store), sizeof(u32));
+	bytes = ssd_tables_add(bytes, 1, buffer, sizeof(struct dedup_buffer_entry));
+	return ssd_tables_add(bytes, 2, pow2_at_least(buffer), sizeof(u32));
+}
+
+/* FNV-1a of the filter's sample of @page. */
+static u32 sample_key(const struct dedup *dd, const void *page)
+{
+	const u8 *p = (const u8 *)page + dd->sample_offset;
+	u32 hash = 2166136261U;
+	u32 i;
+
+	for (i = 0; i < dd->sample_bytes; i++)
+		hash = (hash ^ p[i]) * 16777619U;
+	return hash;
+}
+
+static u32 lpn_bucket(const struct dedup *dd, u64 lpn)
+{
+	return (u32)((lpn ^ (lpn >> 29)) * 0x9e3779b97f4a7c15ULL >> 32) & dd->buffer_mask;
+}
+
+/* The dedup engine: SHA-1 and lookups, one at a time. */
+static u64 engine_run(struct dedup *dd, u64 start_ns, u64 ns)
+{
+	u64 begin = max_t(u64, start_ns, dd->engine_free_ns);
+
+	dd->engine_free_ns = begin + ns;
+	dd->counters.engine_busy_ns += ns;
+	return begin + ns;
+}
+
+/* ---- chunks ---- */
+
+static u32 chunk_alloc(struct dedup *dd)
+{
+	u32 chunk = dd->free_head;
+
+	if (chunk == DEDUP_NONE)
+		return chunk;
+	dd->free_head = dd->free_next[chunk];
+	dd->free_next[chunk] = DEDUP_NONE;
+	dd->nr_free--;
+	return chunk;
+}
+
+static void chunk_free(struct dedup *dd, u32 chunk)
+{
+	dd->free_next[chunk] = dd->free_head;
+	dd->free_head = chunk;
+	dd->nr_free++;
+}
+
+/* @lpn no longer refers to its chunk; a chunk nobody refers to is trimmed below. */
+static int drop_mapping(struct dedup *dd, u64 lpn, u64 start_ns, u64 *done_ns)
+{
+	struct ssd_layer *lower = dd->layer.lower;
+	struct ssd_io io = { .start_ns = start_ns, .cause = FLASH_CAUSE_HOST };
+	u32 chunk = dd->l2c[lpn];
+	int ret;
+
+	*done_ns = start_ns;
+	if (chunk == DEDUP_NONE)
+		return 0;
+	dd->l2c[lpn] = DEDUP_NONE;
+	dd->mapped_lpns--;
+	if (--dd->refcount[chunk])
+		return 0;
+	if (dd->filter)
+		dedup_sample_remove(dd, chunk);
+	dedup_store_remove(dd, chunk);
+	ret = lower->ops->trim(lower, chunk, &io);
+	chunk_free(dd, chunk);
+	*done_ns = io.done_ns;
+	return ret;
+}
+
+/* Store @buf below as a new chunk for @lpn; *@chunk_out is its id. */
+static int write_chunk(struct dedup *dd, u64 lpn, void *buf, u64 start_ns,
+		       u32 *chunk_out, u64 *done_ns)
+{
+	struct ssd_layer *lower = dd->layer.lower;
+	struct ssd_io io = {
+		.start_ns = start_ns, .cause = FLASH_CAUSE_HOST, .region = SSD_REGION_MAIN,
+	};
+	u32 chunk = chunk_alloc(dd);
+	int ret;
+
+	if (chunk == DEDUP_NONE) {
+		/* Live chunks never outnumber mapped lpns: a broken invariant. */
+		ssd_warn_once("dedup: no free chunk id for lpn %llu", (unsigned long long)lpn);
+		flash_buffer_put(dd->flash, buf);
+		return -EIO;
+	}
+	ret = lower->ops->write(lower, chunk, buf, &io);
+	if (ret) {
+		if (ret != -EIO)
+			flash_buffer_put(dd->flash, buf);
+		chunk_free(dd, chunk);
+		return ret;
+	}
+	dd->refcount[chunk] = 1;
+	dd->l2c[lpn] = chunk;
+	dd->mapped_lpns++;
+	*chunk_out = chunk;
+	*done_ns = io.done_ns;
+	return 0;
+}
+
+/*
+ * Fingerprint live @chunk, written without one, from its data below
+ * (a sample of a newer write matched it); returns when the hash is done.
+ */
+static u64 late_fingerprint(struct dedup *dd, u32 chunk, u64 start_ns)
+{
+	struct ssd_layer *lower = dd->layer.lower;
+	struct ssd_io io = { .start_ns = start_ns, .cause = FLASH_CAUSE_HOST };
+	u8 sha1[DEDUP_SHA1_BYTES];
+	const void *data = NULL;
+
+	if (lower->ops->read(lower, chunk, &io, &data) || !data) {
+		ssd_warn_once("dedup: live chunk %u unreadable below", chunk);
+		return start_ns;
+	}
+	dedup_sha1(data, dd->page_bytes, sha1);
+	dd->counters.fingerprinted++;
+	dd->counters.late_fingerprints++;
+	dedup_sample_hashed(dd, chunk);
+	dedup_store_insert(dd, chunk, sha1);
+	return engine_run(dd, io.done_ns, dd->hash_ns);
+}
+
+/* Whether a buffered write other than the one leaving has sample @key. */
+static bool buffer_has_sample(const struct dedup *dd, u32 key)
+{
+	u32 e;
+
+	if (!dd->buffer_cap)
+		return false;
+	for (e = dd->buffer_sample_buckets[key & dd->buffer_mask]; e != DEDUP_NONE;
+	     e = dd->buffer[e].sample_next)
+		if (dd->buffer[e].sample_key == key)
+			return true;
+	return false;
+}
+
+/*
+ * Whether live chunks that the store can match share sample @key; the one
+ * never fingerprinted, if any, is fingerprinted now (*@t_ns advances), so
+ * the store can find it.
+ */
+static bool chunks_have_sample(struct dedup *dd, u32 key, u64 *t_ns)
+{
+	u32 e = dedup_sample_find(dd, key);
+
+	if (e == DEDUP_NONE)
+		return false;
+	if (dd->samples[e].unhashed != DEDUP_NONE)
+		*t_ns = late_fingerprint(dd, dd->samples[e].unhashed, *t_ns);
+	return true;
+}
+
+/*
+ * The dedup decision of a write of @lpn with @buf leaving the buffer (its
+ * entry is already out), from @start_ns on.
+ */
+static int leave(struct dedup *dd, u64 lpn, void *buf, u32 key, u64 start_ns,
+		 u64 *done_ns)
+{
+	u8 sha1[DEDUP_SHA1_BYTES];
+	bool fingerprint = true;
+	u64 t = start_ns;
+	u32 chunk, slot;
+	int ret;
+
+	dd->counters.chunks_written++;
+	if (dd->filter) {
+		bool in_buffer = buffer_has_sample(dd, key);
+
+		/* Both run: matching chunks without a fingerprint get one. */
+		fingerprint = chunks_have_sample(dd, key, &t) || in_buffer;
+	}
+	if (!fingerprint) {
+		dd->counters.filtered++;
+		ret = write_chunk(dd, lpn, buf, t, &chunk, done_ns);
+		if (!ret) {
+			dd->chunk_slot[chunk] = DEDUP_NONE;
+			dedup_sample_add(dd, chunk, key, false);
+		}
+		return ret;
+	}
+	dedup_sha1(buf, dd->page_bytes, sha1);
+	dd->counters.fingerprinted++;
+	t = engine_run(dd, t, dd->hash_ns);
+	t = engine_run(dd, t, dd->lookup_ns);
+	slot = dedup_store_find(dd, sha1);
+	if (slot != DEDUP_NONE) {
+		chunk = dd->slots[slot].chunk;
+		dedup_store_touch(dd, slot);
+		dd->refcount[chunk]++;
+		dd->l2c[lpn] = chunk;
+		dd->mapped_lpns++;
+		flash_buffer_put(dd->flash, buf);
+		dd->counters.store_hits++;
+		dd->counters.duplicates++;
+		*done_ns = t;
+		return 0;
+	}
+	dd->counters.store_misses++;
+	ret = write_chunk(dd, lpn, buf, t, &chunk, done_ns);
+	if (!ret) {
+		if (dd->filter)
+			dedup_sample_add(dd, chunk, key, true);
+		dedup_store_insert(dd, chunk, sha1);
+	}
+	return ret;
+}
+
+/* ---- the write buffer ---- */
+
+static u32 buffer_find(const struct dedup *dd, u64 lpn)
+{
+	u32 e;
+
+	if (!dd->buffer_cap)
+		return DEDUP_NONE;
+	for (e = dd->buffer_lpn_buckets[lpn_bucket(dd, lpn)]; e != DEDUP_NONE;
+	     e = dd->buffer[e].lpn_next)
+		if (dd->buffer[e].lpn == lpn)
+			return e;
+	return DEDUP_NONE;
+}
+
+bool dedup_is_buffered(const struct dedup *dd, u64 lpn)
+{
+	return buffer_find(dd, lpn) != DEDUP_NONE;
+}
+
+static void sample_link(struct dedup *dd, u32 e)
+{
+	u32 *head = &dd->buffer_sample_buckets[dd->buffer[e].sample_key & dd->buffer_mask];
+
+	dd->buffer[e].sample_prev = DEDUP_NONE;
+	dd->buffer[e].sample_next = *head;
+	if (*head != DEDUP_NONE)
+		dd->buffer[*head].sample_prev = e;
+	*head = e;
+}
+
+static void sample_unlink(struct dedup *dd, u32 e)
+{
+	struct dedup_buffer_entry *en = &dd->buffer[e];
+
+	if (en->sample_prev != DEDUP_NONE)
+		dd->buffer[en->sample_prev].sample_next = en->sample_next;
+	else
+		dd->buffer_sample_buckets[en->sample_key & dd->buffer_mask] = en->sample_next;
+	if (en->sample_next != DEDUP_NONE)
+		dd->buffer[en->sample_next].sample_prev = en->sample_prev;
+}
+
+/* Take live entry @e out of the indexes; it becomes a hole. */
+static void entry_remove(struct dedup *dd, u32 e)
+{
+	u32 *link = &dd->buffer_lpn_buckets[lpn_bucket(dd, dd->buffer[e].lpn)];
+
+	while (*link != e)
+		link = &dd->buffer[*link].lpn_next;
+	*link = dd->buffer[e].lpn_next;
+	sample_unlink(dd, e);
+	dd->buffer[e].lpn = U64_MAX;
+	dd->buffer[e].buf = NULL;
+	dd->buffered--;
+}
+
+/* The oldest position leaves the buffer: a write (decided now) or a hole. */
+static int buffer_pop(struct dedup *dd, u64 start_ns, u64 *done_ns)
+{
+	struct dedup_buffer_entry *en = &dd->buffer[dd->buffer_head];
+	u64 lpn = en->lpn;
+	void *buf = en->buf;
+	u32 key = en->sample_key;
+
+	*done_ns = start_ns;
+	if (lpn != U64_MAX)
+		entry_remove(dd, dd->buffer_head);
+	dd->buffer_head = (dd->buffer_head + 1) % dd->buffer_cap;
+	dd->buffer_slots--;
+	if (lpn == U64_MAX)
+		return 0;
+	return leave(dd, lpn, buf, key, start_ns, done_ns);
+}
+
+int dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
+{
+	u32 key = dd->filter ? sample_key(dd, buf) : 0;
+	u32 e = buffer_find(dd, lpn);
+	u64 t = io->start_ns, done;
+	int ret;
+
+	io->done_ns = io->start_ns;
+	if (e != DEDUP_NONE) {
+		/* A rewrite of a buffered page: its data changes in place. */
+		flash_buffer_put(dd->flash, dd->buffer[e].buf);
+		sample_unlink(dd, e);
+		dd->buffer[e].buf = buf;
+		dd->buffer[e].sample_key = key;
+		sample_link(dd, e);
+		dd->counters.buffer_rewrites++;
+		return 0;
+	}
+	ret = drop_mapping(dd, lpn, t, &done);
+	if (ret) {
+		flash_buffer_put(dd->flash, buf);
+		return ret;
+	}
+	if (!dd->buffer_cap)
+		return leave(dd, lpn, buf, key, t, &io->done_ns);
+	if (dd->buffer_slots == dd->buffer_cap) {
+		ret = buffer_pop(dd, t, &done);
+		io->done_ns = max_t(u64, io->done_ns, done);
+		if (ret) {
+			flash_buffer_put(dd->flash, buf);
+			return ret;
+		}
+	}
+	e = (dd->buffer_head + dd->buffer_slots) % dd->buffer_cap;
+	dd->buffer_slots++;
+	dd->buffered++;
+	dd->buffer[e].lpn = lpn;
+	dd->buffer[e].buf = buf;
+	dd->buffer[e].sample_key = key;
+	dd->buffer[e].lpn_next = dd->buffer_lpn_buckets[lpn_bucket(dd, lpn)];
+	dd->buffer_lpn_buckets[lpn_bucket(dd, lpn)] = e;
+	sample_link(dd, e);
+	return 0;
+}
+
+int dedup_read(struct dedup *dd, u64 lpn, struct ssd_io *io, const void **data)
+{
+	struct ssd_layer *lower = dd->layer.lower;
+	u32 e = buffer_find(dd, lpn);
+	u32 chunk = dd->l2c[lpn];
+
+	if (e != DEDUP_NONE) {
+		*data = dd->buffer[e].buf;
+		io->done_ns = io->start_ns;
+		dd->counters.buffer_reads++;
+		return 0;
+	}
+	if (chunk == DEDUP_NONE) {
+		/*
+		 * Never written or trimmed: a free chunk id is unmapped below
+		 * too, so the layers below charge what an unwritten page costs.
+		 */
+		chunk = dd->free_head;
+		if (chunk == DEDUP_NONE) {
+			*data = NULL;
+			io->done_ns = io->start_ns;
+			return 0;
+		}
+	}
+	return lower->ops->read(lower, chunk, io, data);
+}
+
+int dedup_trim(struct dedup *dd, u64 lpn, struct ssd_io *io)
+{
+	u32 e = buffer_find(dd, lpn);
+
+	if (e != DEDUP_NONE) {
+		flash_buffer_put(dd->flash, dd->buffer[e].buf);
+		entry_remove(dd, e);
+		dd->counters.buffer_trims++;
+	}
+	return drop_mapping(dd, lpn, io->start_ns, &io->done_ns);
+}
+
+int dedup_flush(struct dedup *dd, struct ssd_io *io)
+{
+	struct ssd_layer *lower = dd->layer.lower;
+	struct ssd_io below = { .start_ns = io->start_ns, .cause = io->cause };
+	u64 done = io->start_ns, page_done;
+	int ret = 0;
+
+	while (dd->buffer_slots && !ret) {
+		ret = buffer_pop(dd, io->start_ns, &page_done);
+		done = max_t(u64, done, page_done);
+		/* A large buffer drains in one command: let others run. */
+		if (dd->buffer_slots % 256 == 0)
+			ssd_cond_resched();
+	}
+	if (!ret) {
+		below.start_ns = done;
+		ret = lower->ops->flush(lower, &below);
+		done = max_t(u64, done, below.done_ns);
+	}
+	io->done_ns = done;
+	return ret;
+}
+
+bool dedup_holds(const struct dedup *dd, u64 lpn)
+{
+	u32 chunk = dd->l2c[lpn];
+
+	if (chunk != DEDUP_NONE)
+		return dd->refcount[chunk] == 1;
+	return dedup_is_buffered(dd, lpn);
+}
+
+u64 dedup_break_even_ppm(const struct dedup *dd)
+{
+	return div64_u64((dd->hash_ns + dd->lookup_ns) * 1000000ULL, dd->program_ns);
+}
+
+/* ---- creation ---- */
+
+static void *table(struct dedup *dd, u64 count, u64 entry_bytes)
+{
+	dd->metadata_bytes += count * entry_bytes;
+	return ssd_zalloc(count * entry_bytes);
+}
+
+static void fill_none(u32 *t, u64 count)
+{
+	u64 i;
+
+	for (i = 0; i < count; i++)
+		t[i] = DEDUP_NONE;
+}
+
+/* The mean TLC program time, for the break-even rate. */
+static u64 program_ns_of(const struct ssd_config *cfg)
+{
+	u64 lsb = cfg->program_lsb_ns ? cfg->program_lsb_ns : cfg->program_ns;
+	u64 csb = cfg->program_csb_ns ? cfg->program_csb_ns : cfg->program_ns;
+	u64 msb = cfg->program_msb_ns ? cfg->program_msb_ns : cfg->program_ns;
+
+	return div_u64(lsb + csb + msb, 3);
+}
+
+int dedup_init(struct dedup *dd, const struct ssd_config *cfg, struct flash *flash)
+{
+	u64 pages = ssd_config_logical_pages(cfg), i;
+
+	dd->flash = flash;
+	dd->pages = pages;
+	dd->page_bytes = cfg->page_size_bytes;
+	dd->filter = cfg->dedup_filter;
+	dd->sample_bytes = cfg->dedup_sample_bytes;
+	dd->sample_offset = cfg->dedup_sample_offset_bytes;
+	dd->hash_ns = cfg->dedup_hash_ns;
+	dd->lookup_ns = cfg->dedup_lookup_ns;
+	dd->program_ns = program_ns_of(cfg);
+	dd->store_cap = store_cap_of(cfg);
+	dd->store_lru = cfg->dedup_store_entries != 0;
+	dd->store_mask = pow2_at_least(dd->store_cap) - 1;
+	dd->buffer_cap = buffer_cap_of(cfg);
+	dd->buffer_mask = pow2_at_least(dd->buffer_cap) - 1;
+	dd->metadata_bytes = sizeof(struct dedup);
+
+	dd->l2c = table(dd, pages, sizeof(u32));
+	dd->refcount = table(dd, pages, sizeof(u32));
+	dd->free_next = table(dd, pages, sizeof(u32));
+	dd->chunk_slot = table(dd, pages, sizeof(u32));
+	if (!dd->l2c || !dd->refcount || !dd->free_next || !dd->chunk_slot)
+		return -ENOMEM;
+	if (dd->filter) {
+		dd->sample_mask = pow2_at_least(pages) - 1;
+		dd->chunk_sample = table(dd, pages, sizeof(u32));
+		dd->samples = table(dd, pages, sizeof(struct dedup_sample));
+		dd->sample_buckets = table(dd, dd->sample_mask + 1ULL, sizeof(u32));
+		if (!dd->chunk_sample || !dd->samples || !dd->sample_buckets)
+			return -ENOMEM;
+		dedup_sample_reset(dd);
+	}
+	dd->slots = table(dd, dd->store_cap, sizeof(struct dedup_store_slot));
+	dd->store_buckets = table(dd, dd->store_mask + 1ULL, sizeof(u32));
+	dd->buffer = table(dd, dd->buffer_cap, sizeof(struct dedup_buffer_entry));
+	dd->buffer_lpn_buckets = table(dd, dd->buffer_mask + 1ULL, sizeof(u32));
+	dd->buffer_sample_buckets = table(dd, dd->buffer_mask + 1ULL, sizeof(u32));
+	if (!dd->slots || !dd->store_buckets || !dd->buffer || !dd->buffer_lpn_buckets ||
+	    !dd->buffer_sample_buckets)
+		return -ENOMEM;
+	fill_none(dd->l2c, pages);
+	fill_none(dd->chunk_slot, pages);
+	fill_none(dd->buffer_lpn_buckets, dd->buffer_mask + 1ULL);
+	fill_none(dd->buffer_sample_buckets, dd->buffer_mask + 1ULL);
+	for (i = 0; i < dd->buffer_cap; i++)
+		dd->buffer[i].lpn = U64_MAX;	/* every position a hole */
+	dedup_store_reset(dd);
+	/* Free chunk ids in increasing order. */
+	for (i = 0; i < pages; i++)
+		dd->free_next[i] = i + 1 < pages ? i + 1 : DEDUP_NONE;
+	dd->free_head = pages ? 0 : DEDUP_NONE;
+	dd->nr_free = pages;
+	return 0;
+}
+
+void dedup_exit(struct dedup *dd)
+{
+	u32 i;
+
+	if (dd->buffer)
+		for (i = 0; i < dd->buffer_cap; i++)
+			if (dd->buffer[i].buf)
+				flash_buffer_put(dd->flash, dd->buffer[i].buf);
+	ssd_free(dd->l2c);
+	ssd_free(dd->refcount);
+	ssd_free(dd->free_next);
+	ssd_free(dd->chunk_slot);
+	ssd_free(dd->chunk_sample);
+	ssd_free(dd->samples);
+	ssd_free(dd->sample_buckets);
+	ssd_free(dd->slots);
+	ssd_free(dd->store_buckets);
+	ssd_free(dd->buffer);
+	ssd_free(dd->buffer_lpn_buckets);
+	ssd_free(dd->buffer_sample_buckets);
+}

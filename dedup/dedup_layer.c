@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dedup_layer.c - the dedup layer as a layer of the request path
+ * (common/ssd_layer.h): switched on by the dedup key, the checks of the
+ * keys it owns, its metadata size, and its page operations and counters
+ * mapped onto dedup.h.
+ */
+#include "dedup.h"
+
+static struct dedup *to_dedup(struct ssd_layer *layer)
+{
+	return (struct dedup *)layer;
+}
+
+static bool dedup_enabled(const struct ssd_config *cfg)
+{
+	return cfg->dedup;
+}
+
+static int dedup_config_validate(const struct ssd_config *cfg)
+{
+	if (cfg->dedup_sample_offset_bytes + cfg->dedup_sample_bytes > cfg->page_size_bytes) {
+		ssd_log_err("dedup_sample_offset_bytes=%llu refused: with dedup_sample_bytes=%llu the sample must lie within a page of %llu bytes (offset 0..%llu)",
+			    (unsigned long long)cfg->dedup_sample_offset_bytes,
+			    (unsigned long long)cfg->dedup_sample_bytes,
+			    (unsigned long long)cfg->page_size_bytes,
+			    (unsigned long long)(cfg->page_size_bytes -
+						 min_t(u64, cfg->dedup_sample_bytes,
+						       cfg->page_size_bytes)));
+		return -EINVAL;
+	}
+	if (cfg->dedup_buffer_bytes && cfg->dedup_buffer_bytes < cfg->page_size_bytes) {
+		ssd_log_err("dedup_buffer_bytes=%llu refused: accepted range is 0 (no byte cap) or at least a page (%llu)",
+			    (unsigned long long)cfg->dedup_buffer_bytes,
+			    (unsigned long long)cfg->page_size_bytes);
+		return -EINVAL;
+	}
+	if (ssd_config_logical_pages(cfg) >= DEDUP_EVICTED) {
+		ssd_log_err("dedup=1 refused: chunk ids are 32-bit, the device has too many pages");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int dedup_layer_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
+			    const void **data)
+{
+	return dedup_read(to_dedup(layer), lpn, io, data);
+}
+
+static int dedup_layer_write(struct ssd_layer *layer, u64 lpn, void *buf,
+			     struct ssd_io *io)
+{
+	return dedup_write(to_dedup(layer), lpn, buf, io);
+}
+
+static int dedup_layer_trim(struct ssd_layer *layer, u64 lpn, struct ssd_io *io)
+{
+	return dedup_trim(to_dedup(layer), lpn, io);
+}
+
+static int dedup_layer_flush(struct ssd_layer *layer, struct ssd_io *io)
+{
+	return dedup_flush(to_dedup(layer), io);
+}
+
+static bool dedup_layer_holds(struct ssd_layer *layer, u64 lpn)
+{
+	return dedup_holds(to_dedup(layer), lpn);
+}
+
+static u64 dedup_layer_pending_pages(struct ssd_layer *layer)
+{
+	return dedup_pending_pages(to_dedup(layer));
+}
+
+/* RAM per store entry: its slot and its share of the hash buckets, rounded up. */
+static u64 store_entry_bytes(const struct dedup *dd)
+{
+	u64 bytes = (u64)dd->store_cap * sizeof(struct dedup_store_slot) +
+		    (dd->store_mask + 1ULL) * sizeof(u32);
+
+	return dd->store_cap ? div64_u64(bytes + dd->store_cap - 1, dd->store_cap) : 0;
+}
+
+static void dedup_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
+{
+	const struct dedup *dd = to_dedup(layer);
+	const struct dedup_counters *c = &dd->counters;
+
+	st->dedup_chunks_written = c->chunks_written;
+	st->dedup_fingerprinted_chunks = c->fingerprinted;
+	st->dedup_late_fingerprints = c->late_fingerprints;
+	st->dedup_filtered_chunks = c->filtered;
+	st->dedup_duplicate_chunks = c->duplicates;
+	st->dedup_store_hits = c->store_hits;
+	st->dedup_store_misses = c->store_misses;
+	st->dedup_store_evictions = c->store_evictions;
+	st->dedup_buffer_rewrites = c->buffer_rewrites;
+	st->dedup_buffer_trims = c->buffer_trims;
+	st->dedup_buffer_reads = c->buffer_reads;
+	st->dedup_programs_avoided = c->duplicates + c->buffer_rewrites + c->buffer_trims;
+	st->dedup_logical_pages = dd->mapped_lpns + dd->buffered;
+	st->dedup_physical_pages = dd->pages - dd->nr_free;
+	st->dedup_buffered_pages = dd->buffered;
+	st->dedup_store_used_entries = dd->store_used;
+	st->dedup_store_capacity_entries = dd->store_cap;
+	st->dedup_store_entry_bytes = store_entry_bytes(dd);
+	st->dedup_metadata_bytes = dd->metadata_bytes;
+	st->dedup_break_even_ppm = dedup_break_even_ppm(dd);
+	st->dedup_engine_busy_ns = c->engine_busy_ns;
+}
+
+static void dedup_layer_reset_stats(struct ssd_layer *layer)
+{
+	memset(&to_dedup(layer)->counters, 0, sizeof(to_dedup(layer)->counters));
+}
+
+static int dedup_layer_check(struct ssd_layer *layer)
+{
+	return dedup_check(to_dedup(layer));
+}
+
+static void dedup_layer_destroy(struct ssd_layer *layer)
+{
+	dedup_exit(to_dedup(layer));
+	ssd_free(layer);
+}
+
+static const struct ssd_layer_ops dedup_layer_ops = {
+	.read = dedup_layer_read,
+	.write = dedup_layer_write,
+	.trim = dedup_layer_trim,
+	.flush = dedup_layer_flush,
+	.holds = dedup_layer_holds,
+	.pending_pages = dedup_layer_pending_pages,
+	.get_stats = dedup_layer_get_stats,
+	.reset_stats = dedup_layer_reset_stats,
+	.check = dedup_layer_check,
+	.destroy = dedup_layer_destroy,
+};
+
+static int dedup_layer_create(const struct ssd_config *cfg, struct flash *flash,
+			      struct ssd_layer *lower, struct ssd_layer **out)
+{
+	struct dedup *dd;
+	int ret;
+
+	if (!lower) {
+		ssd_log_err("dedup=1 refused: the dedup layer needs a layer below it");
+		return -EINVAL;
+	}
+	dd = ssd_zalloc(sizeof(*dd));
+	if (!dd)
+		return -ENOMEM;
+	dd->layer.ops = &dedup_layer_ops;
+	dd->layer.name = "dedup";
+	dd->layer.lower = lower;
+	ret = dedup_init(dd, cfg, flash);
+	if (ret) {
+		dedup_exit(dd);
+		ssd_free(dd);
+		return ret;
+	}
+	*out = &dd->layer;
+	return 0;
+}
+
+struct dedup *dedup_from_layer(struct ssd_layer *layer)
+{
+	return layer && layer->ops == &dedup_layer_ops ? to_dedup(layer) : NULL;
+}
+
+const struct ssd_layer_type dedup_layer_type = {
+	.name = "dedup",
+	.enabled = dedup_enabled,
+	.validate = dedup_config_validate,
+	.metadata_bytes = dedup_table_bytes,
+	.create = dedup_layer_create,
+};

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dedup_sample.c - the sampling filter's index of live chunks: for each
+ * sample key, how many live chunks with it the fingerprint store can
+ * match, and the one never fingerprinted (filtered when it was written),
+ * so a leaving write learns in O(1) whether its sample recurs among live
+ * chunks and which chunk to fingerprint late.  Chunks whose fingerprint
+ * left an LRU store do not count: they can no longer be shared.
+ */
+#include "dedup.h"
+
+static u32 *bucket_of(struct dedup *dd, u32 key)
+{
+	return &dd->sample_buckets[key & dd->sample_mask];
+}
+
+/* The entry of @key, or DEDUP_NONE. */
+u32 dedup_sample_find(const struct dedup *dd, u32 key)
+{
+	u32 e = dd->sample_buckets[key & dd->sample_mask];
+
+	while (e != DEDUP_NONE && dd->samples[e].key != key)
+		e = dd->samples[e].next;
+	return e;
+}
+
+static void entry_put(struct dedup *dd, u32 e)
+{
+	u32 *link = bucket_of(dd, dd->samples[e].key);
+
+	if (--dd->samples[e].matchable)
+		return;
+	while (*link != e)
+		link = &dd->samples[*link].next;
+	*link = dd->samples[e].next;
+	dd->samples[e].next = dd->sample_free;
+	dd->sample_free = e;
+}
+
+/* Live @chunk with sample @key was written, fingerprinted (@hashed) or not. */
+void dedup_sample_add(struct dedup *dd, u32 chunk, u32 key, bool hashed)
+{
+	u32 e = dedup_sample_find(dd, key);
+
+	dd->chunk_sample[chunk] = key;
+	if (e == DEDUP_NONE) {
+		u32 *bucket = bucket_of(dd, key);
+
+		/* Entries never outnumber live chunks: one is free. */
+		e = dd->sample_free;
+		dd->sample_free = dd->samples[e].next;
+		dd->samples[e].key = key;
+		dd->samples[e].matchable = 0;
+		dd->samples[e].unhashed = DEDUP_NONE;
+		dd->samples[e].next = *bucket;
+		*bucket = e;
+	}
+	dd->samples[e].matchable++;
+	if (!hashed)
+		dd->samples[e].unhashed = chunk;
+}
+
+/* @chunk, written without a fingerprint, has one now. */
+void dedup_sample_hashed(struct dedup *dd, u32 chunk)
+{
+	u32 e = dedup_sample_find(dd, dd->chunk_sample[chunk]);
+
+	if (e != DEDUP_NONE && dd->samples[e].unhashed == chunk)
+		dd->samples[e].unhashed = DEDUP_NONE;
+}
+
+/* @chunk's fingerprint left the LRU store: it no longer counts. */
+void dedup_sample_evicted(struct dedup *dd, u32 chunk)
+{
+	u32 e = dedup_sample_find(dd, dd->chunk_sample[chunk]);
+
+	if (e != DEDUP_NONE)
+		entry_put(dd, e);
+}
+
+/* @chunk is freed (call before its store slot is cleared). */
+void dedup_sample_remove(struct dedup *dd, u32 chunk)
+{
+	u32 e = dedup_sample_find(dd, dd->chunk_sample[chunk]);
+
+	if (dd->chunk_slot[chunk] == DEDUP_EVICTED || e == DEDUP_NONE)
+		return;
+	if (dd->samples[e].unhashed == chunk)
+		dd->samples[e].unhashed = DEDUP_NONE;
+	entry_put(dd, e);
+}
+
+void dedup_sample_reset(struct dedup *dd)
+{
+	u64 i;
+
+	for (i = 0; i <= dd->sample_mask; i++)
+		dd->sample_buckets[i] = DEDUP_NONE;
+	for (i = 0; i < dd->pages; i++)
+		dd->samples[i].next = i + 1 < dd->pages ? i + 1 : DEDUP_NONE;
+	dd->sample_free = dd->pages ? 0 : DEDUP_NONE;
+}

@@ -1,0 +1,226 @@
+"""ssdsim with the dedup layer on the FIU traces, whose lines carry an MD5
+per block (mail: per 4 KiB block; homes: per 512-byte sector).
+
+ssdsim turns each MD5 into its share of a page (same MD5 -> same bytes,
+different MD5 -> different bytes at every offset the filter samples), so
+the duplicates the device finds with a full fingerprint store must be
+exactly those counted here from the hashes alone, with the sampling filter
+off and on (the filter fingerprints late the stored chunks a sample
+matches, so it loses none).
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SSDSIM = ROOT / "build" / "asan" / "bin" / "ssdsim"
+TRACES = ROOT / "tests" / "data"
+SMALL = ROOT / "configs" / "small-test.conf"
+PAGE_BYTES = 4096
+SECTOR_BYTES = 512
+
+
+def run(*args: str) -> dict[str, int]:
+    if not SSDSIM.exists():
+        pytest.fail(f"{SSDSIM} missing: run 'make unit'")
+    proc = subprocess.run([str(SSDSIM), "--json", "--check", "--config",
+                           str(SMALL), *args], capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def trace_duplicates(path: Path) -> tuple[int, int]:
+    """(page writes, duplicate page writes) of a FIU trace, from its
+    hashes: a page is the tuple of the hashes of its 512-byte sectors
+    (None: never written, zeros); a write is a duplicate if some page
+    holds the same tuple when it arrives, after its own page let go of
+    its old contents."""
+    content: dict[int, tuple[str | None, ...]] = {}
+    refs: Counter[tuple[str | None, ...]] = Counter()
+    writes = duplicates = 0
+    slots = PAGE_BYTES // SECTOR_BYTES
+    for line in path.read_text().splitlines():
+        fields = line.split()
+        lba, sectors, op = int(fields[3]), int(fields[4]), fields[5]
+        if op != "W":
+            continue
+        hashes = fields[8]
+        nr_hashes = len(hashes) // 32
+        off, length = lba * SECTOR_BYTES, sectors * SECTOR_BYTES
+        chunk = length // nr_hashes
+        for lpn in range(off // PAGE_BYTES,
+                         (off + length - 1) // PAGE_BYTES + 1):
+            page = list(content.get(lpn, (None,) * slots))
+            for slot in range(slots):
+                pos = lpn * PAGE_BYTES + slot * SECTOR_BYTES
+                if off <= pos < off + length:
+                    k = (pos - off) // chunk
+                    page[slot] = hashes[32 * k:32 * k + 32]
+            if lpn in content:
+                refs[content[lpn]] -= 1
+            key = tuple(page)
+            writes += 1
+            duplicates += refs[key] > 0
+            refs[key] += 1
+            content[lpn] = key
+    return writes, duplicates
+
+
+@pytest.mark.parametrize("trace", ["fiu-homes-sample.blkparse",
+                                   "fiu-mail-sample.blkparse"])
+@pytest.mark.parametrize("dedup_filter", ["0", "1"])
+def test_duplicates_match_the_trace_hashes(trace: str,
+                                           dedup_filter: str) -> None:
+    writes, expected = trace_duplicates(TRACES / trace)
+    st = run("dedup=1", "dedup_buffer_pages=0", "dedup_store_entries=0",
+             f"dedup_filter={dedup_filter}", str(TRACES / trace))
+    assert st["wrapped_requests"] == 0
+    assert st["host_write_pages"] == writes
+    assert st["dedup_duplicate_chunks"] == expected, (trace, expected)
+    assert st["flash_program_host_pages"] == writes - expected
+    if dedup_filter == "1":
+        # Filtered writes are those no other chunk's sample matched.
+        assert st["dedup_filtered_chunks"] + \
+            st["dedup_fingerprinted_chunks"] - \
+            st["dedup_late_fingerprints"] == writes
+    if trace.startswith("fiu-homes"):
+        assert expected > 50, "the homes sample has many duplicate pages"
+    print(trace, dedup_filter, writes, expected)
+
+
+def page_writes(path: Path) -> list[tuple[int, tuple[str | None, ...]]]:
+    """(lpn, page content) of every page write of a FIU trace, the content
+    being the hashes of its 512-byte sectors as in trace_duplicates()."""
+    content: dict[int, tuple[str | None, ...]] = {}
+    writes = []
+    slots = PAGE_BYTES // SECTOR_BYTES
+    for line in path.read_text().splitlines():
+        fields = line.split()
+        lba, sectors, op = int(fields[3]), int(fields[4]), fields[5]
+        if op != "W":
+            continue
+        hashes = fields[8]
+        off, length = lba * SECTOR_BYTES, sectors * SECTOR_BYTES
+        chunk = length // (len(hashes) // 32)
+        for lpn in range(off // PAGE_BYTES,
+                         (off + length - 1) // PAGE_BYTES + 1):
+            page = list(content.get(lpn, (None,) * slots))
+            for slot in range(slots):
+                pos = lpn * PAGE_BYTES + slot * SECTOR_BYTES
+                if off <= pos < off + length:
+                    k = (pos - off) // chunk
+                    page[slot] = hashes[32 * k:32 * k + 32]
+            content[lpn] = tuple(page)
+            writes.append((lpn, content[lpn]))
+    return writes
+
+
+def model_dedup(writes: list[tuple[int, tuple[str | None, ...]]],
+                buffer_pages: int, store_entries: int) -> dict[str, int]:
+    """The dedup layer's decisions with the filter off: a FIFO buffer
+    (a rewrite of a buffered page replaces it in place; a new write drops
+    its page's old reference, then makes the oldest leave if the buffer is
+    full), chunks with refcounts, and a store of every live fingerprint
+    (store_entries 0) or an LRU of store_entries (a hit or an insert makes
+    an entry the most recent)."""
+    buffer: dict[int, tuple[str | None, ...]] = {}   # insertion = FIFO
+    page_chunk: dict[int, int] = {}
+    refcount: dict[int, int] = {}
+    store: dict[tuple[str | None, ...], int] = {}    # order = recency
+    chunk_content: dict[int, tuple[str | None, ...]] = {}
+    count = {"duplicates": 0, "evictions": 0, "rewrites": 0}
+    next_chunk = 0
+
+    def drop(lpn: int) -> None:
+        chunk = page_chunk.pop(lpn, None)
+        if chunk is None:
+            return
+        refcount[chunk] -= 1
+        if refcount[chunk] == 0:
+            del refcount[chunk]
+            data = chunk_content.pop(chunk)
+            if store.get(data) == chunk:
+                del store[data]
+
+    def leave(lpn: int, data: tuple[str | None, ...]) -> None:
+        nonlocal next_chunk
+        if data in store:
+            chunk = store.pop(data)
+            store[data] = chunk
+            refcount[chunk] += 1
+            page_chunk[lpn] = chunk
+            count["duplicates"] += 1
+            return
+        chunk, next_chunk = next_chunk, next_chunk + 1
+        refcount[chunk] = 1
+        page_chunk[lpn] = chunk
+        chunk_content[chunk] = data
+        if store_entries and len(store) == store_entries:
+            del store[next(iter(store))]
+            count["evictions"] += 1
+        store[data] = chunk
+
+    for lpn, data in writes:
+        if lpn in buffer:
+            buffer[lpn] = data
+            count["rewrites"] += 1
+            continue
+        drop(lpn)
+        if buffer_pages == 0:
+            leave(lpn, data)
+            continue
+        if len(buffer) == buffer_pages:
+            old = next(iter(buffer))
+            leave(old, buffer.pop(old))
+        buffer[lpn] = data
+    return count
+
+
+@pytest.mark.parametrize("buffer_pages,store_entries", [
+    (64, 0), (8, 0), (0, 16), (64, 32), (8, 40)])
+def test_buffer_and_recency_store_match_a_model(buffer_pages: int,
+                                                store_entries: int) -> None:
+    """With the filter off, the write buffer's rewrites and the LRU
+    store's evictions and hits are exactly those of a small model of the
+    layer fed with the trace's hashes."""
+    trace = TRACES / "fiu-homes-sample.blkparse"
+    expected = model_dedup(page_writes(trace), buffer_pages, store_entries)
+    st = run("dedup=1", "dedup_filter=0",
+             f"dedup_buffer_pages={buffer_pages}",
+             f"dedup_store_entries={store_entries}", str(trace))
+    assert st["dedup_duplicate_chunks"] == expected["duplicates"]
+    assert st["dedup_store_evictions"] == expected["evictions"]
+    assert st["dedup_buffer_rewrites"] == expected["rewrites"]
+    assert expected["duplicates"] > 0
+    print(buffer_pages, store_entries, expected)
+
+
+def test_buffer_accounts_for_every_write() -> None:
+    """With a write buffer and a recency store, every page written is
+    programmed, avoided (duplicate, rewritten or trimmed in the buffer) or
+    still buffered; the recency store finds no more than the full one."""
+    trace = str(TRACES / "fiu-homes-sample.blkparse")
+    full = run("dedup=1", "dedup_buffer_pages=64", trace)
+    lru = run("dedup=1", "dedup_buffer_pages=64", "dedup_store_entries=16",
+              trace)
+    for st in (full, lru):
+        assert st["flash_program_host_pages"] + \
+            st["dedup_programs_avoided"] + st["dedup_buffered_pages"] == \
+            st["host_write_pages"]
+    assert lru["dedup_store_evictions"] > 0
+    assert lru["dedup_duplicate_chunks"] <= full["dedup_duplicate_chunks"]
+    assert full["dedup_logical_pages"] >= full["dedup_physical_pages"]
+
+
+def test_dedup_off_leaves_the_device_as_it_was() -> None:
+    """dedup=0 (the default): no dedup layer, no dedup counters, and the
+    flash sees every page written."""
+    st = run(str(TRACES / "fiu-homes-sample.blkparse"))
+    assert st["dedup_chunks_written"] == 0 and st["dedup_metadata_bytes"] == 0
+    assert st["flash_program_host_pages"] == st["host_write_pages"]

@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_dedup.c - the dedup layer (dedup/): SHA-1 against the FIPS 180
+ * vectors; duplicate writes share one chunk and program nothing, with
+ * refcounts, overwrites and TRIM; the write buffer (rewrites, reads and
+ * TRIMs of buffered pages, FLUSH); the sampling filter (filtered writes,
+ * late fingerprints, sample collisions); the recency store's evictions;
+ * the dedup engine's time on the write path; the data cap with writes
+ * held in the buffer; the memory plan; and the consistency check finding
+ * a wrong refcount.
+ */
+#include "unit.h"
+#include "dedup.h"
+
+#define GEOMETRY "pages_per_block=16", "blocks_per_chip=32", "chips=4", "channels=2", \
+	"op_percent=15", "dedup=1"
+
+static u8 page_a[4096], page_b[4096], io_buf[4096];
+
+static struct dedup *dedup_of(struct ssd_device *dev)
+{
+	struct dedup *dd = dedup_from_layer(dev->top);
+
+	EXPECT(dd, "the dedup layer is not on top");
+	return dd;
+}
+
+/* A page of bytes from @seed; its filter sample (offset 1000) from @sample_seed. */
+static void fill_page(u8 *page, u64 seed, u64 sample_seed)
+{
+	u32 i;
+
+	for (i = 0; i < 4096; i++)
+		page[i] = (u8)rng_next(&seed);
+	for (i = 1000; i < 1020; i++)
+		page[i] = (u8)rng_next(&sample_seed);
+}
+
+static void write_page(struct ssd_device *dev, u64 lpn, const u8 *page)
+{
+	memcpy(io_buf, page, 4096);
+	EXPECT(submit(dev, SSD_OP_WRITE, lpn * 4096, 4096, io_buf) == 0, "write lpn %llu",
+	       (unsigned long long)lpn);
+}
+
+static void expect_page(struct ssd_device *dev, u64 lpn, const u8 *page)
+{
+	static const u8 zeros[4096];
+
+	EXPECT(submit(dev, SSD_OP_READ, lpn * 4096, 4096, io_buf) == 0, "read");
+	EXPECT(!memcmp(io_buf, page ? page : zeros, 4096), "lpn %llu reads wrong data",
+	       (unsigned long long)lpn);
+}
+
+static void flush(struct ssd_device *dev)
+{
+	EXPECT(submit(dev, SSD_OP_FLUSH, 0, 0, NULL) == 0, "flush");
+}
+
+static void test_sha1(void)
+{
+	u8 one[DEDUP_SHA1_BYTES], pieces[DEDUP_SHA1_BYTES];
+	struct dedup_sha1_ctx ctx;
+
+	EXPECT(dedup_sha1_self_test() == 0, "FIPS 180 vectors");
+	fill_page(page_a, 1, 1);
+	dedup_sha1(page_a, 4096, one);
+	dedup_sha1_init(&ctx);
+	dedup_sha1_update(&ctx, page_a, 7);
+	dedup_sha1_update(&ctx, page_a + 7, 1000);
+	dedup_sha1_update(&ctx, page_a + 1007, 4096 - 1007);
+	dedup_sha1_final(&ctx, pieces);
+	EXPECT(!memcmp(one, pieces, sizeof(one)), "piecewise SHA-1 differs");
+	page_a[4095] ^= 1;
+	dedup_sha1(page_a, 4096, pieces);
+	EXPECT(memcmp(one, pieces, sizeof(one)), "a flipped bit kept the SHA-1");
+}
+
+/* No buffer, no filter: every write is fingerprinted when it arrives. */
+static void test_duplicates(void)
+{
+	static const char *const s[] = { GEOMETRY, "dedup_buffer_pages=0", "dedup_filter=0" };
+	struct ssd_device *dev = make_device(s, ARRAY_SIZE(s));
+	struct dedup *dd = dedup_of(dev);
+	struct ssd_stats st;
+	u64 lpn;
+
+	fill_page(page_a, 2, 2);
+	fill_page(page_b, 3, 3);
+	for (lpn = 0; lpn < 10; lpn++)
+		write_page(dev, lpn, page_a);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.flash_program_host_pages == 1 && st.dedup_duplicate_chunks == 9,
+	       "10 equal pages: %llu programs, %llu duplicates",
+	       (unsigned long long)st.flash_program_host_pages,
+	       (unsigned long long)st.dedup_duplicate_chunks);
+	EXPECT(dd->refcount[dedup_chunk_of(dd, 0)] == 10, "refcount %u",
+	       dd->refcount[dedup_chunk_of(dd, 0)]);
+	EXPECT(st.dedup_logical_pages == 10 && st.dedup_physical_pages == 1 &&
+	       st.valid_pages == 1, "pages: logical %llu physical %llu valid %llu",
+	       (unsigned long long)st.dedup_logical_pages,
+	       (unsigned long long)st.dedup_physical_pages, (unsigned long long)st.valid_pages);
+	for (lpn = 0; lpn < 10; lpn++)
+		expect_page(dev, lpn, page_a);
+
+	/* An overwrite drops one reference; the others still read A. */
+	write_page(dev, 0, page_b);
+	EXPECT(dd->refcount[dedup_chunk_of(dd, 1)] == 9, "refcount after overwrite");
+	expect_page(dev, 0, page_b);
+	expect_page(dev, 5, page_a);
+	EXPECT(ssd_device_check(dev) == 0, "check after overwrite");
+	/* TRIM the other nine: A's chunk is freed and trimmed below. */
+	EXPECT(submit(dev, SSD_OP_TRIM, 4096, 9 * 4096, NULL) == 0, "trim");
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.dedup_physical_pages == 1 && st.valid_pages == 1 &&
+	       st.dedup_logical_pages == 1, "after TRIM: physical %llu valid %llu",
+	       (unsigned long long)st.dedup_physical_pages, (unsigned long long)st.valid_pages);
+	expect_page(dev, 3, NULL);
+	/* A again: a new chunk (its fingerprint went with the old one). */
+	write_page(dev, 7, page_a);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.dedup_store_misses == 3 && st.flash_program_host_pages == 3,
+	       "A rewritten after its chunk was freed: %llu misses",
+	       (unsigned long long)st.dedup_store_misses);
+	EXPECT(st.dedup_break_even_ppm == (80000 + 2000) * 1000000ULL / 600000,
+	       "break-even %llu ppm", (unsigned long long)st.dedup_break_even_ppm);
+	EXPECT(ssd_device_check(dev) == 0, "check");
+	/* A wrong refcount is found. */
+	dd->refcount[dedup_chunk_of(dd, 7)]++;
+	ssd_log_quiet = 1;
+	EXPECT(ssd_device_check(dev) == -EUCLEAN, "a wrong refcount passed the check");
+	ssd_log_quiet = 0;
+	dd->refcount[dedup_chunk_of(dd, 7)]--;
+	EXPECT(ssd_device_check(dev) == 0, "check after repair");
+	ssd_device_destroy(dev);
+}
+
+static void test_buffer(void)
+{
+	static const char *const s[] = { GEOMETRY, "dedup_buffer_pages=4" };
+	struct ssd_device *dev = make_device(s, ARRAY_SIZE(s));
+	struct ssd_stats st;
+	u64 lpn;
+
+	EXPECT(ssd_device_check(dev) == 0, "check of an empty buffer");
+	for (lpn = 0; lpn < 4; lpn++) {
+		fill_page(page_a, 10 + lpn, 10 + lpn);
+		write_page(dev, lpn, page_a);
+		EXPECT(ssd_device_check(dev) == 0, "check of a partly full buffer");
+	}
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.flash_program_host_pages == 0 && st.dedup_buffered_pages == 4,
+	       "4 writes into a 4-page buffer: %llu programs",
+	       (unsigned long long)st.flash_program_host_pages);
+	/* A buffered page is read from the buffer, rewritten in place, trimmed. */
+	fill_page(page_a, 11, 11);
+	expect_page(dev, 1, page_a);
+	fill_page(page_b, 20, 20);
+	write_page(dev, 1, page_b);
+	expect_page(dev, 1, page_b);
+	EXPECT(submit(dev, SSD_OP_TRIM, 2 * 4096, 4096, NULL) == 0, "trim");
+	expect_page(dev, 2, NULL);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.dedup_buffer_reads == 2 && st.dedup_buffer_rewrites == 1 &&
+	       st.dedup_buffer_trims == 1 && st.dedup_buffered_pages == 3,
+	       "buffer: reads %llu rewrites %llu trims %llu held %llu",
+	       (unsigned long long)st.dedup_buffer_reads,
+	       (unsigned long long)st.dedup_buffer_rewrites,
+	       (unsigned long long)st.dedup_buffer_trims,
+	       (unsigned long long)st.dedup_buffered_pages);
+	EXPECT(ssd_device_check(dev) == 0, "check with a hole in the buffer");
+	/* Two more writes: the two oldest writes leave. */
+	fill_page(page_a, 30, 30);
+	write_page(dev, 8, page_a);
+	fill_page(page_a, 31, 31);
+	write_page(dev, 9, page_a);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.flash_program_host_pages == 2 && st.dedup_chunks_written == 2,
+	       "two writes left the full buffer: %llu programs",
+	       (unsigned long long)st.flash_program_host_pages);
+	flush(dev);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.flash_program_host_pages == 5 && st.dedup_buffered_pages == 0 &&
+	       st.dedup_programs_avoided == 2,
+	       "FLUSH empties the buffer: %llu programs, %llu avoided",
+	       (unsigned long long)st.flash_program_host_pages,
+	       (unsigned long long)st.dedup_programs_avoided);
+	expect_page(dev, 1, page_b);
+	expect_page(dev, 9, page_a);
+	EXPECT(ssd_device_check(dev) == 0, "check after flush");
+	ssd_device_destroy(dev);
+}
+
+static void test_filter(void)
+{
+	static const char *const s[] = { GEOMETRY, "dedup_buffer_pages=8" };
+	struct ssd_device *dev = make_device(s, ARRAY_SIZE(s));
+	struct ssd_stats st;
+	u64 lpn;
+
+	/* Eight pages with eight samples: none fingerprinted. */
+	for (lpn = 0; lpn < 8; lpn++) {
+		fill_page(page_a, 100 + lpn, 100 + lpn);
+		write_page(dev, lpn, page_a);
+	}
+	flush(dev);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.dedup_filtered_chunks == 8 && st.dedup_fingerprinted_chunks == 0,
+	       "unique samples: %llu filtered, %llu fingerprinted",
+	       (unsigned long long)st.dedup_filtered_chunks,
+	       (unsigned long long)st.dedup_fingerprinted_chunks);
+	/* A copy of page 3: page 3 is fingerprinted late, the copy hits it. */
+	fill_page(page_a, 103, 103);
+	write_page(dev, 20, page_a);
+	flush(dev);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.dedup_late_fingerprints == 1 && st.dedup_fingerprinted_chunks == 2 &&
+	       st.dedup_duplicate_chunks == 1 && st.flash_program_host_pages == 8 &&
+	       st.flash_read_host_pages >= 1,
+	       "copy of a filtered page: late %llu fingerprinted %llu duplicates %llu",
+	       (unsigned long long)st.dedup_late_fingerprints,
+	       (unsigned long long)st.dedup_fingerprinted_chunks,
+	       (unsigned long long)st.dedup_duplicate_chunks);
+	/* Page 5's sample with other bytes: fingerprinted, a miss. */
+	fill_page(page_b, 999, 105);
+	write_page(dev, 21, page_b);
+	/* Two equal new pages in the buffer at once: the first misses, the second hits. */
+	fill_page(page_a, 500, 500);
+	write_page(dev, 22, page_a);
+	write_page(dev, 23, page_a);
+	flush(dev);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.dedup_store_misses == 2 && st.dedup_duplicate_chunks == 2 &&
+	       st.dedup_late_fingerprints == 2,
+	       "collision and pair: misses %llu duplicates %llu late %llu",
+	       (unsigned long long)st.dedup_store_misses,
+	       (unsigned long long)st.dedup_duplicate_chunks,
+	       (unsigned long long)st.dedup_late_fingerprints);
+	expect_page(dev, 21, page_b);
+	expect_page(dev, 23, page_a);
+	fill_page(page_a, 103, 103);
+	expect_page(dev, 20, page_a);
+	EXPECT(ssd_device_check(dev) == 0, "check");
+	ssd_device_destroy(dev);
+}
+
+static void test_recency_store(void)
+{
+	static const char *const s[] = {
+		GEOMETRY, "dedup_buffer_pages=0", "dedup_filter=0", "dedup_store_entries=4",
+	};
+	struct ssd_device *dev = make_device(s, ARRAY_SIZE(s));
+	struct ssd_stats st;
+	u64 lpn;
+
+	for (lpn = 0; lpn < 10; lpn++) {
+		fill_page(page_a, 200 + lpn, 200 + lpn);
+		write_page(dev, lpn, page_a);
+	}
+	fill_page(page_a, 200, 200);	/* page 0: pushed out */
+	write_page(dev, 10, page_a);
+	fill_page(page_a, 208, 208);	/* page 8: recent */
+	write_page(dev, 11, page_a);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.dedup_store_evictions == 7 && st.dedup_duplicate_chunks == 1 &&
+	       st.dedup_store_used_entries == 4 && st.dedup_store_capacity_entries == 4,
+	       "LRU of 4: evictions %llu duplicates %llu used %llu",
+	       (unsigned long long)st.dedup_store_evictions,
+	       (unsigned long long)st.dedup_duplicate_chunks,
+	       (unsigned long long)st.dedup_store_used_entries);
+	EXPECT(st.dedup_store_entry_bytes >= sizeof(struct dedup_store_slot),
+	       "entry bytes %llu", (unsigned long long)st.dedup_store_entry_bytes);
+	expect_page(dev, 11, page_a);
+	fill_page(page_a, 200, 200);
+	expect_page(dev, 10, page_a);
+	expect_page(dev, 0, page_a);
+	EXPECT(ssd_device_check(dev) == 0, "check");
+	ssd_device_destroy(dev);
+}
+
+/* The engine's time is on the write path: hash, lookup, then the program. */
+static void test_engine_time(void)
+{
+	static const char *const s[] = {
+		GEOMETRY, "dedup_buffer_pages=0", "dedup_filter=0", "dedup_hash_ns=813000",
+		"dedup_lookup_ns=5000", "controller_ns=2000",
+	};
+	struct ssd_device *dev = make_device(s, ARRAY_SIZE(s));
+	struct ssd_request req = { .op = SSD_OP_WRITE, .length_bytes = 4096 };
+	struct flat_iter fi;
+	u64 done_ns;
+
+	fill_page(page_a, 7, 7);
+	flat_iter_init(&fi, page_a);
+	req.data = &fi.it;
+	req.arrival_ns = 1000000000;
+	EXPECT(ssd_device_submit(dev, &req, &done_ns) == 0, "unique write");
+	EXPECT(done_ns >= req.arrival_ns + 2000 + 813000 + 5000 + 600000,
+	       "unique write done after %llu ns", (unsigned long long)(done_ns - req.arrival_ns));
+	flat_iter_init(&fi, page_a);
+	req.offset_bytes = 4096;
+	req.arrival_ns = 2000000000;
+	EXPECT(ssd_device_submit(dev, &req, &done_ns) == 0, "duplicate write");
+	EXPECT(done_ns == req.arrival_ns + 2000 + 813000 + 5000,
+	       "duplicate write took %llu ns, not controller + hash + lookup",
+	       (unsigned long long)(done_ns - req.arrival_ns));
+	ssd_device_destroy(dev);
+}
+
+/* Writes held in the buffer count against the data cap. */
+static void test_data_cap(void)
+{
+	static const char *const s[] = { GEOMETRY, "dedup_buffer_pages=8" };
+	struct ssd_device *dev = make_device(s, ARRAY_SIZE(s));
+	u64 lpn;
+
+	flash_set_data_limit(&dev->flash, 20);
+	for (lpn = 0; lpn < 20; lpn++) {
+		fill_page(page_a, 300 + lpn, 300 + lpn);
+		write_page(dev, lpn, page_a);
+	}
+	fill_page(page_a, 400, 400);
+	memcpy(io_buf, page_a, 4096);
+	EXPECT(submit(dev, SSD_OP_WRITE, 20 * 4096, 4096, io_buf) == -ENOSPC,
+	       "a 21st page fit under a cap of 20 with 8 buffered");
+	write_page(dev, 19, page_a);	/* buffered: replaced in place */
+	write_page(dev, 3, page_a);	/* on flash, unshared: replaced */
+	flush(dev);
+	expect_page(dev, 3, page_a);
+	expect_page(dev, 19, page_a);
+	EXPECT(dev->flash.data_pages <= 20, "data pages %llu over the cap",
+	       (unsigned long long)dev->flash.data_pages);
+	EXPECT(ssd_device_check(dev) == 0, "check");
+	ssd_device_destroy(dev);
+}
+
+static void test_memory_plan(void)
+{
+	static const char *const variants[][8] = {
+		{ GEOMETRY, "dedup_filter=0" },
+		{ GEOMETRY, "dedup_filter=1" },
+		{ GEOMETRY, "dedup_store_entries=100", "dedup_buffer_pages=1000" },
+		{ GEOMETRY, "dedup_buffer_pages=0" },
+	};
+	unsigned int v;
+
+	for (v = 0; v < ARRAY_SIZE(variants); v++) {
+		u64 before = ssd_zalloc_bytes_total;
+		unsigned int n = 0;
+		struct ssd_device *dev;
+		struct ssd_stats st;
+
+		while (n < 8 && variants[v][n])
+			n++;
+		dev = make_device(variants[v], n);
+
+		EXPECT(ssd_zalloc_bytes_total - before == dev->metadata_bytes,
+		       "variant %u: planned %llu, allocated %llu", v,
+		       (unsigned long long)dev->metadata_bytes,
+		       (unsigned long long)(ssd_zalloc_bytes_total - before));
+		ssd_device_get_stats(dev, &st);
+		EXPECT(st.dedup_metadata_bytes && st.dedup_metadata_bytes < dev->metadata_bytes,
+		       "variant %u: dedup tables %llu", v,
+		       (unsigned long long)st.dedup_metadata_bytes);
+		ssd_device_destroy(dev);
+	}
+}
+
+static void test_refusals(void)
+{
+	static const char *const bad[][7] = {
+		{ GEOMETRY, "dedup_sample_offset_bytes=4080" },
+		{ GEOMETRY, "dedup_buffer_bytes=100" },
+	};
+	struct ssd_config cfg;
+	unsigned int v;
+
+	ssd_log_quiet = 1;
+	for (v = 0; v < ARRAY_SIZE(bad); v++) {
+		make_config(&cfg, bad[v], 7);
+		EXPECT(ssd_device_validate_config(&cfg) == -EINVAL, "variant %u accepted", v);
+	}
+	ssd_log_quiet = 0;
+}
+
+int test_dedup(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "sha1")) {
+		test_sha1();
+		printf("sha1: ok\n");
+		return 0;
+	}
+	test_sha1();
+	test_duplicates();
+	test_buffer();
+	test_filter();
+	test_recency_store();
+	test_engine_time();
+	test_data_cap();
+	test_memory_plan();
+	test_refusals();
+	printf("dedup: ok\n");
+	return 0;
+}
