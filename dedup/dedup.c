@@ -150,19 +150,24 @@ static int drop_mapping(struct dedup *dd, u64 lpn, u64 start_ns, u64 *done_ns)
 }
 
 /*
- * Store @buf below as the chunk of @lpn: @reserved (the lpn's own unshared
- * chunk, rewritten in place) or a new one; *@chunk_out is its id.  On
- * failure @reserved is released too: the lpn is left unmapped.
+ * Store the data of leaving write @w below as the chunk of its lpn: the
+ * chunk it reserves (the lpn's own unshared chunk, rewritten in place) or
+ * a new one; *@chunk_out is its id.  The layer below sees the host
+ * request the write came from.  On failure the reserved chunk is released
+ * too: the lpn is left unmapped.
  */
-static int write_chunk(struct dedup *dd, u64 lpn, void *buf, u32 reserved, u64 start_ns,
+static int write_chunk(struct dedup *dd, const struct dedup_buffer_entry *w, u64 start_ns,
 		       u32 *chunk_out, u64 *done_ns)
 {
 	struct ssd_layer *lower = dd->layer.lower;
 	struct ssd_io io = {
 		.start_ns = start_ns, .cause = FLASH_CAUSE_HOST, .region = SSD_REGION_MAIN,
+		.request_seq = w->request_seq, .request_bytes = w->request_bytes,
 	};
+	u32 reserved = w->chunk;
 	u32 chunk = reserved != DEDUP_NONE ? reserved : chunk_alloc(dd);
-	u64 trim_ns = start_ns;
+	u64 lpn = w->lpn, trim_ns = start_ns;
+	void *buf = w->buf;
 	int ret;
 
 	if (chunk == DEDUP_NONE) {
@@ -244,17 +249,18 @@ static bool chunks_have_sample(struct dedup *dd, u32 key, u64 *t_ns)
 }
 
 /*
- * The dedup decision of a write of @lpn with @buf leaving the buffer (its
- * entry is already out), from @start_ns on.  @reserved is the lpn's old
- * unshared chunk, or DEDUP_NONE: unique data is rewritten into it, a
- * duplicate frees it.
+ * The dedup decision of write @w leaving the buffer (a copy: its entry is
+ * already out), from @start_ns on.  Its reserved chunk (the lpn's old
+ * unshared one), if any, takes unique data; a duplicate frees it.
  */
-static int leave(struct dedup *dd, u64 lpn, void *buf, u32 key, u32 reserved,
-		 u64 start_ns, u64 *done_ns)
+static int leave(struct dedup *dd, const struct dedup_buffer_entry *w, u64 start_ns,
+		 u64 *done_ns)
 {
 	u8 sha1[DEDUP_SHA1_BYTES];
 	bool fingerprint = true;
-	u64 t = start_ns;
+	u64 t = start_ns, lpn = w->lpn;
+	u32 key = w->sample_key, reserved = w->chunk;
+	void *buf = w->buf;
 	u32 chunk, slot;
 	int ret;
 
@@ -267,7 +273,7 @@ static int leave(struct dedup *dd, u64 lpn, void *buf, u32 key, u32 reserved,
 	}
 	if (!fingerprint) {
 		dd->counters.filtered++;
-		ret = write_chunk(dd, lpn, buf, reserved, t, &chunk, done_ns);
+		ret = write_chunk(dd, w, t, &chunk, done_ns);
 		if (!ret)
 			dedup_sample_add(dd, chunk, key, false);
 		return ret;
@@ -293,7 +299,7 @@ static int leave(struct dedup *dd, u64 lpn, void *buf, u32 key, u32 reserved,
 		return 0;
 	}
 	dd->counters.store_misses++;
-	ret = write_chunk(dd, lpn, buf, reserved, t, &chunk, done_ns);
+	ret = write_chunk(dd, w, t, &chunk, done_ns);
 	if (!ret) {
 		if (dd->filter)
 			dedup_sample_add(dd, chunk, key, true);
@@ -370,20 +376,16 @@ static u32 entry_remove(struct dedup *dd, u32 e)
 /* The oldest position leaves the buffer: a write (decided now) or a hole. */
 static int buffer_pop(struct dedup *dd, u64 start_ns, u64 *done_ns)
 {
-	struct dedup_buffer_entry *en = &dd->buffer[dd->buffer_head];
-	u64 lpn = en->lpn;
-	void *buf = en->buf;
-	u32 key = en->sample_key;
-	u32 reserved = DEDUP_NONE;
+	struct dedup_buffer_entry w = dd->buffer[dd->buffer_head];
 
 	*done_ns = start_ns;
-	if (lpn != U64_MAX)
-		reserved = entry_remove(dd, dd->buffer_head);
+	if (w.lpn != U64_MAX)
+		entry_remove(dd, dd->buffer_head);
 	dd->buffer_head = (dd->buffer_head + 1) % dd->buffer_cap;
 	dd->buffer_slots--;
-	if (lpn == U64_MAX)
+	if (w.lpn == U64_MAX)
 		return 0;
-	return leave(dd, lpn, buf, key, reserved, start_ns, done_ns);
+	return leave(dd, &w, start_ns, done_ns);
 }
 
 int dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
@@ -391,24 +393,31 @@ int dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
 	u32 key = dd->filter ? sample_key(dd, buf) : 0;
 	u32 e = buffer_find(dd, lpn);
 	u64 t = io->start_ns, done;
+	struct dedup_buffer_entry w = {
+		.lpn = lpn, .buf = buf, .sample_key = key,
+		.request_seq = io->request_seq, .request_bytes = io->request_bytes,
+	};
 	u32 reserved;
 	int ret;
 
 	io->done_ns = io->start_ns;
 	if (e != DEDUP_NONE) {
-		/* A rewrite of a buffered page: its data changes in place. */
+		/* A rewrite of a buffered page: its data (and request) change in place. */
 		flash_buffer_put(dd->flash, dd->buffer[e].buf);
 		sample_unlink(dd, e);
 		dd->buffer[e].buf = buf;
 		dd->buffer[e].sample_key = key;
+		dd->buffer[e].request_seq = io->request_seq;
+		dd->buffer[e].request_bytes = io->request_bytes;
 		sample_link(dd, e);
 		dd->counters.buffer_rewrites++;
 		return 0;
 	}
 	/* A shared chunk loses a reference; an unshared one waits for the new data. */
 	reserved = unmap_lpn(dd, lpn);
+	w.chunk = reserved;
 	if (!dd->buffer_cap)
-		return leave(dd, lpn, buf, key, reserved, t, &io->done_ns);
+		return leave(dd, &w, t, &io->done_ns);
 	if (dd->buffer_slots == dd->buffer_cap) {
 		ret = buffer_pop(dd, t, &done);
 		io->done_ns = max_t(u64, io->done_ns, done);
@@ -425,10 +434,7 @@ int dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
 	dd->buffered++;
 	if (reserved == DEDUP_NONE)
 		dd->buffered_new++;
-	dd->buffer[e].lpn = lpn;
-	dd->buffer[e].buf = buf;
-	dd->buffer[e].chunk = reserved;
-	dd->buffer[e].sample_key = key;
+	dd->buffer[e] = w;
 	dd->buffer[e].lpn_next = dd->buffer_lpn_buckets[lpn_bucket(dd, lpn)];
 	dd->buffer_lpn_buckets[lpn_bucket(dd, lpn)] = e;
 	sample_link(dd, e);

@@ -74,6 +74,9 @@ struct dedup_store_slot {
 struct dedup_buffer_entry {
 	u64 lpn;		/* U64_MAX: a hole left by a TRIM */
 	void *buf;		/* the page data (a flash page buffer) */
+	/* The host request it came from (ssd_io), passed down when it leaves. */
+	u64 request_seq;
+	u64 request_bytes;
 	u32 chunk;		/* the lpn's unshared chunk it reserves, or DEDUP_NONE */
 	u32 sample_key;		/* hash of the filter's sample */
 	u32 lpn_next;		/* next entry of the lpn hash bucket */
