@@ -34,7 +34,8 @@ LIB_ASAN := $(BUILD)/asan/libssdcore.a
 OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
 OBJS_ASAN := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
 
-TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe
+TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe \
+	$(BUILD)/bin/config_oracle
 UNIT_TESTS := $(BUILD)/asan/bin/ssd_unit_tests $(BUILD)/asan/bin/ssdsim
 STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c host-tools/log_format.c
 SIM_SRCS := host-tools/ssdsim.c host-tools/trace_reader.c host-tools/flat_iter.c \
@@ -84,6 +85,11 @@ $(BUILD)/bin/ssdctl: host-tools/ssdctl.c $(STATS_SRCS) $(HEADERS) host-tools/*.h
 $(BUILD)/bin/ioctl_probe: tests/vm/ioctl_probe.c include/ssdemu_ioctl.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) -static $< -o $@
+
+# Host-side helper of the configfs fuzz test: userspace's verdict per value.
+$(BUILD)/bin/config_oracle: tests/vm/config_oracle.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) $< $(LIB) -lpthread -o $@
 
 $(BUILD)/bin/ssdsim: $(SIM_SRCS) $(LIB) host-tools/*.h
 	@mkdir -p $(dir $@)

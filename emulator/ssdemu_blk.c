@@ -409,7 +409,11 @@ int ssdemu_power_off(struct ssdemu_dev *dev, bool force)
 		       config_item_name(&dev->item), dev->disk->disk_name);
 		return -EBUSY;
 	}
+	if (disk_openers(dev->disk))
+		pr_info("ssdemu: %s: removed while open: its openers' I/O fails from now on\n",
+			dev->disk->disk_name);
 	ssdemu_expedite(dev);
+	pr_info("ssdemu: %s down\n", dev->disk->disk_name);
 	del_gendisk(dev->disk);
 	/* No I/O can reach the core now; keep ioctls on stale fds out too. */
 	mutex_lock(&ssdemu_teardown_lock);

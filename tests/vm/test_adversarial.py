@@ -9,6 +9,7 @@ or hung-task report; here the scripts' own counts are checked too.
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -68,3 +69,119 @@ def test_teardown_under_load(vm: Any, kver: str) -> None:
               f"modeled time; fio exited after {run['fio_exit_s']} s")
         vm.record_timing(kver, f"teardown {name}", float(run["seconds"]))
     vm.record_timing(kver, "teardown test", res.wall_s)
+
+
+class Attempt:
+    """One ATTEMPT line of cfs_fuzz.sh, with the kernel lines it logged."""
+
+    def __init__(self, line: str) -> None:
+        f = dict(kv.split("=", 1) for kv in line.split(" ", 6)[:6])
+        self.seq = int(f["seq"])
+        self.cat, self.attr, self.val = f["cat"], f["attr"], f["val"]
+        self.mode = f["mode"]
+        self.result = line.split(" result=", 1)[1]
+        self.kernel: list[str] = []
+
+    def __repr__(self) -> str:
+        return (f"{self.cat} {self.attr}={self.val} ({self.mode}): "
+                f"{self.result}; kernel: {self.kernel}")
+
+
+def fuzz_attempts(output: str, dmesg: str) -> list[Attempt]:
+    attempts = {a.seq: a for a in
+                (Attempt(m) for m in re.findall(r"^ATTEMPT (.*)$", output,
+                                                re.M))}
+    current = None
+    for line in dmesg.splitlines():
+        mark = re.search(r"cfs-fuzz mark (\d+)$", line)
+        if mark:
+            current = attempts.get(int(mark.group(1)))
+        elif current is not None and "ssdemu" in line:
+            current.kernel.append(line)
+    return sorted(attempts.values(), key=lambda a: a.seq)
+
+
+def oracle(questions: list[tuple[str, bytes]]) -> list[bool]:
+    """Userspace's ssd_config_set() verdict on each (key, bytes written)."""
+    text = "".join(f"{k}\t{v.hex()}\n" for k, v in questions)
+    proc = subprocess.run([str(ROOT / "build" / "bin" / "config_oracle")],
+                          input=text, capture_output=True, text=True,
+                          check=True, timeout=60)
+    return [line == "ok" for line in proc.stdout.splitlines()]
+
+
+def judge(a: Attempt, keys: set[str], values: dict[str, bytes],
+          accepted: dict[int, bool]) -> str:
+    """'accepted', 'refused' (cleanly) or why the attempt is a failure."""
+    said = bool(a.kernel)
+    if a.mode == "ro":
+        if a.result == "EACCES":
+            return "refused"
+        return "read-only attribute took a write"
+    if a.result == "ok":
+        if a.cat == "values" and a.attr in keys and a.val != "cur" \
+                and not accepted[a.seq]:
+            return "kernel took a value userspace refuses"
+        if a.cat == "values" and a.attr == "power" and a.val != "cur" \
+                and values[a.val].strip() not in (b"0", b"1"):
+            return "power took something other than 0 or 1"
+        if a.cat == "powered" and a.attr != "power":
+            return "a key changed while powered"
+        return "accepted"
+    if a.result not in ("EINVAL", "EBUSY"):
+        return f"unexpected result {a.result}"
+    if not said:
+        return "refused without a kernel message"
+    if a.cat == "values" and a.attr in keys:
+        if a.val == "cur" or accepted[a.seq]:
+            return "kernel refused a value userspace takes"
+        if not any(a.attr in line for line in a.kernel):
+            return "the kernel message does not name the key"
+    return "refused"
+
+
+def test_configfs_fuzz(vm: Any, kver: str) -> None:
+    """Every configfs attribute (found in the VM, so keys added later are
+    covered) written with hostile values; power=1 on the survivors and on
+    overflowing geometries; writes while powered; rmdir while powered,
+    mounted and under fio.  Every attempt must be taken (and then the
+    kernel and userspace agree it is valid) or refused with -EINVAL/-EBUSY
+    and a kernel message naming the key; no WARNING or oops (vm.run)."""
+    res = vm.run(guest("cfs_fuzz.sh"), kver, files=FILES, timeout_s=600,
+                 extra_cmdline="log_buf_len=8M")
+    out = res.output
+    assert "cfs_fuzz ok" in out
+    keys = set(re.search(r"^KEYS (.*)$", out, re.M).group(1).split())
+    values = {i: bytes.fromhex(h) + b"\n" for i, h in
+              re.findall(r"^VALUE (\d+) ?([0-9a-f]*)$", out, re.M)}
+    attempts = fuzz_attempts(out, res.dmesg)
+    asked = [a for a in attempts if a.cat == "values" and a.attr in keys
+             and a.val != "cur" and a.mode == "rw"]
+    verdicts = oracle([(a.attr, values[a.val]) for a in asked])
+    accepted = {a.seq: ok for a, ok in zip(asked, verdicts)}
+    tally: dict[str, dict[str, int]] = {}
+    failures = []
+    for a in attempts:
+        verdict = judge(a, keys, values, accepted)
+        row = tally.setdefault(a.cat, {"attempts": 0, "accepted": 0,
+                                       "refused": 0, "failed": 0})
+        row["attempts"] += 1
+        if verdict in ("accepted", "refused"):
+            row[verdict] += 1
+        else:
+            row["failed"] += 1
+            failures.append(f"{verdict}: {a}")
+    for cat, row in tally.items():
+        print(f"{kver}: configfs {cat:9s} {row['attempts']:4d} attempts, "
+              f"{row['accepted']:4d} accepted, {row['refused']:4d} refused "
+              f"cleanly, {row['failed']} failed")
+    assert not failures, "\n".join(failures[:40])
+    # Every key and every value was tried; each category refused something.
+    attrs = {a.attr for a in attempts if a.cat == "values"}
+    assert keys <= attrs and "power" in attrs
+    assert tally["values"]["attempts"] >= len(keys) * len(values)
+    for cat in ("values", "survivors", "geometry", "powered"):
+        assert tally[cat]["refused"] > 0, cat
+    assert tally["geometry"]["accepted"] > 0
+    assert tally["rmdir"]["accepted"] == tally["rmdir"]["attempts"] == 3
+    vm.record_timing(kver, "configfs fuzz test", res.wall_s)
