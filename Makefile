@@ -35,6 +35,7 @@ OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
 OBJS_ASAN := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
 
 TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe \
+	$(BUILD)/bin/ioctl_fuzz \
 	$(BUILD)/bin/config_oracle
 UNIT_TESTS := $(BUILD)/asan/bin/ssd_unit_tests $(BUILD)/asan/bin/ssdsim
 STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c host-tools/log_format.c
@@ -81,8 +82,12 @@ $(BUILD)/bin/ssdctl: host-tools/ssdctl.c $(STATS_SRCS) $(HEADERS) host-tools/*.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) -static host-tools/ssdctl.c $(STATS_SRCS) -o $@
 
-# Guest-side helper of the VM tests.
+# Guest-side helpers of the VM tests.
 $(BUILD)/bin/ioctl_probe: tests/vm/ioctl_probe.c include/ssdemu_ioctl.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) -static $< -o $@
+
+$(BUILD)/bin/ioctl_fuzz: tests/vm/ioctl_fuzz.c include/ssdemu_ioctl.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) -static $< -o $@
 
