@@ -157,7 +157,7 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJS)
 fuzzers: $(FUZZERS)
 
 fuzz: fuzzers
-	$(PYTHON) tests/fuzz/run.py --seconds $(FUZZ_SECONDS)
+	$(PYTHON) tests/fuzz/fuzzrun.py --seconds $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(BUILD)/obj $(BUILD)/asan $(BUILD)/bin $(BUILD)/kmod $(BUILD)/fuzz $(LIB)

@@ -9,8 +9,8 @@ regressions/NAME/ (to be committed with its fix) and fails the run.
 Prints executions per second and coverage (libFuzzer's cov: edges and ft:
 features) per harness and writes build/fuzz/results.json.
 
-    python3 tests/fuzz/run.py --seconds 300        # what `make fuzz` runs
-    python3 tests/fuzz/run.py --seconds 5 --only model
+    python3 tests/fuzz/fuzzrun.py --seconds 300        # what `make fuzz` runs
+    python3 tests/fuzz/fuzzrun.py --seconds 5 --only model
 """
 from __future__ import annotations
 
