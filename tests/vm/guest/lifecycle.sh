@@ -44,7 +44,7 @@ echo "MEM before_kib=$mem0 after_kib=$mem1"
 
 # 2. Two different devices, concurrent fio verify, refused power-offs.
 a=$(ssdctl create a --config $small blocks_per_chip=32) || fail "create a"
-b=$(ssdctl create b --config /configs/kim-dedup-openssd.conf logical_block_bytes=512 \
+b=$(ssdctl create b --config /configs/kim-dedup-openssd.conf dedup=0 logical_block_bytes=512 \
 	page_size_bytes=2048 pages_per_block=64 blocks_per_chip=32 chips=4 \
 	channels=2 gc_policy=cost_benefit slc_blocks_per_chip=4 op_percent=20 program_ns=400000) ||
 	fail "create b"

@@ -1,7 +1,8 @@
 # teardown.sh - power-off under load must not wait for modeled time.
 # The hung-task detector is set to 10 s, so a teardown that blocks reports
 # "INFO: task ... blocked" (the VM bed fails the test on it).
-#  1. The slowest preset (kim-dedup-openssd, 1.3 ms programs), 4096 tags on
+#  1. The slowest preset (kim-dedup-openssd with dedup=0: its write buffer
+#     would absorb the writes; 1.3 ms programs), 4096 tags on
 #     one queue, no scheduler, fio randwrite at iodepth 4096: once the queue
 #     is full, `ssdctl destroy` is refused (the disk is open, -EBUSY) at
 #     once and the device keeps serving; then rmdir tears it down.
@@ -76,7 +77,7 @@ teardown() {
 make_dev() {	# NAME KEY=VALUE...: prints the device path
 	name=$1
 	shift
-	ssdctl create "$name" --config $PRESET hw_queues=1 queue_depth=4096 "$@" ||
+	ssdctl create "$name" --config $PRESET dedup=0 hw_queues=1 queue_depth=4096 "$@" ||
 		fail "create $name"
 }
 
