@@ -4,6 +4,8 @@
 #   make demo       install deps, build, boot a VM, run the demo
 #   make test       install deps, build, run the whole test suite
 #   make bench      overhead, fidelity and GC benchmarks (not part of make test)
+#   make fuzzers    the libFuzzer harnesses (clang), tests/fuzz/
+#   make fuzz       a long run of each (FUZZ_SECONDS each, default 300)
 #
 # Userspace objects go to build/, kernel builds to build/kmod/<kernel>/.
 
@@ -39,7 +41,9 @@ LIB_ASAN := $(BUILD)/asan/libssdcore.a
 OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
 OBJS_ASAN := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
 
-TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe
+TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe \
+	$(BUILD)/bin/ioctl_fuzz \
+	$(BUILD)/bin/config_oracle
 UNIT_TESTS := $(BUILD)/asan/bin/ssd_unit_tests $(BUILD)/asan/bin/ssdsim
 STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c host-tools/log_format.c
 SIM_SRCS := host-tools/ssdsim.c host-tools/trace_reader.c host-tools/flat_iter.c \
@@ -49,7 +53,7 @@ UNIT_SRCS := $(wildcard tests/unit/*.c)
 
 KVERS = $(shell cat $(BUILD)/kernel-versions 2>/dev/null)
 
-.PHONY: all lib tools module deps test unit demo bench clean
+.PHONY: all lib tools module deps test unit demo bench clean fuzzers fuzz
 # On a fresh clone the first `make` installs what the build needs (the
 # packages and Debian's kernel headers; scripts/install-deps.sh, as root or
 # with sudo) and records the kernels to build for.
@@ -85,10 +89,19 @@ $(BUILD)/bin/ssdctl: host-tools/ssdctl.c $(STATS_SRCS) $(HEADERS) host-tools/*.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) -static host-tools/ssdctl.c $(STATS_SRCS) -o $@
 
-# Guest-side helper of the VM tests.
+# Guest-side helpers of the VM tests.
 $(BUILD)/bin/ioctl_probe: tests/vm/ioctl_probe.c include/ssdemu_ioctl.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) -static $< -o $@
+
+$(BUILD)/bin/ioctl_fuzz: tests/vm/ioctl_fuzz.c include/ssdemu_ioctl.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) -static $< -o $@
+
+# Host-side helper of the configfs fuzz test: userspace's verdict per value.
+$(BUILD)/bin/config_oracle: tests/vm/config_oracle.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) $< $(LIB) -lpthread -o $@
 
 $(BUILD)/bin/ssdsim: $(SIM_SRCS) $(LIB) host-tools/*.h
 	@mkdir -p $(dir $@)
@@ -128,5 +141,28 @@ bench:
 	$(MAKE) all
 	$(PYTHON) bench/run.py
 
+# libFuzzer harnesses (tests/fuzz/README.md): the core and the host-tools
+# parsers built again by clang with coverage, ASan and UBSan.
+FUZZ_CC := clang
+FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wno-unused-parameter -Wno-sign-compare $(INCLUDES) \
+	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_SRCS := $(CORE_SRCS) $(USER_SRCS) host-tools/conf_file.c host-tools/trace_reader.c \
+	host-tools/log_format.c host-tools/flat_iter.c
+FUZZ_OBJS := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(FUZZ_SRCS))
+FUZZERS := $(BUILD)/fuzz/fuzz_config $(BUILD)/fuzz/fuzz_trace $(BUILD)/fuzz/fuzz_model
+FUZZ_SECONDS := 300
+
+$(BUILD)/fuzz/obj/%.o: %.c $(HEADERS) host-tools/*.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJS) -lpthread -o $@
+
+fuzzers: $(FUZZERS)
+
+fuzz: fuzzers
+	$(PYTHON) tests/fuzz/fuzzrun.py --seconds $(FUZZ_SECONDS)
+
 clean:
-	rm -rf $(BUILD)/obj $(BUILD)/asan $(BUILD)/bin $(BUILD)/kmod $(LIB)
+	rm -rf $(BUILD)/obj $(BUILD)/asan $(BUILD)/bin $(BUILD)/kmod $(BUILD)/fuzz $(LIB)

@@ -100,39 +100,74 @@ static void chunk_free(struct dedup *dd, u32 chunk)
 	dd->nr_free++;
 }
 
-/* @lpn no longer refers to its chunk; a chunk nobody refers to is trimmed below. */
-static int drop_mapping(struct dedup *dd, u64 lpn, u64 start_ns, u64 *done_ns)
+/*
+ * @lpn lets go of its chunk.  A shared chunk loses a reference; an
+ * unshared one is returned, still live below with refcount 1, reserved
+ * (DEDUP_RESERVED) for the data that replaces it: its fingerprint leaves
+ * the store and its sample the filter's index, so nothing matches it now.
+ */
+static u32 unmap_lpn(struct dedup *dd, u64 lpn)
 {
-	struct ssd_layer *lower = dd->layer.lower;
-	struct ssd_io io = { .start_ns = start_ns, .cause = FLASH_CAUSE_HOST };
 	u32 chunk = dd->l2c[lpn];
-	int ret;
 
-	*done_ns = start_ns;
 	if (chunk == DEDUP_NONE)
-		return 0;
+		return DEDUP_NONE;
 	dd->l2c[lpn] = DEDUP_NONE;
 	dd->mapped_lpns--;
-	if (--dd->refcount[chunk])
-		return 0;
+	if (dd->refcount[chunk] > 1) {
+		dd->refcount[chunk]--;
+		return DEDUP_NONE;
+	}
 	if (dd->filter)
 		dedup_sample_remove(dd, chunk);
 	dedup_store_remove(dd, chunk);
+	dd->chunk_slot[chunk] = DEDUP_RESERVED;
+	return chunk;
+}
+
+/* Reserved @chunk is not needed: it is trimmed below and its id freed. */
+static int release_chunk(struct dedup *dd, u32 chunk, u64 start_ns, u64 *done_ns)
+{
+	struct ssd_layer *lower = dd->layer.lower;
+	struct ssd_io io = { .start_ns = start_ns, .cause = FLASH_CAUSE_HOST };
+	int ret;
+
+	dd->refcount[chunk] = 0;
+	dd->chunk_slot[chunk] = DEDUP_NONE;
 	ret = lower->ops->trim(lower, chunk, &io);
 	chunk_free(dd, chunk);
-	*done_ns = io.done_ns;
+	*done_ns = max_t(u64, *done_ns, io.done_ns);
 	return ret;
 }
 
-/* Store @buf below as a new chunk for @lpn; *@chunk_out is its id. */
-static int write_chunk(struct dedup *dd, u64 lpn, void *buf, u64 start_ns,
+/* @lpn no longer refers to its chunk; a chunk nobody refers to is trimmed below. */
+static int drop_mapping(struct dedup *dd, u64 lpn, u64 start_ns, u64 *done_ns)
+{
+	u32 chunk = unmap_lpn(dd, lpn);
+
+	*done_ns = start_ns;
+	return chunk == DEDUP_NONE ? 0 : release_chunk(dd, chunk, start_ns, done_ns);
+}
+
+/*
+ * Store the data of leaving write @w below as the chunk of its lpn: the
+ * chunk it reserves (the lpn's own unshared chunk, rewritten in place) or
+ * a new one; *@chunk_out is its id.  The layer below sees the host
+ * request the write came from.  On failure the reserved chunk is released
+ * too: the lpn is left unmapped.
+ */
+static int write_chunk(struct dedup *dd, const struct dedup_buffer_entry *w, u64 start_ns,
 		       u32 *chunk_out, u64 *done_ns)
 {
 	struct ssd_layer *lower = dd->layer.lower;
 	struct ssd_io io = {
 		.start_ns = start_ns, .cause = FLASH_CAUSE_HOST, .region = SSD_REGION_MAIN,
+		.request_seq = w->request_seq, .request_bytes = w->request_bytes,
 	};
-	u32 chunk = chunk_alloc(dd);
+	u32 reserved = w->chunk;
+	u32 chunk = reserved != DEDUP_NONE ? reserved : chunk_alloc(dd);
+	u64 lpn = w->lpn, trim_ns = start_ns;
+	void *buf = w->buf;
 	int ret;
 
 	if (chunk == DEDUP_NONE) {
@@ -145,10 +180,14 @@ static int write_chunk(struct dedup *dd, u64 lpn, void *buf, u64 start_ns,
 	if (ret) {
 		if (ret != -EIO)
 			flash_buffer_put(dd->flash, buf);
-		chunk_free(dd, chunk);
+		if (reserved != DEDUP_NONE)
+			release_chunk(dd, chunk, start_ns, &trim_ns);
+		else
+			chunk_free(dd, chunk);
 		return ret;
 	}
 	dd->refcount[chunk] = 1;
+	dd->chunk_slot[chunk] = DEDUP_NONE;
 	dd->l2c[lpn] = chunk;
 	dd->mapped_lpns++;
 	*chunk_out = chunk;
@@ -210,15 +249,18 @@ static bool chunks_have_sample(struct dedup *dd, u32 key, u64 *t_ns)
 }
 
 /*
- * The dedup decision of a write of @lpn with @buf leaving the buffer (its
- * entry is already out), from @start_ns on.
+ * The dedup decision of write @w leaving the buffer (a copy: its entry is
+ * already out), from @start_ns on.  Its reserved chunk (the lpn's old
+ * unshared one), if any, takes unique data; a duplicate frees it.
  */
-static int leave(struct dedup *dd, u64 lpn, void *buf, u32 key, u64 start_ns,
+static int leave(struct dedup *dd, const struct dedup_buffer_entry *w, u64 start_ns,
 		 u64 *done_ns)
 {
 	u8 sha1[DEDUP_SHA1_BYTES];
 	bool fingerprint = true;
-	u64 t = start_ns;
+	u64 t = start_ns, lpn = w->lpn;
+	u32 key = w->sample_key, reserved = w->chunk;
+	void *buf = w->buf;
 	u32 chunk, slot;
 	int ret;
 
@@ -231,11 +273,9 @@ static int leave(struct dedup *dd, u64 lpn, void *buf, u32 key, u64 start_ns,
 	}
 	if (!fingerprint) {
 		dd->counters.filtered++;
-		ret = write_chunk(dd, lpn, buf, t, &chunk, done_ns);
-		if (!ret) {
-			dd->chunk_slot[chunk] = DEDUP_NONE;
+		ret = write_chunk(dd, w, t, &chunk, done_ns);
+		if (!ret)
 			dedup_sample_add(dd, chunk, key, false);
-		}
 		return ret;
 	}
 	dedup_sha1(buf, dd->page_bytes, sha1);
@@ -253,10 +293,13 @@ static int leave(struct dedup *dd, u64 lpn, void *buf, u32 key, u64 start_ns,
 		dd->counters.store_hits++;
 		dd->counters.duplicates++;
 		*done_ns = t;
+		/* The lpn's old unshared chunk is no longer needed. */
+		if (reserved != DEDUP_NONE)
+			return release_chunk(dd, reserved, t, done_ns);
 		return 0;
 	}
 	dd->counters.store_misses++;
-	ret = write_chunk(dd, lpn, buf, t, &chunk, done_ns);
+	ret = write_chunk(dd, w, t, &chunk, done_ns);
 	if (!ret) {
 		if (dd->filter)
 			dedup_sample_add(dd, chunk, key, true);
@@ -308,10 +351,14 @@ static void sample_unlink(struct dedup *dd, u32 e)
 		dd->buffer[en->sample_next].sample_prev = en->sample_prev;
 }
 
-/* Take live entry @e out of the indexes; it becomes a hole. */
-static void entry_remove(struct dedup *dd, u32 e)
+/*
+ * Take live entry @e out of the indexes; it becomes a hole.  Returns the
+ * chunk it reserved, or DEDUP_NONE.
+ */
+static u32 entry_remove(struct dedup *dd, u32 e)
 {
 	u32 *link = &dd->buffer_lpn_buckets[lpn_bucket(dd, dd->buffer[e].lpn)];
+	u32 reserved = dd->buffer[e].chunk;
 
 	while (*link != e)
 		link = &dd->buffer[*link].lpn_next;
@@ -319,25 +366,26 @@ static void entry_remove(struct dedup *dd, u32 e)
 	sample_unlink(dd, e);
 	dd->buffer[e].lpn = U64_MAX;
 	dd->buffer[e].buf = NULL;
+	dd->buffer[e].chunk = DEDUP_NONE;
 	dd->buffered--;
+	if (reserved == DEDUP_NONE)
+		dd->buffered_new--;
+	return reserved;
 }
 
 /* The oldest position leaves the buffer: a write (decided now) or a hole. */
 static int buffer_pop(struct dedup *dd, u64 start_ns, u64 *done_ns)
 {
-	struct dedup_buffer_entry *en = &dd->buffer[dd->buffer_head];
-	u64 lpn = en->lpn;
-	void *buf = en->buf;
-	u32 key = en->sample_key;
+	struct dedup_buffer_entry w = dd->buffer[dd->buffer_head];
 
 	*done_ns = start_ns;
-	if (lpn != U64_MAX)
+	if (w.lpn != U64_MAX)
 		entry_remove(dd, dd->buffer_head);
 	dd->buffer_head = (dd->buffer_head + 1) % dd->buffer_cap;
 	dd->buffer_slots--;
-	if (lpn == U64_MAX)
+	if (w.lpn == U64_MAX)
 		return 0;
-	return leave(dd, lpn, buf, key, start_ns, done_ns);
+	return leave(dd, &w, start_ns, done_ns);
 }
 
 int dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
@@ -345,30 +393,38 @@ int dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
 	u32 key = dd->filter ? sample_key(dd, buf) : 0;
 	u32 e = buffer_find(dd, lpn);
 	u64 t = io->start_ns, done;
+	struct dedup_buffer_entry w = {
+		.lpn = lpn, .buf = buf, .sample_key = key,
+		.request_seq = io->request_seq, .request_bytes = io->request_bytes,
+	};
+	u32 reserved;
 	int ret;
 
 	io->done_ns = io->start_ns;
 	if (e != DEDUP_NONE) {
-		/* A rewrite of a buffered page: its data changes in place. */
+		/* A rewrite of a buffered page: its data (and request) change in place. */
 		flash_buffer_put(dd->flash, dd->buffer[e].buf);
 		sample_unlink(dd, e);
 		dd->buffer[e].buf = buf;
 		dd->buffer[e].sample_key = key;
+		dd->buffer[e].request_seq = io->request_seq;
+		dd->buffer[e].request_bytes = io->request_bytes;
 		sample_link(dd, e);
 		dd->counters.buffer_rewrites++;
 		return 0;
 	}
-	ret = drop_mapping(dd, lpn, t, &done);
-	if (ret) {
-		flash_buffer_put(dd->flash, buf);
-		return ret;
-	}
+	/* A shared chunk loses a reference; an unshared one waits for the new data. */
+	reserved = unmap_lpn(dd, lpn);
+	w.chunk = reserved;
 	if (!dd->buffer_cap)
-		return leave(dd, lpn, buf, key, t, &io->done_ns);
+		return leave(dd, &w, t, &io->done_ns);
 	if (dd->buffer_slots == dd->buffer_cap) {
 		ret = buffer_pop(dd, t, &done);
 		io->done_ns = max_t(u64, io->done_ns, done);
 		if (ret) {
+			/* The write fails: the lpn is left unmapped. */
+			if (reserved != DEDUP_NONE)
+				release_chunk(dd, reserved, t, &done);
 			flash_buffer_put(dd->flash, buf);
 			return ret;
 		}
@@ -376,9 +432,9 @@ int dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
 	e = (dd->buffer_head + dd->buffer_slots) % dd->buffer_cap;
 	dd->buffer_slots++;
 	dd->buffered++;
-	dd->buffer[e].lpn = lpn;
-	dd->buffer[e].buf = buf;
-	dd->buffer[e].sample_key = key;
+	if (reserved == DEDUP_NONE)
+		dd->buffered_new++;
+	dd->buffer[e] = w;
 	dd->buffer[e].lpn_next = dd->buffer_lpn_buckets[lpn_bucket(dd, lpn)];
 	dd->buffer_lpn_buckets[lpn_bucket(dd, lpn)] = e;
 	sample_link(dd, e);
@@ -414,12 +470,17 @@ int dedup_read(struct dedup *dd, u64 lpn, struct ssd_io *io, const void **data)
 
 int dedup_trim(struct dedup *dd, u64 lpn, struct ssd_io *io)
 {
-	u32 e = buffer_find(dd, lpn);
+	u32 e = buffer_find(dd, lpn), reserved;
 
 	if (e != DEDUP_NONE) {
 		flash_buffer_put(dd->flash, dd->buffer[e].buf);
-		entry_remove(dd, e);
+		reserved = entry_remove(dd, e);
 		dd->counters.buffer_trims++;
+		io->done_ns = io->start_ns;
+		/* A buffered lpn maps to no chunk: its reserved one goes. */
+		if (reserved != DEDUP_NONE)
+			return release_chunk(dd, reserved, io->start_ns, &io->done_ns);
+		return 0;
 	}
 	return drop_mapping(dd, lpn, io->start_ns, &io->done_ns);
 }
@@ -534,8 +595,10 @@ int dedup_init(struct dedup *dd, const struct ssd_config *cfg, struct flash *fla
 	fill_none(dd->chunk_slot, pages);
 	fill_none(dd->buffer_lpn_buckets, dd->buffer_mask + 1ULL);
 	fill_none(dd->buffer_sample_buckets, dd->buffer_mask + 1ULL);
-	for (i = 0; i < dd->buffer_cap; i++)
+	for (i = 0; i < dd->buffer_cap; i++) {
 		dd->buffer[i].lpn = U64_MAX;	/* every position a hole */
+		dd->buffer[i].chunk = DEDUP_NONE;
+	}
 	dedup_store_reset(dd);
 	/* Free chunk ids in increasing order. */
 	for (i = 0; i < pages; i++)

@@ -9,22 +9,31 @@
  * layer below: a chunk is one page of unique data, stored once below.
  * Many host pages may share a chunk; each chunk has a reference count (the
  * host pages mapping to it).  A duplicate write points its lpn at the
- * existing chunk (refcount + 1) and reaches no layer below; an overwrite
- * or a TRIM drops a reference, and a chunk whose count falls to zero is
- * trimmed below and its id goes back on the free list.  The layers below
- * see one lpn per chunk, so GC moves a shared page with the one map update
- * it makes for any page, whatever its refcount: the chunk map is the
- * reverse map the paper asks for.
+ * existing chunk (refcount + 1) and reaches no layer below; a TRIM drops
+ * a reference, and a chunk whose count falls to zero is trimmed below and
+ * its id goes back on the free list.  An overwrite of a page whose chunk
+ * is unshared (refcount 1) with data that is no duplicate keeps the chunk
+ * id and rewrites it below (its old fingerprint leaves the store, the new
+ * one enters), as a plain FTL rewrites the same logical page, so a write
+ * cache below sees the rewrite as one; only a duplicate, or an overwrite
+ * of a shared chunk (which drops a reference), changes the page's chunk
+ * id.  The layers below see one lpn per chunk, so GC moves a shared page
+ * with the one map update it makes for any page, whatever its refcount:
+ * the chunk map is the reverse map the paper asks for.
  *
  * Write buffer.  A write waits in a FIFO buffer (dedup_buffer_pages
  * entries, at most dedup_buffer_bytes); a rewrite of a buffered page
  * replaces its data in place, a read of one is served from the buffer, a
  * TRIM drops it.  The dedup decision is taken when a write leaves the
  * buffer: the oldest leaves when a new write finds it full, all leave on
- * a FLUSH.  A write that enters the buffer drops its page's old
- * reference at once, so each buffered write needs at most one new page
- * when it leaves (the front end's data cap counts on that: see
- * dedup_pending_pages()).
+ * a FLUSH.  A write that enters the buffer lets go of its page's old
+ * chunk at once: a shared one loses a reference; an unshared one is
+ * reserved for it (its old data stays readable below, it can no longer be
+ * matched: chunk_slot DEDUP_RESERVED) and is rewritten when the write
+ * leaves as unique data, or trimmed if it leaves as a duplicate or is
+ * trimmed.  So a buffered write with a reserved chunk needs no new page
+ * when it leaves and one without needs at most one (the front end's data
+ * cap counts on that: see dedup_pending_pages()).
  *
  * Decision of a leaving write: with the sampling filter on, its sample
  * (dedup_sample_bytes at dedup_sample_offset_bytes) is looked up among the
@@ -51,6 +60,7 @@
 
 #define DEDUP_NONE	U32_MAX		/* no chunk / no slot / end of a list */
 #define DEDUP_EVICTED	(U32_MAX - 1)	/* chunk_slot: fingerprint left the LRU */
+#define DEDUP_RESERVED	(U32_MAX - 2)	/* chunk_slot: held by a buffered overwrite */
 
 /* One fingerprint of the store. */
 struct dedup_store_slot {
@@ -64,6 +74,10 @@ struct dedup_store_slot {
 struct dedup_buffer_entry {
 	u64 lpn;		/* U64_MAX: a hole left by a TRIM */
 	void *buf;		/* the page data (a flash page buffer) */
+	/* The host request it came from (ssd_io), passed down when it leaves. */
+	u64 request_seq;
+	u64 request_bytes;
+	u32 chunk;		/* the lpn's unshared chunk it reserves, or DEDUP_NONE */
 	u32 sample_key;		/* hash of the filter's sample */
 	u32 lpn_next;		/* next entry of the lpn hash bucket */
 	u32 sample_next;	/* next and previous entries of the */
@@ -140,6 +154,7 @@ struct dedup {
 	u32 buffer_head;	/* oldest position */
 	u32 buffer_slots;	/* positions in use, holes included */
 	u32 buffered;		/* live entries */
+	u32 buffered_new;	/* live entries without a reserved chunk */
 	/* The dedup engine's timeline. */
 	u64 engine_free_ns;
 	u64 metadata_bytes;
@@ -163,10 +178,13 @@ int dedup_flush(struct dedup *dd, struct ssd_io *io);
 /* Whether a write of @lpn now takes no new data page (ssd_layer_ops.holds). */
 bool dedup_holds(const struct dedup *dd, u64 lpn);
 
-/* Buffered writes: each may need one data page when it leaves. */
+/*
+ * Buffered writes that may each need one data page when they leave: those
+ * without a reserved chunk (one with it rewrites that chunk's page).
+ */
 static inline u64 dedup_pending_pages(const struct dedup *dd)
 {
-	return dd->buffered;
+	return dd->buffered_new;
 }
 
 /* The chunk @lpn maps to, or DEDUP_NONE (unmapped or buffered). */

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dedup_check.c - the dedup layer's full consistency check: every chunk's
- * refcount equals the number of lpns mapping to it, the free list holds
- * exactly the unreferenced chunk ids, the store and the sample index hold
- * live chunks only and count what they hold, and the write buffer's
- * indexes agree with its ring.  Linear in the device size, no allocation.
+ * refcount equals the number of lpns mapping to it plus the buffered
+ * overwrite that reserves it, the free list holds exactly the unreferenced
+ * chunk ids, the store and the sample index hold live chunks only (never a
+ * reserved one) and count what they hold, and the write buffer's indexes
+ * agree with its ring.  Linear in the device size, no allocation.
  */
 #include "dedup.h"
 
@@ -16,12 +17,26 @@
 		}							\
 	} while (0)
 
-/* refcount[c] equals the lpns mapping to c; the table is put back as it was. */
+/* Add @delta to the refcount of every chunk a buffered write reserves. */
+static void count_reserved(struct dedup *dd, u32 delta)
+{
+	u32 i;
+
+	for (i = 0; i < dd->buffer_cap; i++)
+		if (dd->buffer[i].lpn != U64_MAX && dd->buffer[i].chunk < dd->pages)
+			dd->refcount[dd->buffer[i].chunk] += delta;
+}
+
+/*
+ * refcount[c] equals the lpns mapping to c plus the buffered write that
+ * reserves it; the table is put back as it was.
+ */
 static int check_refcounts(struct dedup *dd)
 {
 	u64 lpn, mapped = 0, bad = U64_MAX;
 	u32 c;
 
+	count_reserved(dd, -1U);	/* wraps back below */
 	for (lpn = 0; lpn < dd->pages; lpn++) {
 		c = dd->l2c[lpn];
 		CHECK(c == DEDUP_NONE || c < dd->pages, "lpn %llu maps to chunk %u",
@@ -37,6 +52,7 @@ static int check_refcounts(struct dedup *dd)
 	for (lpn = 0; lpn < dd->pages; lpn++)
 		if (dd->l2c[lpn] != DEDUP_NONE)
 			dd->refcount[dd->l2c[lpn]]++;
+	count_reserved(dd, 1);
 	CHECK(bad == U64_MAX, "chunk %llu has refcount %u", (unsigned long long)bad,
 	      dd->refcount[bad]);
 	CHECK(mapped == dd->mapped_lpns, "%llu lpns mapped, counted %llu",
@@ -99,7 +115,8 @@ static void count_matchable(struct dedup *dd, bool take)
 	u32 c, e;
 
 	for (c = 0; c < dd->pages; c++) {
-		if (!dd->refcount[c] || dd->chunk_slot[c] == DEDUP_EVICTED)
+		if (!dd->refcount[c] || dd->chunk_slot[c] == DEDUP_EVICTED ||
+		    dd->chunk_slot[c] == DEDUP_RESERVED)
 			continue;
 		e = dedup_sample_find(dd, dd->chunk_sample[c]);
 		if (e != DEDUP_NONE)
@@ -120,7 +137,8 @@ static int check_samples(struct dedup *dd)
 	if (!dd->filter)
 		return 0;
 	for (c = 0; c < dd->pages; c++) {
-		if (!dd->refcount[c] || dd->chunk_slot[c] == DEDUP_EVICTED)
+		if (!dd->refcount[c] || dd->chunk_slot[c] == DEDUP_EVICTED ||
+		    dd->chunk_slot[c] == DEDUP_RESERVED)
 			continue;
 		e = dedup_sample_find(dd, dd->chunk_sample[c]);
 		CHECK(e != DEDUP_NONE, "live chunk %u's sample has no entry", c);
@@ -157,7 +175,7 @@ static int check_samples(struct dedup *dd)
 
 static int check_buffer(const struct dedup *dd)
 {
-	u32 i, e, live = 0;
+	u32 i, e, live = 0, reserving = 0, reserved = 0;
 
 	CHECK(dd->buffer_slots <= dd->buffer_cap, "buffer uses %u of %u", dd->buffer_slots,
 	      dd->buffer_cap);
@@ -180,9 +198,23 @@ static int check_buffer(const struct dedup *dd)
 		     e != DEDUP_NONE && e != i; e = dd->buffer[e].sample_next)
 			;
 		CHECK(e == i, "buffer entry %u not in its sample bucket", i);
+		if (en->chunk != DEDUP_NONE) {
+			CHECK(en->chunk < dd->pages && dd->refcount[en->chunk] == 1 &&
+			      dd->chunk_slot[en->chunk] == DEDUP_RESERVED,
+			      "buffered lpn %llu reserves chunk %u (refcount %u)",
+			      (unsigned long long)en->lpn, en->chunk,
+			      en->chunk < dd->pages ? dd->refcount[en->chunk] : 0);
+			reserving++;
+		}
 		live++;
 	}
-	CHECK(live == dd->buffered, "buffer holds %u, counted %u", live, dd->buffered);
+	CHECK(live == dd->buffered && live - reserving == dd->buffered_new,
+	      "buffer holds %u (%u without a reserved chunk), counted %u (%u)", live,
+	      live - reserving, dd->buffered, dd->buffered_new);
+	for (i = 0; i < dd->pages; i++)
+		reserved += dd->chunk_slot[i] == DEDUP_RESERVED;
+	CHECK(reserved == reserving, "%u chunks reserved, %u buffered writes reserve one",
+	      reserved, reserving);
 	return 0;
 }
 

@@ -35,7 +35,7 @@ static int dedup_config_validate(const struct ssd_config *cfg)
 			    (unsigned long long)cfg->page_size_bytes);
 		return -EINVAL;
 	}
-	if (ssd_config_logical_pages(cfg) >= DEDUP_EVICTED) {
+	if (ssd_config_logical_pages(cfg) >= DEDUP_RESERVED) {
 		ssd_log_err("dedup=1 refused: chunk ids are 32-bit, the device has too many pages");
 		return -EINVAL;
 	}

@@ -44,6 +44,11 @@ struct ssdemu_dev {
 	struct blk_mq_tag_set tag_set;
 	struct gendisk *disk;
 	u64 epoch_ns;			/* ktime at power on: virtual time 0 */
+	/*
+	 * Set when power-off begins: from then on every request completes at
+	 * once instead of at its modeled time (see ssdemu_expedite()).
+	 */
+	bool tearing_down;
 	struct ssdemu_lateness lateness;
 };
 

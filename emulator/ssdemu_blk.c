@@ -7,7 +7,8 @@
  * core under its mutex and may sleep to allocate page buffers (GFP_NOIO).
  * With timing=1 the request completes at its modeled time, by an absolute
  * hrtimer armed at submit (no spinning, no reserved CPU); lateness against
- * the model is counted.
+ * the model is counted.  Power-off does not wait for the modeled times: it
+ * completes every pending request at once (ssdemu_expedite()).
  */
 #include <linux/bio.h>
 #include <linux/highmem.h>
@@ -156,7 +157,8 @@ static void complete_at(struct ssdemu_dev *dev, struct request *rq,
 {
 	struct ssdemu_cmd *cmd = blk_mq_rq_to_pdu(rq);
 
-	if (!dev->cfg.timing) {
+	/* Power-off has begun: nothing waits for modeled time any more. */
+	if (!dev->cfg.timing || READ_ONCE(dev->tearing_down)) {
 		blk_mq_end_request(rq, status);
 		return;
 	}
@@ -290,6 +292,65 @@ static int add_disk_for(struct ssdemu_dev *dev)
 	return ret;
 }
 
+/*
+ * What ssdemu_expedite() did, for its kernel message (named after the disk:
+ * configfs has cleared the item's name by the time rmdir releases it).
+ */
+struct ssdemu_expedited {
+	u64 now_ns;
+	unsigned int requests;
+	u64 ahead_ns_max;		/* how far the latest was from its time */
+};
+
+/*
+ * A started request whose timer is still queued: take the timer back and
+ * end the request now, with the status the model gave it.  A timer that is
+ * running ends the request itself (hrtimer_cancel() waits for it and
+ * returns 0), so no request is ended twice.
+ */
+static bool expedite_one(struct request *rq, void *data)
+{
+	struct ssdemu_cmd *cmd = blk_mq_rq_to_pdu(rq);
+	struct ssdemu_expedited *e = data;
+
+	if (!hrtimer_cancel(&cmd->timer))
+		return true;
+	e->requests++;
+	if (cmd->target_ns > e->now_ns)
+		e->ahead_ns_max = max(e->ahead_ns_max, cmd->target_ns - e->now_ns);
+	blk_mq_end_request(rq, cmd->status);
+	return true;
+}
+
+/*
+ * Power-off must not wait for the model: a deep queue on slow flash holds
+ * minutes of modeled backlog, and del_gendisk() waits for every request in
+ * flight (the hung-task detector fired).  The model has already done each
+ * request when it was submitted (data stored, read data copied out), so a
+ * request only waits for its time: end them all now with their own status.
+ * Written data is not lost by completing early; power-off discards the
+ * device's data anyway.  From the moment tearing_down is set, complete_at()
+ * ends new requests at once (the writeback del_gendisk() issues, and any I/O
+ * that gets in before the disk is marked dead).  Quiescing the queue waits
+ * for every queue_rq that may not have seen the flag, so after it each
+ * started request has its timer armed or is already ended.
+ */
+static void ssdemu_expedite(struct ssdemu_dev *dev)
+{
+	struct request_queue *q = dev->disk->queue;
+	struct ssdemu_expedited e = { 0 };
+
+	WRITE_ONCE(dev->tearing_down, true);
+	blk_mq_quiesce_queue(q);
+	e.now_ns = ktime_get_ns();
+	blk_mq_tagset_busy_iter(&dev->tag_set, expedite_one, &e);
+	blk_mq_unquiesce_queue(q);
+	if (e.requests)
+		pr_info("ssdemu: %s: power off: %u requests completed at once, up to %llu ms before their modeled time\n",
+			dev->disk->disk_name, e.requests,
+			div_u64(e.ahead_ns_max, NSEC_PER_MSEC));
+}
+
 /* Called with dev->lock held and the device off. */
 int ssdemu_power_on(struct ssdemu_dev *dev)
 {
@@ -307,6 +368,7 @@ int ssdemu_power_on(struct ssdemu_dev *dev)
 	if (ret)
 		goto free_index;
 	dev->epoch_ns = ktime_get_ns();
+	dev->tearing_down = false;
 	spin_lock_init(&dev->lateness.lock);
 	ssdemu_reset_lateness(dev);
 	ret = add_disk_for(dev);
@@ -335,7 +397,8 @@ destroy_core:
 /*
  * Called with dev->lock held.  Refuses while the disk is open unless @force
  * (rmdir, which cannot fail): then the disk dies under its openers, whose
- * I/O and ioctls fail from now on, as with null_blk.
+ * I/O and ioctls fail from now on, as with null_blk.  Never waits for
+ * modeled time: pending requests complete at once (ssdemu_expedite()).
  */
 int ssdemu_power_off(struct ssdemu_dev *dev, bool force)
 {
@@ -346,6 +409,11 @@ int ssdemu_power_off(struct ssdemu_dev *dev, bool force)
 		       config_item_name(&dev->item), dev->disk->disk_name);
 		return -EBUSY;
 	}
+	if (disk_openers(dev->disk))
+		pr_info("ssdemu: %s: removed while open: its openers' I/O fails from now on\n",
+			dev->disk->disk_name);
+	ssdemu_expedite(dev);
+	pr_info("ssdemu: %s down\n", dev->disk->disk_name);
 	del_gendisk(dev->disk);
 	/* No I/O can reach the core now; keep ioctls on stale fds out too. */
 	mutex_lock(&ssdemu_teardown_lock);

@@ -70,11 +70,12 @@ static ssize_t ssdemu_power_store(struct config_item *item, const char *page,
 				  size_t count)
 {
 	struct ssdemu_dev *dev = to_ssdemu_dev(item);
-	bool on;
+	unsigned int on;
 	int ret;
 
-	ret = kstrtobool(page, &on);
-	if (ret) {
+	/* Strictly 0 or 1 (kstrtobool would take "yes" or "12abc" as 1). */
+	ret = kstrtouint(page, 0, &on);
+	if (ret || on > 1) {
 		pr_err("ssdemu: %s: power refused: write 1 or 0\n", config_item_name(item));
 		return -EINVAL;
 	}

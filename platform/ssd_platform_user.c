@@ -5,6 +5,7 @@
  * silences logging.  Built only into the userspace library, never into the
  * module.
  */
+#include <ctype.h>
 #include <unistd.h>
 
 #include "ssd_platform.h"
@@ -13,23 +14,51 @@ int ssd_log_quiet;
 u64 ssd_zalloc_bytes_total;
 long ssd_page_alloc_budget = -1;
 
-/* Same contract as kstrtou64(str, 0, out): whole string, one trailing \n. */
+/*
+ * kstrtou64(str, 0, out)'s grammar, character for character, so that a
+ * value is taken or refused alike in configfs and in ssdsim (the configfs
+ * fuzz test holds them equal): an optional '+', then "0x" and hex digits,
+ * or '0' and octal digits, or decimal digits; the whole string, but for
+ * one trailing newline.  strtoull() would also take blanks and a sign.
+ */
 int ssd_parse_u64(const char *str, u64 *out)
 {
-	unsigned long long value;
-	char *end;
+	unsigned int base = 10;
+	const char *p;
+	u64 value = 0;
 
-	if (!str || *str == '\0' || *str == '-' || *str == '+' || *str == ' ')
+	if (!str)
 		return -EINVAL;
-	errno = 0;
-	value = strtoull(str, &end, 0);
-	if (errno == ERANGE)
-		return -ERANGE;
-	if (end == str)
+	if (*str == '+')
+		str++;
+	if (str[0] == '0' && (str[1] == 'x' || str[1] == 'X') && isxdigit((unsigned char)str[2])) {
+		base = 16;
+		str += 2;
+	} else if (str[0] == '0') {
+		base = 8;
+	}
+	for (p = str; *p; p++) {
+		unsigned int digit;
+
+		if (*p >= '0' && *p <= '9')
+			digit = *p - '0';
+		else if (*p >= 'a' && *p <= 'f')
+			digit = *p - 'a' + 10;
+		else if (*p >= 'A' && *p <= 'F')
+			digit = *p - 'A' + 10;
+		else
+			break;
+		if (digit >= base)
+			break;
+		if (value > (U64_MAX - digit) / base)
+			return -ERANGE;
+		value = value * base + digit;
+	}
+	if (p == str)
 		return -EINVAL;
-	if (*end == '\n')
-		end++;
-	if (*end != '\0')
+	if (*p == '\n')
+		p++;
+	if (*p != '\0')
 		return -EINVAL;
 	*out = value;
 	return 0;

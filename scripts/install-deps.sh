@@ -12,9 +12,10 @@ export DEBIAN_FRONTEND=noninteractive
 
 BACKPORTS_LIST=/etc/apt/sources.list.d/ssdemu-bookworm-backports.list
 
+# clang and libclang-rt-14-dev: the libFuzzer harnesses (tests/fuzz).
 PACKAGES="build-essential bc kmod cpio xz-utils zstd gzip python3 python3-pytest
 	qemu-system-x86 busybox-static fio e2fsprogs xfsprogs nvme-cli
-	blktrace flake8 linux-source-6.1"
+	blktrace flake8 linux-source-6.1 clang libclang-rt-14-dev"
 # Only `make bench` plots.
 [ "${1:-}" = "--bench" ] && PACKAGES="$PACKAGES python3-matplotlib"
 

@@ -26,8 +26,10 @@
 
 static struct nvmcache *cache_of(struct ssd_device *dev)
 {
-	EXPECT(dev->top && !strcmp(dev->top->name, "nvmcache"), "no cache layer on top");
-	return (struct nvmcache *)dev->top;
+	struct ssd_layer *layer = unit_layer(dev, "nvmcache");
+
+	EXPECT(layer, "no cache layer in the stack");
+	return (struct nvmcache *)layer;
 }
 
 static bool cached(struct ssd_device *dev, u64 lpn)

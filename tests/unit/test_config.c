@@ -54,6 +54,20 @@ int test_config(int argc, char **argv)
 	EXPECT(cfg.chips == 16, "chips=%llu", (unsigned long long)cfg.chips);
 	expect_set(&cfg, "chips", "0x8", 0);
 	EXPECT(cfg.chips == 8, "chips=%llu", (unsigned long long)cfg.chips);
+	/* kstrtou64()'s grammar exactly (the configfs fuzz test found "+7"). */
+	expect_set(&cfg, "chips", "+7", 0);
+	EXPECT(cfg.chips == 7, "chips=%llu", (unsigned long long)cfg.chips);
+	expect_set(&cfg, "chips", "010", 0);
+	EXPECT(cfg.chips == 8, "chips=%llu", (unsigned long long)cfg.chips);
+	expect_set(&cfg, "chips", "08", -EINVAL);
+	expect_set(&cfg, "chips", " 5", -EINVAL);
+	expect_set(&cfg, "chips", "\t5", -EINVAL);
+	expect_set(&cfg, "chips", "+-5", -EINVAL);
+	expect_set(&cfg, "chips", "++5", -EINVAL);
+	expect_set(&cfg, "chips", "0x", -EINVAL);
+	expect_set(&cfg, "controller_ns", "18446744073709551616", -EINVAL);
+	expect_set(&cfg, "controller_ns", "0xffffffffffffffff", -EINVAL);
+	expect_set(&cfg, "chips", "8", 0);
 	expect_set(&cfg, "gc_policy", "cost_benefit\n", 0);
 	EXPECT(cfg.gc_policy == SSD_GC_COST_BENEFIT, "gc_policy");
 	key = ssd_config_find("gc_policy");

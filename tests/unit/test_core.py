@@ -150,7 +150,10 @@ def test_dedup_layer() -> None:
     """Duplicates share a chunk and program nothing; refcounts, overwrite
     and TRIM; the write buffer; the sampling filter with late
     fingerprints; the LRU store; engine time on the write path; the data
-    cap with buffered writes; the memory plan; a wrong refcount found."""
+    cap with buffered writes; over the write cache, overwrites of unshared
+    pages keep their chunk id (as many write hits as without dedup) while
+    duplicates and overwrites of shared chunks change it; the memory plan;
+    a wrong refcount found."""
     assert "dedup: ok" in run_unit("dedup")
 
 
@@ -193,3 +196,37 @@ def test_model_with_dedup_over_cache(seed: int, policy: str) -> None:
                    "slc_blocks_per_chip=8", "dedup=1",
                    f"cache_policy={policy}")
     assert "dedup:" in out and f"cache {policy}" in out and "model:" in out
+    # Overwrites of unshared pages keep their chunk id: the cache sees them.
+    assert cache_counts(out, policy)["hits"] > 0
+
+
+def cache_counts(out: str, policy: str) -> dict[str, str]:
+    """The fields of the model's `cache POLICY:` line."""
+    line = next(ln for ln in out.splitlines()
+                if ln.startswith(f"cache {policy}:"))
+    fields = dict(f.split("=", 1) for f in line.split()[2:])
+    return {k: (int(v) if v.isdigit() else v) for k, v in fields.items()}
+
+
+@pytest.mark.parametrize("seed,extra", [
+    (33, ["cache_policy=always"]),
+    (34, ["cache_policy=procache", "procache_c_bytes=16384"]),
+])
+def test_dedup_without_duplicates_is_transparent_to_cache(
+        seed: int, extra: list[str]) -> None:
+    """With no duplicate data and no write buffer, dedup only renames
+    pages: an overwrite keeps its page's chunk id and the cache below sees
+    each host request (ProCache's size threshold and die roll), so it
+    makes the same decisions as without dedup: the same write hits,
+    admissions, bypasses, evictions and erases, and the same GC."""
+    args = ["model", "--seed", str(seed), "--ops", "30000", "--util", "92",
+            *SMALL_GEOMETRY, "slc_blocks_per_chip=8", *extra]
+    plain = run_unit(*args, "dedup=0")
+    dedup = run_unit(*args, "dedup=1", "dedup_buffer_pages=0")
+    policy = extra[0].split("=")[1]
+    counts = cache_counts(plain, policy)
+    assert counts["hits"] > 0
+    assert cache_counts(dedup, policy) == counts
+    model_line = next(ln for ln in plain.splitlines()
+                      if ln.startswith("model:"))
+    assert model_line in dedup.splitlines()

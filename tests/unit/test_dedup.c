@@ -6,11 +6,14 @@
  * TRIMs of buffered pages, FLUSH); the sampling filter (filtered writes,
  * late fingerprints, sample collisions); the recency store's evictions;
  * the dedup engine's time on the write path; the data cap with writes
- * held in the buffer; the memory plan; and the consistency check finding
- * a wrong refcount.
+ * held in the buffer; over the write cache, overwrites of unshared pages
+ * that keep their chunk id (as many cache write hits as without dedup)
+ * while duplicates and overwrites of shared chunks change it; the memory
+ * plan; and the consistency check finding a wrong refcount.
  */
 #include "unit.h"
 #include "dedup.h"
+#include "nvmcache.h"
 
 #define GEOMETRY "pages_per_block=16", "blocks_per_chip=32", "chips=4", "channels=2", \
 	"op_percent=15", "dedup=1"
@@ -19,9 +22,9 @@ static u8 page_a[4096], page_b[4096], io_buf[4096];
 
 static struct dedup *dedup_of(struct ssd_device *dev)
 {
-	struct dedup *dd = dedup_from_layer(dev->top);
+	struct dedup *dd = dedup_from_layer(unit_layer(dev, "dedup"));
 
-	EXPECT(dd, "the dedup layer is not on top");
+	EXPECT(dd, "no dedup layer in the stack");
 	return dd;
 }
 
@@ -330,6 +333,166 @@ static void test_data_cap(void)
 	expect_page(dev, 19, page_a);
 	EXPECT(dev->flash.data_pages <= 20, "data pages %llu over the cap",
 	       (unsigned long long)dev->flash.data_pages);
+	/* Lpns 3 and 19 share a chunk: lpn 20 fills the cap. */
+	fill_page(page_b, 500, 500);
+	write_page(dev, 20, page_b);
+	flush(dev);
+	/* Buffered overwrites of unshared pages keep their chunk: no page pending. */
+	for (lpn = 8; lpn < 16; lpn++) {
+		fill_page(page_b, 600 + lpn, 600 + lpn);
+		write_page(dev, lpn, page_b);
+	}
+	EXPECT(dedup_pending_pages(dedup_of(dev)) == 0 && dev->flash.data_pages == 20,
+	       "8 buffered overwrites: %llu pending, %llu data pages",
+	       (unsigned long long)dedup_pending_pages(dedup_of(dev)),
+	       (unsigned long long)dev->flash.data_pages);
+	fill_page(page_b, 700, 700);
+	memcpy(io_buf, page_b, 4096);
+	EXPECT(submit(dev, SSD_OP_WRITE, 21 * 4096, 4096, io_buf) == -ENOSPC,
+	       "a 21st page fit under a cap of 20 with 8 overwrites buffered");
+	/* A TRIM of one gives its page back: the 21st fits. */
+	EXPECT(submit(dev, SSD_OP_TRIM, 8 * 4096, 4096, NULL) == 0, "trim");
+	write_page(dev, 21, page_b);
+	flush(dev);
+	expect_page(dev, 8, NULL);
+	expect_page(dev, 21, page_b);
+	EXPECT(dev->flash.data_pages == 20, "data pages %llu, not the cap",
+	       (unsigned long long)dev->flash.data_pages);
+	EXPECT(ssd_device_check(dev) == 0, "check");
+	ssd_device_destroy(dev);
+}
+
+#define HOT_PAGES	32
+#define HOT_ROUNDS	6
+#define DUP_LPN		40	/* DUP_LPN .. DUP_LPN + 7 hold copies of one page */
+
+/*
+ * Over the write cache: HOT_PAGES pages rewritten HOT_ROUNDS times with new
+ * unique data, and eight copies of one page.  Returns the cache's write
+ * hits; every page is checked.
+ */
+static u64 hot_rewrites(struct ssd_device *dev)
+{
+	struct ssd_stats st;
+	u64 lpn, r;
+
+	fill_page(page_a, 1, 1);
+	for (r = 0; r < HOT_ROUNDS; r++) {
+		for (lpn = 0; lpn < HOT_PAGES; lpn++) {
+			fill_page(page_b, 1000 * r + lpn + 7, 1000 * r + lpn + 7);
+			write_page(dev, lpn, page_b);
+		}
+		for (lpn = DUP_LPN; r == 0 && lpn < DUP_LPN + 8; lpn++)
+			write_page(dev, lpn, page_a);
+	}
+	flush(dev);
+	for (lpn = 0; lpn < HOT_PAGES; lpn++) {
+		fill_page(page_b, 1000 * (HOT_ROUNDS - 1) + lpn + 7,
+			  1000 * (HOT_ROUNDS - 1) + lpn + 7);
+		expect_page(dev, lpn, page_b);
+	}
+	expect_page(dev, DUP_LPN + 3, page_a);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.cache_capacity_pages >= HOT_PAGES + 8, "a cache of %llu pages is too small",
+	       (unsigned long long)st.cache_capacity_pages);
+	EXPECT(ssd_device_check(dev) == 0, "check after the hot rewrites");
+	return st.cache_write_hit_pages;
+}
+
+static bool chunk_cached(struct ssd_device *dev, u32 chunk)
+{
+	struct nvmcache *c = (struct nvmcache *)unit_layer(dev, "nvmcache");
+
+	return cache_set_find(&c->dir, chunk) != CACHE_NONE;
+}
+
+/*
+ * The write cache below sees chunk ids.  An overwrite of an unshared page
+ * with unique data keeps its chunk id, so the cache sees the rewrite of
+ * the same page: the hot pages get as many write hits as without dedup.
+ * A duplicate, or an overwrite of a shared chunk, changes the page's
+ * chunk id; a chunk nobody refers to any more leaves the cache.
+ */
+static void test_cache_below(void)
+{
+	static const char *const s[] = {
+		GEOMETRY, "slc_blocks_per_chip=8", "cache_policy=always", "dedup_buffer_pages=8",
+	};
+	static const char *const plain[] = {
+		GEOMETRY, "slc_blocks_per_chip=8", "cache_policy=always", "dedup=0",
+	};
+	struct ssd_device *dev = make_device(plain, ARRAY_SIZE(plain));
+	u32 hot_chunk[HOT_PAGES], shared, old5, old6;
+	u64 hits_plain, hits, lpn;
+	struct dedup *dd;
+	struct ssd_stats st;
+
+	hits_plain = hot_rewrites(dev);
+	ssd_device_destroy(dev);
+	dev = make_device(s, ARRAY_SIZE(s));
+	dd = dedup_of(dev);
+	hits = hot_rewrites(dev);
+	EXPECT(hits_plain == HOT_PAGES * (HOT_ROUNDS - 1) && hits == hits_plain,
+	       "write hits of %u pages rewritten %u times: %llu with dedup, %llu without",
+	       HOT_PAGES, HOT_ROUNDS - 1, (unsigned long long)hits,
+	       (unsigned long long)hits_plain);
+	for (lpn = 0; lpn < HOT_PAGES; lpn++)
+		hot_chunk[lpn] = dedup_chunk_of(dd, lpn);
+	/* Another round: every hot page keeps its chunk id. */
+	for (lpn = 0; lpn < HOT_PAGES; lpn++) {
+		fill_page(page_b, 90000 + lpn, 90000 + lpn);
+		write_page(dev, lpn, page_b);
+		EXPECT(dd->chunk_slot[hot_chunk[lpn]] == DEDUP_RESERVED ||
+		       dedup_chunk_of(dd, lpn) == hot_chunk[lpn],
+		       "buffered overwrite of lpn %llu does not hold its chunk",
+		       (unsigned long long)lpn);
+	}
+	EXPECT(dedup_pending_pages(dd) == 0, "%llu buffered overwrites counted as new pages",
+	       (unsigned long long)dedup_pending_pages(dd));
+	flush(dev);
+	for (lpn = 0; lpn < HOT_PAGES; lpn++)
+		EXPECT(dedup_chunk_of(dd, lpn) == hot_chunk[lpn] && chunk_cached(dev, hot_chunk[lpn]),
+		       "lpn %llu: chunk %u, was %u", (unsigned long long)lpn,
+		       dedup_chunk_of(dd, lpn), hot_chunk[lpn]);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.cache_write_hit_pages == hits + HOT_PAGES, "a round of rewrites: %llu hits",
+	       (unsigned long long)(st.cache_write_hit_pages - hits));
+	hits = st.cache_write_hit_pages;
+
+	/* A shared chunk: the overwritten page takes a new id, the others keep it. */
+	shared = dedup_chunk_of(dd, DUP_LPN + 1);
+	fill_page(page_b, 5555, 5555);
+	write_page(dev, DUP_LPN, page_b);
+	EXPECT(dedup_pending_pages(dd) == 1, "an overwrite of a shared page needs a page");
+	flush(dev);
+	EXPECT(dedup_chunk_of(dd, DUP_LPN) != shared && dd->refcount[shared] == 7 &&
+	       chunk_cached(dev, shared), "overwrite of a shared chunk: refcount %u",
+	       dd->refcount[shared]);
+	/* A duplicate: lpn 5 now shares the copies' chunk, its old one is gone. */
+	old5 = dedup_chunk_of(dd, 5);
+	write_page(dev, 5, page_a);
+	EXPECT(dd->chunk_slot[old5] == DEDUP_RESERVED, "buffered overwrite released its chunk");
+	flush(dev);
+	EXPECT(dedup_chunk_of(dd, 5) == shared && dd->refcount[shared] == 8 &&
+	       !dd->refcount[old5] && !chunk_cached(dev, old5),
+	       "duplicate overwrite: chunk %u (shared %u), old chunk %u refcount %u cached %d",
+	       dedup_chunk_of(dd, 5), shared, old5, dd->refcount[old5],
+	       chunk_cached(dev, old5));
+	/* A TRIM of a buffered overwrite frees the chunk it held. */
+	old6 = dedup_chunk_of(dd, 6);
+	write_page(dev, 6, page_b);
+	EXPECT(submit(dev, SSD_OP_TRIM, 6 * 4096, 4096, NULL) == 0, "trim");
+	EXPECT(!dd->refcount[old6] && !chunk_cached(dev, old6) && !dedup_is_buffered(dd, 6),
+	       "TRIM of a buffered overwrite kept chunk %u", old6);
+	expect_page(dev, 6, NULL);
+	expect_page(dev, 5, page_a);
+	fill_page(page_b, 5555, 5555);
+	expect_page(dev, DUP_LPN, page_b);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.cache_write_hit_pages == hits, "a new id, a duplicate or a TRIM was a hit");
+	EXPECT(st.valid_pages == st.dedup_physical_pages && st.cache_pages == st.slc_valid_pages,
+	       "valid %llu, physical %llu", (unsigned long long)st.valid_pages,
+	       (unsigned long long)st.dedup_physical_pages);
 	EXPECT(ssd_device_check(dev) == 0, "check");
 	ssd_device_destroy(dev);
 }
@@ -397,6 +560,7 @@ int test_dedup(int argc, char **argv)
 	test_recency_store();
 	test_engine_time();
 	test_data_cap();
+	test_cache_below();
 	test_memory_plan();
 	test_refusals();
 	printf("dedup: ok\n");

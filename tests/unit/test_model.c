@@ -347,10 +347,18 @@ static void do_unmap(struct model *m, enum ssd_op op, u64 off, u64 len)
 	}
 }
 
+/* The dedup layer of @dev's stack, wherever it sits, or NULL. */
+static struct dedup *model_dedup(struct ssd_device *dev)
+{
+	struct ssd_layer *layer = unit_layer(dev, "dedup");
+
+	return layer ? dedup_from_layer(layer) : NULL;
+}
+
 /* Whether @lpn holds data: the dedup layer's view if it is on, else the FTL's. */
 static bool holds_data(struct model *m, u64 lpn)
 {
-	struct dedup *dd = dedup_from_layer(m->dev->top);
+	struct dedup *dd = model_dedup(m->dev);
 
 	if (dd)
 		return dedup_chunk_of(dd, lpn) != DEDUP_NONE || dedup_is_buffered(dd, lpn);
@@ -482,7 +490,7 @@ int test_model(int argc, char **argv)
 		after_op(&m);
 		if (i % 10000 == 9999)
 			verify_all(&m);
-		if (dedup_from_layer(m.dev->top) && i % 1000 == 999)
+		if (model_dedup(m.dev) && i % 1000 == 999)
 			EXPECT(ssd_device_check(m.dev) == 0, "dedup check after op %llu",
 			       (unsigned long long)i);
 	}
@@ -495,7 +503,7 @@ int test_model(int argc, char **argv)
 	EXPECT(m.gc_checks > 0 && hook.steps > 0, "no invariant check after GC");
 	EXPECT(st.erase_count_total == st.flash_erase_blocks &&
 	       st.flash_erase_blocks == st.gc_victim_blocks, "erase counts disagree");
-	if (dedup_from_layer(m.dev->top)) {
+	if (model_dedup(m.dev)) {
 		/* Each page written was programmed, avoided, or is still buffered. */
 		EXPECT(st.flash_program_host_pages + st.dedup_programs_avoided +
 		       st.dedup_buffered_pages == st.host_write_pages &&

@@ -35,7 +35,7 @@ static int layer_write(struct ssd_device *dev, u64 lpn, enum ssd_region region, 
 
 	EXPECT(buf, "no buffer");
 	memset(buf, fill, dev->page_bytes);
-	ret = dev->top->ops->write(dev->top, lpn, buf, &io);
+	ret = unit_bottom(dev)->ops->write(unit_bottom(dev), lpn, buf, &io);
 	if (ret == -EINVAL || ret == -ENOSPC)
 		flash_buffer_put(&dev->flash, buf);	/* refused: still ours */
 	if (done_ns)
@@ -49,7 +49,7 @@ static void expect_reads(struct ssd_device *dev, u64 lpn, u8 fill)
 	const void *data;
 	const u8 *bytes;
 
-	EXPECT(dev->top->ops->read(dev->top, lpn, &io, &data) == 0, "read");
+	EXPECT(unit_bottom(dev)->ops->read(unit_bottom(dev), lpn, &io, &data) == 0, "read");
 	bytes = data;
 	EXPECT(bytes && bytes[0] == fill && bytes[dev->page_bytes - 1] == fill,
 	       "lpn %llu reads %d, not %u", (unsigned long long)lpn, bytes ? bytes[0] : -1, fill);
@@ -107,7 +107,8 @@ static void test_layout_and_timing(void)
 	}
 	/* A read of an SLC page, long after: slc_read_ns, then the channel. */
 	io.start_ns = 1000000000ULL;
-	EXPECT(dev->top->ops->read(dev->top, 5, &io, &data) == 0 && data, "read");
+	EXPECT(unit_bottom(dev)->ops->read(unit_bottom(dev), 5, &io, &data) == 0 && data,
+	       "read");
 	EXPECT(io.done_ns == io.start_ns + SLC_READ + XFER, "SLC read ended at %llu",
 	       (unsigned long long)io.done_ns);
 

@@ -49,14 +49,20 @@ static inline struct ssd_layer *unit_layer(struct ssd_device *dev, const char *n
 	return NULL;
 }
 
-/* The FTL at the bottom of @dev's stack of layers. */
-static inline struct ftl *unit_ftl(struct ssd_device *dev)
+/* The bottom layer of @dev's stack (the FTL). */
+static inline struct ssd_layer *unit_bottom(struct ssd_device *dev)
 {
 	struct ssd_layer *layer = dev->top;
 
 	while (layer->lower)
 		layer = layer->lower;
-	return ftl_from_layer(layer);
+	return layer;
+}
+
+/* The FTL at the bottom of @dev's stack of layers. */
+static inline struct ftl *unit_ftl(struct ssd_device *dev)
+{
+	return ftl_from_layer(unit_bottom(dev));
 }
 
 /* Build a device from "key=value" strings; exits on refusal. */

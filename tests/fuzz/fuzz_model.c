@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fuzz_model.c - libFuzzer harness of the model: random operation
+ * sequences against a small device, checked against a shadow copy.
+ *
+ * Input: byte 0 picks a configuration (page size, sector size, GC policy,
+ * GC step, SLC region, read priority, background GC, timing of unwritten
+ * reads); then 8 bytes per operation: op, offset (2 bytes), length,
+ * arrival gap, fill seed, 2 spare.  Operations: write, read (checked
+ * against the shadow), trim (whole pages become zeros, partial pages keep
+ * their data), write-zeroes, flush, the full consistency check, and a
+ * request beyond the capacity (refused with -EINVAL, nothing changed).
+ * At the end every byte is read back and the device checked once more.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flat_iter.h"
+#include "ssd_config.h"
+#include "ssd_device.h"
+
+#define MAX_SECTORS	256U	/* logical blocks per request, at most */
+
+static void must(int cond, const char *what)
+{
+	if (!cond) {
+		fprintf(stderr, "fuzz_model: %s\n", what);
+		abort();
+	}
+}
+
+static void configure(struct ssd_config *cfg, unsigned char pick)
+{
+	ssd_config_defaults(cfg);
+	cfg->chips = 2;
+	cfg->channels = 1 + (pick & 1);
+	cfg->pages_per_block = 8;
+	cfg->blocks_per_chip = 24;
+	cfg->op_percent = 25;
+	cfg->page_size_bytes = (pick & 2) ? 4096 : 2048;
+	cfg->logical_block_bytes = (pick & 6) == 6 ? 4096 : 512;
+	cfg->gc_policy = (pick >> 3) & 1;
+	cfg->gc_pages_per_write = (pick & 16) ? 0 : 3;
+	cfg->slc_blocks_per_chip = (pick & 32) ? 8 : 0;
+	cfg->read_priority = (pick >> 6) & 1;
+	cfg->gc_background_free_blocks = (pick & 128) ? 6 : 0;
+	cfg->read_unwritten_flash = !(pick & 128);
+	cfg->memory_limit_mb = 64;
+	cfg->request_log_entries = 64;
+}
+
+/* Write data, made once: loops in the harness would be instrumented. */
+static u8 pattern[MAX_SECTORS * 4096 + 256 * 257];
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	u64 state = 0x9e3779b97f4a7c15ULL;
+	size_t i;
+
+	for (i = 0; i < sizeof(pattern); i++) {
+		state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+		pattern[i] = (u8)(state >> 56);
+	}
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+	static unsigned char shadow[8 << 20], buf[MAX_SECTORS * 4096];
+	struct ssd_device *dev;
+	struct ssd_config cfg;
+	struct flat_iter fi;
+	u64 capacity, unit, arrival = 0, done;
+	size_t i;
+
+	if (size < 1)
+		return 0;
+	ssd_log_quiet = 1;
+	configure(&cfg, data[0]);
+	if (ssd_device_create(&dev, &cfg))
+		abort();	/* every variant is valid */
+	capacity = dev->capacity_bytes;
+	unit = cfg.logical_block_bytes;
+	must(capacity <= sizeof(shadow), "shadow too small");
+	memset(shadow, 0, capacity);
+	for (i = 1; i + 8 <= size; i += 8) {
+		const unsigned char *op = data + i;
+		u64 sectors = capacity / unit;
+		u64 first = ((u64)op[1] | (u64)op[2] << 8) % sectors;
+		u64 count = 1 + op[3] % MAX_SECTORS;
+		struct ssd_request req = { 0 };
+		u8 *src;
+		u64 off, len;
+		int ret;
+
+		if (first + count > sectors)
+			count = sectors - first;
+		off = first * unit;
+		len = count * unit;
+		arrival += (u64)op[4] * op[4] * 1000;
+		done = arrival;
+		req.arrival_ns = arrival;
+		req.offset_bytes = off;
+		req.length_bytes = len;
+		req.data = &fi.it;
+		switch (op[0] % 8) {
+		case 0:
+		case 1:
+			/* Data: the pattern from a point the input picks. */
+			src = pattern + op[5] * 257;
+			req.op = SSD_OP_WRITE;
+			flat_iter_init(&fi, src);
+			ret = ssd_device_submit(dev, &req, &done);
+			must(ret == 0, "write failed");
+			memcpy(shadow + off, src, len);
+			break;
+		case 2:
+		case 3:
+			req.op = SSD_OP_READ;
+			memset(buf, 0xa5, len);
+			flat_iter_init(&fi, buf);
+			must(ssd_device_submit(dev, &req, &done) == 0, "read failed");
+			must(!memcmp(buf, shadow + off, len), "read differs from what was written");
+			break;
+		case 4: {
+			u64 page = dev->page_bytes;
+			u64 lo = (off + page - 1) / page * page, hi = (off + len) / page * page;
+
+			req.op = (op[6] & 1) ? SSD_OP_WRITE_ZEROES : SSD_OP_TRIM;
+			req.data = NULL;
+			must(ssd_device_submit(dev, &req, &done) == 0, "trim failed");
+			if (req.op == SSD_OP_WRITE_ZEROES)
+				memset(shadow + off, 0, len);
+			else if (hi > lo)
+				memset(shadow + lo, 0, hi - lo);
+			break;
+		}
+		case 5:
+			req.op = SSD_OP_FLUSH;
+			req.data = NULL;
+			must(ssd_device_submit(dev, &req, &done) == 0, "flush failed");
+			break;
+		case 6:
+			must(ssd_device_check(dev) == 0, "consistency check failed");
+			break;
+		default:
+			/* Beyond the end: refused, nothing done. */
+			req.op = (op[6] & 1) ? SSD_OP_WRITE : SSD_OP_READ;
+			req.offset_bytes = capacity - (op[6] & 2 ? 0 : unit);
+			req.length_bytes = 2 * unit;
+			flat_iter_init(&fi, buf);
+			must(ssd_device_submit(dev, &req, &done) == -EINVAL,
+			     "a request beyond the capacity was not refused");
+			break;
+		}
+		must(done >= arrival, "completed before it arrived");
+	}
+	/* Everything reads back as the shadow says. */
+	for (i = 0; i < capacity; i += sizeof(buf)) {
+		struct ssd_request req = { .op = SSD_OP_READ, .offset_bytes = i,
+					   .arrival_ns = arrival, .data = &fi.it };
+
+		req.length_bytes = capacity - i < sizeof(buf) ? capacity - i : sizeof(buf);
+		flat_iter_init(&fi, buf);
+		must(ssd_device_submit(dev, &req, &done) == 0, "final read failed");
+		must(!memcmp(buf, shadow + i, req.length_bytes), "final read differs");
+	}
+	must(ssd_device_check(dev) == 0, "final consistency check failed");
+	ssd_device_destroy(dev);
+	return 0;
+}
