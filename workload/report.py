@@ -4,7 +4,8 @@ Owns workload/results/<scale>/: report.md (per step and setting: wall time
 in the VM, the device's modeled time, host writes, TLC and SLC programs
 and erases, duplication rate; totals against BASE beside the papers'
 figures), fig10-time.png and fig11-flash.png in the style of the ProCache
-paper's Figs 10 and 11.
+paper's Figs 10 and 11; the replay sweep's table (workload/replay.py) is
+appended.
 """
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ def pct(value: float, base: float) -> str:
 
 
 def write(results: list[dict[str, Any]], scale: prepare.Scale,
-          out_dir: Path) -> Path:
+          out_dir: Path, extra: list[str] | None = None) -> Path:
     out = out_dir / scale.name
     out.mkdir(parents=True, exist_ok=True)
     lines = [f"# Algorithm 2 on the device ({scale.name} scale)", "",
@@ -103,6 +104,7 @@ def write(results: list[dict[str, Any]], scale: prepare.Scale,
                 f"| {erases:.0f} | "
                 f"{pct(erases, base['tlc_erases'] + base['slc_erases'])} |")
         lines.append("")
+    lines += extra or []
     lines += plots(table, out)
     path = out / "report.md"
     path.write_text("\n".join(lines) + "\n")
@@ -144,7 +146,8 @@ def plots(table: dict[str, Any], out: Path) -> list[str]:
         bottom = [0.0] * len(names)
         for kind in kinds:
             vals = [table[n][2][kind] for n in names]
-            ax.bar(names, vals, bottom=bottom, label=kind.split("_")[0].upper())
+            ax.bar(names, vals, bottom=bottom,
+                   label=kind.split("_")[0].upper())
             bottom = [b + v for b, v in zip(bottom, vals)]
         ax.set_title(title)
         ax.legend(fontsize=8)

@@ -6,7 +6,8 @@ or ProCache; dedup off or on), runs workload/guest/algorithm2.sh on
 per step: wall time in the VM, the device's modeled time, and its counters
 (host writes, SLC and TLC programs and erases, dedup).  Each step's block
 trace (blkparse, D events) is kept, so `workload/replay.py` can replay the
-same workload through ssdsim under other settings.  Results go to
+same workload through ssdsim under other settings (done at the end, from
+the BASE run's traces).  Results go to
 build/workload/out/<scale>/<setting>/ (stats.json, traces) and the report
 to workload/results/ (workload/report.py).
 
@@ -115,7 +116,11 @@ def main() -> int:
                       f"{s['wall_s']:8.1f} s wall", flush=True)
     results = [json.loads((out_root / n / "stats.json").read_text())
                for n in names if (out_root / n / "stats.json").exists()]
-    path = report.write(results, scale, HERE / "results")
+    extra: list[str] = []
+    if (out_root / "base" / "stats.json").exists():
+        import replay  # here: replay imports this module
+        extra = replay.markdown(replay.sweep(scale, "base"), "base")
+    path = report.write(results, scale, HERE / "results", extra)
     print(f"workload: report in {path.relative_to(ROOT)}")
     return 0
 
