@@ -4,6 +4,7 @@
 #   make demo       install deps, build, boot a VM, run the demo
 #   make test       install deps, build, run the whole test suite
 #   make bench      overhead, fidelity and GC benchmarks (not part of make test)
+#   make workload   the ProCache paper's Algorithm 2 in the VM, scaled (workload/)
 #   make fuzzers    the libFuzzer harnesses (clang), tests/fuzz/
 #   make fuzz       a long run of each (FUZZ_SECONDS each, default 300)
 #
@@ -53,7 +54,7 @@ UNIT_SRCS := $(wildcard tests/unit/*.c)
 
 KVERS = $(shell cat $(BUILD)/kernel-versions 2>/dev/null)
 
-.PHONY: all lib tools module deps test unit demo bench clean fuzzers fuzz
+.PHONY: all lib tools module deps test unit demo bench workload clean fuzzers fuzz
 # On a fresh clone the first `make` installs what the build needs (the
 # packages and Debian's kernel headers; scripts/install-deps.sh, as root or
 # with sudo) and records the kernels to build for.
@@ -140,6 +141,14 @@ bench:
 	@./scripts/install-deps.sh --bench
 	$(MAKE) all
 	$(PYTHON) bench/run.py
+
+# The ProCache paper's Algorithm 2 in the VM under BASE, REFCNT, ProCache
+# and ProCache+dedup, then the replay sweep and the report (workload/).
+# WORKLOAD_ARGS="--scale tiny" for a quick run.
+workload:
+	@./scripts/install-deps.sh --workload
+	$(MAKE) all
+	$(PYTHON) workload/run.py $(WORKLOAD_ARGS)
 
 # libFuzzer harnesses (tests/fuzz/README.md): the core and the host-tools
 # parsers built again by clang with coverage, ASan and UBSan.

@@ -18,8 +18,8 @@ BOOT="configfs"
 FS="ext4 xfs"
 # Shipped but left for tests to load with their own parameters
 # (insmod /lib/modules/$(uname -r)/brd.ko rd_nr=1 ..., or modprobe brd ...).
-EXTRA="brd null_blk loop"
-STAMP_VERSION="fetch-kernel v3: $BOOT / $FS / $EXTRA"
+EXTRA="brd null_blk loop virtio_pci 9p 9pnet_virtio"
+STAMP_VERSION="fetch-kernel v4: $BOOT / $FS / $EXTRA"
 
 die() {
 	echo "fetch-kernel: $*" >&2

@@ -339,12 +339,11 @@ def is_elf(path: Path) -> bool:
 
 
 def ensure_kernel(kver: str) -> Path:
-    """Unpack the kernel and its modules (scripts/fetch-kernel.sh)."""
-    kdir = BUILD / "kernels" / kver
-    if not (kdir / ".stamp").exists():
-        subprocess.run(["sh", str(REPO / "scripts" / "fetch-kernel.sh"),
-                        kver], check=True)
-    return kdir
+    """Unpack the kernel and its modules (scripts/fetch-kernel.sh, which
+    returns at once when its stamp says the unpacked set is current)."""
+    subprocess.run(["sh", str(REPO / "scripts" / "fetch-kernel.sh"), kver],
+                   check=True)
+    return BUILD / "kernels" / kver
 
 
 def default_kernels() -> list[str]:

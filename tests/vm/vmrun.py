@@ -47,6 +47,19 @@ KERNEL_ERROR_RE = re.compile(
     r"|UBSAN|KASAN|refcount_t:|list_add corruption|list_del corruption"
     r"|ssdemu-init: .* failed")  # the bed itself is broken: say so
 
+
+
+@dataclass(frozen=True)
+class Share:
+    """A host directory the guest can mount over virtio-9p."""
+    host_path: Path
+    readonly: bool = True
+
+
+# The host's / read only: gcc, make, tar and the rest of a Debian userland
+# for workloads (workload/), with no root filesystem to build.
+HOST_ROOT_SHARE = {"hostroot": Share(Path("/"), True)}
+
 # ELF note of type XEN_ELFNOTE_PHYS32_ENTRY (18) named "Xen": boots via PVH.
 _PVH_NOTE = b"\x12\x00\x00\x00Xen\x00"
 _CONSOLE_EXIT_RE = re.compile(r"ssdemu-init: test script exited with status "
@@ -175,8 +188,14 @@ def kernel_image(kver: str) -> Path:
 
 def qemu_command(kver: str, initrd: Path, console: Path, serial: Path,
                  memory_mb: int, cpus: int, extra_cmdline: str = "",
-                 machine: str = MACHINE) -> list[str]:
+                 machine: str = MACHINE,
+                 shares: Mapping[str, Share] | None = None) -> list[str]:
     append = " ".join(CMDLINE + ([extra_cmdline] if extra_cmdline else []))
+    virtfs: list[str] = []
+    for tag, share in (shares or {}).items():
+        virtfs += ["-virtfs", f"local,path={share.host_path},mount_tag={tag},"
+                   "security_model=none,multidevs=remap"
+                   + (",readonly=on" if share.readonly else "")]
     return [
         QEMU, "-machine", machine, "-accel", "tcg,thread=multi",
         "-cpu", "max", "-smp", str(cpus), "-m", str(memory_mb),
@@ -184,7 +203,7 @@ def qemu_command(kver: str, initrd: Path, console: Path, serial: Path,
         "-kernel", str(kernel_image(kver)), "-initrd", str(initrd),
         "-append", append,
         "-serial", f"file:{console}", "-serial", f"file:{serial}",
-    ]
+    ] + virtfs
 
 
 def run_in_vm(script: str, kver: str | None = None,
@@ -192,7 +211,8 @@ def run_in_vm(script: str, kver: str | None = None,
               timeout_s: float = 600, memory_mb: int = 3072,
               cpus: int = 2, extra_cmdline: str = "",
               preload_fs: bool = False,
-              keep_dir: Path | None = None) -> VmResult:
+              keep_dir: Path | None = None,
+              shares: Mapping[str, Share] | None = None) -> VmResult:
     """Boot kver (default: first line of build/kernel-versions), run script
     with `sh /test.sh`, power off, and report.
 
@@ -200,7 +220,11 @@ def run_in_vm(script: str, kver: str | None = None,
     By default ext4/xfs are not loaded at boot (that costs ~2-3 s under
     TCG): the kernel loads them through modprobe when a script mounts one;
     preload_fs=True loads them at boot.
-    keep_dir, if given, receives the initrd and the serial logs."""
+    keep_dir, if given, receives the initrd and the serial logs.
+    shares maps a virtio-9p mount tag to a host directory the guest mounts
+    with `mount -t 9p -o trans=virtio,version=9p2000.L TAG DIR` (after
+    `modprobe virtio_pci 9pnet_virtio 9p`); HOST_ROOT_SHARE is the host's /
+    read only, a full userland (gcc, make, tar) for workloads."""
     kver = kver or initramfs.default_kernels()[0]
     initramfs.ensure_kernel(kver)
     workdir = Path(tempfile.mkdtemp(prefix="run-", dir=_vm_dir()))
@@ -209,7 +233,7 @@ def run_in_vm(script: str, kver: str | None = None,
                                         files, preload_fs=preload_fs)
         console, serial = workdir / "console.log", workdir / "ttyS1.log"
         cmd = qemu_command(kver, initrd, console, serial, memory_mb, cpus,
-                           extra_cmdline)
+                           extra_cmdline, shares=shares)
         result = _run_qemu(kver, cmd, console, serial, timeout_s)
         if keep_dir is not None:
             keep_dir.mkdir(parents=True, exist_ok=True)
@@ -286,6 +310,9 @@ def _main() -> int:
                     help="load ext4 and xfs at boot, not on first mount")
     ap.add_argument("--console", action="store_true",
                     help="print the whole kernel console")
+    ap.add_argument("--share", action="append", default=[],
+                    metavar="TAG:DIR[:ro]",
+                    help="share host DIR over virtio-9p as TAG")
     args = ap.parse_args()
     script = (sys.stdin.read() if args.script == "-"
               else Path(args.script).read_text())
@@ -295,10 +322,18 @@ def _main() -> int:
         if not sep or not src or not dst.startswith("/"):
             ap.error(f"--file wants SRC:/guest/path, got {spec!r}")
         files[dst] = src
+    shares: dict[str, Share] = {}
+    for spec in args.share:
+        tag, _, rest = spec.partition(":")
+        path, _, mode = rest.partition(":")
+        if not tag or not path or mode not in ("", "ro"):
+            ap.error(f"--share wants TAG:DIR[:ro], got {spec!r}")
+        shares[tag] = Share(Path(path), mode == "ro")
     res = run_in_vm(script, kver=args.kver, files=files,
                     timeout_s=args.timeout, memory_mb=args.memory,
                     cpus=args.cpus, extra_cmdline=args.append,
-                    preload_fs=args.preload_fs, keep_dir=args.keep)
+                    preload_fs=args.preload_fs, keep_dir=args.keep,
+                    shares=shares)
     sys.stdout.write(res.output)
     if args.console:
         sys.stderr.write(res.console)

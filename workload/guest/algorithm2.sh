@@ -1,0 +1,84 @@
+# algorithm2.sh - the ProCache paper's Algorithm 2 on /dev/ssdemu0, scaled
+# (workload/README.md).  Runs in the test VM (busybox sh) with the host's /
+# shared read-only over virtio-9p (a full userland: gcc, make, cp, tar) and
+# a read-write share for the block traces.  /etc/workload.conf sets
+#   CONFIG    the device preset (/configs/...)   KEYS   key=value overrides
+#   INPUTS    the inputs (a host path: steps run chrooted in the host userland)
+#   ROUNDS    repetitions
+#   COPIES    copies of the images               LABEL  the run's name
+# For every step it prints "WORKLOAD-STEP round step wall_s" and the
+# device's stats before and after (print_stats), and leaves the step's block
+# trace (blkparse text) in /out/LABEL/rR-STEP.blkparse.
+. /lib.sh
+. /etc/workload.conf
+
+modprobe virtio_pci && modprobe 9pnet_virtio && modprobe 9p ||
+	fail "virtio-9p modules"
+mkdir -p /host /out
+mount -t 9p -o trans=virtio,version=9p2000.L,ro hostroot /host ||
+	fail "mount the host's / (9p)"
+mount -t 9p -o trans=virtio,version=9p2000.L results /out ||
+	fail "mount the results share (9p)"
+for fs in proc sysfs devtmpfs tmpfs; do
+	case $fs in
+	proc) dir=/host/proc ;; sysfs) dir=/host/sys ;;
+	devtmpfs) dir=/host/dev ;; tmpfs) dir=/host/tmp ;;
+	esac
+	mount -t $fs $fs $dir || fail "mount $fs on $dir"
+done
+
+load_module
+# shellcheck disable=SC2086
+ssdctl create ssd0 --config "$CONFIG" $KEYS > /dev/null || fail "ssdctl create"
+mkfs.ext4 -q -b 1024 -E nodiscard,lazy_itable_init=0,lazy_journal_init=0 /dev/ssdemu0 2>/dev/null || fail "mkfs.ext4 -b 1024"
+mount -o nodiscard /dev/ssdemu0 /host/mnt || fail "mount"
+mkdir -p "/out/$LABEL"
+
+in_host() {
+	chroot /host sh -c "$1" || fail "step $STEP: $1"
+}
+
+uptime_s() {
+	cut -d' ' -f1 /proc/uptime
+}
+
+# step NAME COMMAND: run COMMAND in the host userland on the device,
+# tracing the device; stats before and after.
+step() {
+	STEP=$1
+	tag="r$ROUND-$STEP"
+	sync
+	print_stats /dev/ssdemu0 "$tag-before"
+	rm -rf /tmp/bt && mkdir -p /tmp/bt
+	blktrace -d /dev/ssdemu0 -D /tmp/bt -o trace > /dev/null 2>&1 &
+	bt=$!
+	sleep 1
+	t0=$(uptime_s)
+	in_host "$2"
+	sync
+	t1=$(uptime_s)
+	kill -INT $bt
+	wait $bt
+	blkparse -q -i /tmp/bt/trace -o "/out/$LABEL/$tag.blkparse" > /dev/null ||
+		fail "blkparse $tag"
+	print_stats /dev/ssdemu0 "$tag-after"
+	echo "WORKLOAD-STEP $ROUND $STEP $(echo "$t1 $t0" | awk '{ print $1 - $2 }')"
+}
+
+W=/mnt/work
+ROUND=1
+while [ "$ROUND" -le "$ROUNDS" ]; do
+	echo "workload: round $ROUND of $ROUNDS" >&2
+	step kernel-copy "mkdir -p $W && cp -a $INPUTS/linux $W/linux"
+	step kernel-compile "cd $W/linux && make -s -j16 -f $INPUTS/compile.mk"
+	step kernel-clean "cd $W/linux && make -s -f $INPUTS/compile.mk clean"
+	step image-copy "i=1; while [ \$i -le $COPIES ]; do mkdir -p $W/img\$i &&
+		cp $INPUTS/images/*.iso $W/img\$i/ || exit 1; i=\$((i + 1)); done"
+	step web-download "mkdir -p $W/web && for d in $INPUTS/web/site*; do
+		cp -r \$d $W/web/ || exit 1; done"
+	step remove "rm -rf $W"
+	ROUND=$((ROUND + 1))
+done
+umount /host/mnt
+print_stats /dev/ssdemu0 final
+echo "WORKLOAD-DONE"
