@@ -48,7 +48,6 @@ KERNEL_ERROR_RE = re.compile(
     r"|ssdemu-init: .* failed")  # the bed itself is broken: say so
 
 
-
 @dataclass(frozen=True)
 class Share:
     """A host directory the guest can mount over virtio-9p."""
