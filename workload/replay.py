@@ -28,8 +28,8 @@ import run  # noqa: E402
 
 SSDSIM = ROOT / "build" / "bin" / "ssdsim"
 POLICIES = ("base", "refcnt", "procache")
-# SLC blocks per chip: a 1/32 share of each chip is the default (run.py).
-SLC_BLOCKS_SWEEP = (4, 8, 16)
+# SLC blocks per chip (cache of 11, 48 and 103 MiB); run.py's is 24.
+SLC_BLOCKS_SWEEP = (8, 24, 48)
 STEP_ORDER = ("kernel-copy", "kernel-compile", "kernel-clean", "image-copy",
               "web-download", "remove")
 
