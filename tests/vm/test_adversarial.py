@@ -148,8 +148,12 @@ def test_configfs_fuzz(vm: Any, kver: str) -> None:
     mounted and under fio.  Every attempt must be taken (and then the
     kernel and userspace agree it is valid) or refused with -EINVAL/-EBUSY
     and a kernel message naming the key; no WARNING or oops (vm.run)."""
+    # loglevel=7: a hung task's call trace (KERN_INFO) reaches the console,
+    # the only log left when a run times out.  Once, under a heavily loaded
+    # host, the rmdir under fio hung (CI of 2026-11-23); not reproduced in
+    # 120 tries since: the trace is what the next occurrence must show.
     res = vm.run(guest("cfs_fuzz.sh"), kver, files=FILES, timeout_s=600,
-                 extra_cmdline="log_buf_len=8M")
+                 extra_cmdline="log_buf_len=8M loglevel=7")
     out = res.output
     assert "cfs_fuzz ok" in out
     keys = set(re.search(r"^KEYS (.*)$", out, re.M).group(1).split())
