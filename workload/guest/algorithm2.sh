@@ -22,7 +22,7 @@ mount -t 9p -o trans=virtio,version=9p2000.L results /out ||
 for fs in proc sysfs devtmpfs tmpfs; do
 	case $fs in
 	proc) dir=/host/proc ;; sysfs) dir=/host/sys ;;
-	devtmpfs) dir=/host/dev ;; tmpfs) dir=/host/tmp ;;
+	devtmpfs) dir=/host/dev ;; tmpfs) dir=/host/run ;;
 	esac
 	mount -t $fs $fs $dir || fail "mount $fs on $dir"
 done
@@ -34,8 +34,10 @@ mkfs.ext4 -q -b 1024 -E nodiscard,lazy_itable_init=0,lazy_journal_init=0 /dev/ss
 mount -o nodiscard /dev/ssdemu0 /host/mnt || fail "mount"
 mkdir -p "/out/$LABEL"
 
+# The programs' scratch space is a tmpfs on the host's /run: not /tmp, which
+# may hold the checkout (and so the inputs) itself.
 in_host() {
-	chroot /host sh -c "$1" || fail "step $STEP: $1"
+	chroot /host env TMPDIR=/run sh -c "$1" || fail "step $STEP: $1"
 }
 
 uptime_s() {
