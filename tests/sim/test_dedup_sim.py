@@ -35,68 +35,10 @@ def run(*args: str) -> dict[str, int]:
     return json.loads(proc.stdout)
 
 
-def trace_duplicates(path: Path) -> tuple[int, int]:
-    """(page writes, duplicate page writes) of a FIU trace, from its
-    hashes: a page is the tuple of the hashes of its 512-byte sectors
-    (None: never written, zeros); a write is a duplicate if some page
-    holds the same tuple when it arrives, after its own page let go of
-    its old contents."""
-    content: dict[int, tuple[str | None, ...]] = {}
-    refs: Counter[tuple[str | None, ...]] = Counter()
-    writes = duplicates = 0
-    slots = PAGE_BYTES // SECTOR_BYTES
-    for line in path.read_text().splitlines():
-        fields = line.split()
-        lba, sectors, op = int(fields[3]), int(fields[4]), fields[5]
-        if op != "W":
-            continue
-        hashes = fields[8]
-        nr_hashes = len(hashes) // 32
-        off, length = lba * SECTOR_BYTES, sectors * SECTOR_BYTES
-        chunk = length // nr_hashes
-        for lpn in range(off // PAGE_BYTES,
-                         (off + length - 1) // PAGE_BYTES + 1):
-            page = list(content.get(lpn, (None,) * slots))
-            for slot in range(slots):
-                pos = lpn * PAGE_BYTES + slot * SECTOR_BYTES
-                if off <= pos < off + length:
-                    k = (pos - off) // chunk
-                    page[slot] = hashes[32 * k:32 * k + 32]
-            if lpn in content:
-                refs[content[lpn]] -= 1
-            key = tuple(page)
-            writes += 1
-            duplicates += refs[key] > 0
-            refs[key] += 1
-            content[lpn] = key
-    return writes, duplicates
-
-
-@pytest.mark.parametrize("trace", ["fiu-homes-sample.blkparse",
-                                   "fiu-mail-sample.blkparse"])
-@pytest.mark.parametrize("dedup_filter", ["0", "1"])
-def test_duplicates_match_the_trace_hashes(trace: str,
-                                           dedup_filter: str) -> None:
-    writes, expected = trace_duplicates(TRACES / trace)
-    st = run("dedup=1", "dedup_buffer_pages=0", "dedup_store_entries=0",
-             f"dedup_filter={dedup_filter}", str(TRACES / trace))
-    assert st["wrapped_requests"] == 0
-    assert st["host_write_pages"] == writes
-    assert st["dedup_duplicate_chunks"] == expected, (trace, expected)
-    assert st["flash_program_host_pages"] == writes - expected
-    if dedup_filter == "1":
-        # Filtered writes are those no other chunk's sample matched.
-        assert st["dedup_filtered_chunks"] + \
-            st["dedup_fingerprinted_chunks"] - \
-            st["dedup_late_fingerprints"] == writes
-    if trace.startswith("fiu-homes"):
-        assert expected > 50, "the homes sample has many duplicate pages"
-    print(trace, dedup_filter, writes, expected)
-
-
 def page_writes(path: Path) -> list[tuple[int, tuple[str | None, ...]]]:
-    """(lpn, page content) of every page write of a FIU trace, the content
-    being the hashes of its 512-byte sectors as in trace_duplicates()."""
+    """(lpn, page content) of every page write of a FIU trace: a page is
+    the tuple of the hashes of its 512-byte sectors (None: never written,
+    zeros)."""
     content: dict[int, tuple[str | None, ...]] = {}
     writes = []
     slots = PAGE_BYTES // SECTOR_BYTES
@@ -119,6 +61,46 @@ def page_writes(path: Path) -> list[tuple[int, tuple[str | None, ...]]]:
             content[lpn] = tuple(page)
             writes.append((lpn, content[lpn]))
     return writes
+
+
+def trace_duplicates(path: Path) -> tuple[int, int]:
+    """(page writes, duplicate page writes) of a FIU trace, from its
+    hashes (page_writes()): a write is a duplicate if some page holds the
+    same tuple when it arrives, after its own page let go of its old
+    contents."""
+    content: dict[int, tuple[str | None, ...]] = {}
+    refs: Counter[tuple[str | None, ...]] = Counter()
+    duplicates = 0
+    writes = page_writes(path)
+    for lpn, key in writes:
+        if lpn in content:
+            refs[content[lpn]] -= 1
+        duplicates += refs[key] > 0
+        refs[key] += 1
+        content[lpn] = key
+    return len(writes), duplicates
+
+
+@pytest.mark.parametrize("trace", ["fiu-homes-sample.blkparse",
+                                   "fiu-mail-sample.blkparse"])
+@pytest.mark.parametrize("dedup_filter", ["0", "1"])
+def test_duplicates_match_the_trace_hashes(trace: str,
+                                           dedup_filter: str) -> None:
+    writes, expected = trace_duplicates(TRACES / trace)
+    st = run("dedup=1", "dedup_buffer_pages=0", "dedup_store_entries=0",
+             f"dedup_filter={dedup_filter}", str(TRACES / trace))
+    assert st["wrapped_requests"] == 0
+    assert st["host_write_pages"] == writes
+    assert st["dedup_duplicate_chunks"] == expected, (trace, expected)
+    assert st["flash_program_host_pages"] == writes - expected
+    if dedup_filter == "1":
+        # Filtered writes are those no other chunk's sample matched.
+        assert st["dedup_filtered_chunks"] + \
+            st["dedup_fingerprinted_chunks"] - \
+            st["dedup_late_fingerprints"] == writes
+    if trace.startswith("fiu-homes"):
+        assert expected > 50, "the homes sample has many duplicate pages"
+    print(trace, dedup_filter, writes, expected)
 
 
 def model_dedup(writes: list[tuple[int, tuple[str | None, ...]]],
