@@ -69,6 +69,7 @@ static bool blkparse_event(const char *line, unsigned int *major, unsigned int *
 }
 
 static int parse_fiu(char *line, struct trace_record *rec, uint64_t *time_ns);
+static int parse_ssdemu(char *line, struct trace_record *rec, uint64_t *time_ns);
 
 /*
  * mqsim lines have five numbers, ssdemu lines an op letter second, fiu
@@ -82,7 +83,8 @@ static enum trace_format detect(char *line)
 	struct trace_record rec;
 	unsigned int major, minor;
 	uint64_t time_ns;
-	char extra;
+	bool is_ssdemu;
+	char extra, *copy;
 
 	if (blkparse_event(line, &major, &minor))
 		return TRACE_BLKPARSE;
@@ -90,22 +92,44 @@ static enum trace_format detect(char *line)
 		return TRACE_MQSIM;
 	if (!log_entry_parse(line, &entry))
 		return TRACE_SSDEMU;
+	copy = strdup(line);
+	is_ssdemu = copy && !parse_ssdemu(copy, &rec, &time_ns);
+	free(copy);
+	if (is_ssdemu)
+		return TRACE_SSDEMU;
 	if (!parse_fiu(line, &rec, &time_ns))
 		return TRACE_FIU;
 	return TRACE_AUTO;
 }
 
+/*
+ * A request log line, optionally followed (on writes) by the data's MD5s,
+ * 32 hex digits each, concatenated, as an fiu line carries them
+ * (workload/replay.py writes these).  The hashes are cut off the line.
+ */
 static int parse_ssdemu(char *line, struct trace_record *rec, uint64_t *time_ns)
 {
 	struct ssdemu_log_entry entry;
+	char *hashes = NULL;
+	int rest = 0;
 
+	if (sscanf(line, "%*u %*c %*u %*u %*u %n", &rest) == 0 && rest && line[rest]) {
+		size_t digits = strspn(line + rest, "0123456789abcdefABCDEF");
+
+		if (line[rest + digits] || !digits || digits % 32)
+			return -1;
+		hashes = line + rest;
+		line[rest - 1] = '\0';
+	}
 	if (log_entry_parse(line, &entry))
+		return -1;
+	if (hashes && entry.op != SSDEMU_OP_WRITE)
 		return -1;
 	*time_ns = entry.arrival_ns;
 	rec->offset_bytes = entry.offset_bytes;
 	rec->length_bytes = entry.length_bytes;
 	rec->op = entry.op;
-	rec->content_hash = NULL;
+	rec->content_hash = hashes;
 	return 0;
 }
 

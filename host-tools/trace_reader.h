@@ -9,7 +9,8 @@
  *   fiu    FIU SRCMap blkparse-style: time_ns pid process lba_sectors
  *          size_sectors R|W major minor md5-per-block
  *   ssdemu the request log of `ssdctl log` (log_format.h): arrival times
- *          are kept as they are, not made relative to the first request
+ *          are kept as they are, not made relative to the first request;
+ *          a write may end with its data's MD5s as fiu has them
  *   blkparse  blkparse's default text output of a blktrace of one device;
  *          the D (issue) events are the requests, all else is skipped;
  *          read whole and sorted by time (a piped blkparse is not sorted)
@@ -36,7 +37,7 @@ struct trace_record {
 	uint64_t offset_bytes;
 	uint64_t length_bytes;
 	unsigned int op;		/* enum ssdemu_log_op */
-	const char *content_hash;	/* fiu: hex MD5s of the data, else NULL */
+	const char *content_hash;	/* hex MD5s of the data (fiu, ssdemu), or NULL */
 };
 
 struct trace_reader {

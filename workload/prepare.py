@@ -51,8 +51,8 @@ class Scale:
 SCALES = {
     "tiny": Scale("tiny", objects=2, dvd_mib=4, cd_mib=1, image_copies=1,
                   pages=100, rounds=1),
-    "small": Scale("small", objects=24, dvd_mib=48, cd_mib=8,
-                   image_copies=4, pages=2000, rounds=1),
+    "small": Scale("small", objects=64, dvd_mib=48, cd_mib=8,
+                   image_copies=4, pages=2000, rounds=2),
 }
 
 
@@ -115,6 +115,16 @@ def write_compile_mk(path: Path, rules: list[str]) -> None:
                     + f"\nclean:\n\trm -f {objs} lib/.*.o.d\n")
 
 
+def compiled_objects(compile_mk: Path) -> int:
+    """How many objects compile.mk builds (0 if there is none)."""
+    if not compile_mk.exists():
+        return 0
+    for line in compile_mk.read_text().splitlines():
+        if line.startswith("all:"):
+            return len(line.split()) - 1
+    return 0
+
+
 def pseudo_random_file(path: Path, mib: int, seed: str) -> None:
     """mib MiB of SHA-256 counter-mode output: incompressible, unique."""
     with open(path, "wb") as out:
@@ -159,15 +169,20 @@ def prepare(scale: Scale) -> Path:
     out = WORK / "inputs" / scale.name
     out.mkdir(parents=True, exist_ok=True)
     linux = out / "linux"
-    if not (out / "compile.mk").exists():
+    if not (linux / "Makefile").exists():
         shutil.rmtree(linux, ignore_errors=True)
+        (out / "compile.mk").unlink(missing_ok=True)
         print(f"workload: extracting a subset of {LINUX_TARBALL.name}",
               flush=True)
         extract_linux(linux)
+    if compiled_objects(out / "compile.mk") != scale.objects:
         print("workload: host tinyconfig and build of lib/ (for kbuild's "
               "commands)", flush=True)
-        write_compile_mk(out / "compile.mk",
-                         configure_linux(linux, scale.objects))
+        rules = configure_linux(linux, scale.objects)
+        if len(rules) < scale.objects:
+            raise SystemExit(f"workload: lib/ has only {len(rules)} objects "
+                             f"to compile, the scale wants {scale.objects}")
+        write_compile_mk(out / "compile.mk", rules)
     images = out / "images"
     if not (images / ".done").exists():
         images.mkdir(exist_ok=True)

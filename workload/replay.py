@@ -1,13 +1,14 @@
-"""Replay a recorded workload through ssdsim under every cache setting.
+"""Replay a recorded workload through ssdsim under other device settings.
 
 The VM run (workload/run.py) records each step's block trace (blkparse
-text, D events: what the device was sent).  This joins one run's steps in
-order into a single trace (each step's times shifted past the previous
-step's end) and replays it through ssdsim under each write cache policy
-and a sweep of cache sizes: the file system's behaviour comes from the VM,
-the sweep costs seconds.  A blkparse trace carries no data, so ssdsim
-writes patterned pages: dedup finds nothing in a replay; the VM runs carry
-the dedup figures.
+text, D events: what the device was sent) and, for the replayed run, what
+each step's writes left on the device (workload/capture.py: an MD5 per
+512-byte sector).  This joins the steps in order into one request log
+(`ssdctl log` format, each step's times shifted past the previous step's
+end, every write followed by its sectors' MD5s) and replays it through
+ssdsim: under each write cache policy and cache size, with dedup off and
+on, and on larger devices.  The file system's behaviour comes from the VM;
+the sweep costs seconds per setting.
 
 usage: workload/replay.py [--scale small] [--from base]
 """
@@ -15,10 +16,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import struct
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator, TextIO
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -28,80 +30,193 @@ import run  # noqa: E402
 
 SSDSIM = ROOT / "build" / "bin" / "ssdsim"
 POLICIES = ("base", "refcnt", "procache")
-# SLC blocks per chip (cache of 11, 48 and 103 MiB); run.py's is 24.
-SLC_BLOCKS_SWEEP = (8, 24, 48)
 STEP_ORDER = ("kernel-copy", "kernel-compile", "kernel-clean", "image-copy",
               "web-download", "remove")
+SECTOR_BYTES = 512
 
 
-def join_traces(run_dir: Path, rounds: int, out: Path) -> None:
-    """Concatenate the steps' traces, times shifted to follow each other."""
-    offset_s = 0.0
+def sweep_settings() -> list[tuple[str, list[str]]]:
+    """(group, keys beyond run.DEVICE_KEYS) of every replay."""
+    rows: list[tuple[str, list[str]]] = []
+    # Cache sizes: 15, 30 and 60 MiB (run.py's device has 16 SLC blocks).
+    for slc in (8, 16, 32):
+        for policy in POLICIES:
+            rows.append(("cache size", [f"slc_blocks_per_chip={slc}",
+                                        *run.SETTINGS[policy]]))
+    for policy in ("base", "procache"):
+        rows.append(("dedup", [*run.SETTINGS[policy], "dedup=1"]))
+    # Larger devices: the same footprint at a lower utilisation.
+    for blocks in (192, 256):
+        for policy in ("base", "procache"):
+            rows.append(("device size", [f"blocks_per_chip={blocks}",
+                                         *run.SETTINGS[policy]]))
+    return rows
+
+
+def rwbs_op(rwbs: str) -> str | None:
+    """The request log's op letter for a blkparse RWBS string (as ssdsim's
+    blkparse reader reads it: a leading F is a preflush of what follows)."""
+    if rwbs == "F":
+        return "F"
+    letter = rwbs[1:2] if rwbs.startswith("F") else rwbs[:1]
+    if letter == "N":
+        return "F" if rwbs.startswith("F") else None
+    return {"D": "T", "W": "W", "R": "R"}.get(letter)
+
+
+def step_requests(path: Path) -> Iterator[tuple[int, str, int, int]]:
+    """(time_ns, op, sector, sectors) of a step's D events, by time."""
+    reqs = []
+    for seq, line in enumerate(path.read_text().splitlines()):
+        f = line.split()
+        if len(f) < 7 or "," not in f[0] or f[5] != "D":
+            continue
+        op = rwbs_op(f[6])
+        if op is None:
+            continue
+        sector = count = 0
+        if len(f) >= 10 and f[8] == "+":
+            sector, count = int(f[7]), int(f[9])
+        if count == 0 and op != "F":
+            continue
+        sec, _, frac = f[3].partition(".")
+        t_ns = int(sec) * 10**9 + int((frac + "000000000")[:9])
+        reqs.append((t_ns, seq, op, sector, count))
+    for t_ns, _, op, sector, count in sorted(reqs):
+        yield t_ns, op, sector, count
+
+
+def load_content(path: Path) -> dict[int, bytes] | None:
+    """capture.py's sector -> MD5 map of a step (None if not captured)."""
+    if not path.exists():
+        return None
+    return {sector: md5 for sector, md5
+            in struct.iter_unpack("<Q16s", path.read_bytes())}
+
+
+def join_traces(run_dir: Path, rounds: int, out: Path) -> bool:
+    """Concatenate the steps' requests into one request log at @out, times
+    shifted to follow each other; True if every write carries its MD5s."""
+    offset_ns = 0
+    with_content = all((run_dir / f"r{r}-{s}.md5").exists()
+                       for r in range(1, rounds + 1) for s in STEP_ORDER)
     with open(out, "w") as dst:
         for rnd in range(1, rounds + 1):
             for step in STEP_ORDER:
-                path = run_dir / f"r{rnd}-{step}.blkparse"
-                last = 0.0
-                for line in path.read_text().splitlines():
-                    f = line.split()
-                    if len(f) < 7 or "," not in f[0]:
-                        continue
-                    t = float(f[3])
-                    last = max(last, t)
-                    f[3] = f"{t + offset_s:.9f}"
-                    dst.write(" ".join(f) + "\n")
-                offset_s += last + 1.0
+                tag = f"r{rnd}-{step}"
+                content = (load_content(run_dir / f"{tag}.md5")
+                           if with_content else None)
+                last = write_step(dst, run_dir / f"{tag}.blkparse", content,
+                                  offset_ns)
+                offset_ns = last + 10**9
+    return with_content
+
+
+def write_step(dst: TextIO, blkparse: Path, content: dict[int, bytes] | None,
+               offset_ns: int) -> int:
+    """One step's requests as log lines; returns the last arrival time."""
+    last = offset_ns
+    for t_ns, op, sector, count in step_requests(blkparse):
+        last = max(last, t_ns + offset_ns)
+        line = (f"{t_ns + offset_ns} {op} {sector * SECTOR_BYTES} "
+                f"{count * SECTOR_BYTES} 0")
+        if op == "W" and content is not None:
+            try:
+                line += " " + b"".join(content[s] for s in
+                                       range(sector, sector + count)).hex()
+            except KeyError as e:
+                raise SystemExit(f"{blkparse}: sector {e} was written but "
+                                 "not captured") from None
+        dst.write(line + "\n")
+    return last
 
 
 def replay(trace: Path, keys: list[str]) -> dict[str, Any]:
     out = subprocess.run([str(SSDSIM), "--config",
                           str(ROOT / "configs" / "procache-tlc.conf"),
-                          *keys, "--format", "blkparse", "--json", str(trace)],
+                          *keys, "--format", "ssdemu", "--json", str(trace)],
                          check=True, capture_output=True, text=True).stdout
     return json.loads(out)
 
 
+def merged_keys(extra: list[str]) -> list[str]:
+    """run.DEVICE_KEYS with @extra's values winning."""
+    names = {k.split("=", 1)[0] for k in extra}
+    return [k for k in run.DEVICE_KEYS
+            if k.split("=", 1)[0] not in names] + extra
+
+
 def sweep(scale: prepare.Scale, source: str) -> list[dict[str, Any]]:
     run_dir = prepare.WORK / "out" / scale.name / source
-    trace = run_dir.parent / f"joined-{source}.blkparse"
-    join_traces(run_dir, scale.rounds, trace)
+    trace = run_dir.parent / f"joined-{source}.log"
+    with_content = join_traces(run_dir, scale.rounds, trace)
     rows = []
-    for slc in SLC_BLOCKS_SWEEP:
-        for policy in POLICIES:
-            keys = [k for k in run.DEVICE_KEYS
-                    if not k.startswith("slc_blocks_per_chip=")]
-            keys += [f"slc_blocks_per_chip={slc}", *run.SETTINGS[policy]]
-            st = replay(trace, keys)
-            rows.append({"policy": policy, "slc_blocks_per_chip": slc,
-                         "cache_capacity_pages": st["cache_capacity_pages"],
-                         "write_hit_ratio": st.get("cache_write_hit_ratio", 0),
-                         "tlc_programs": st["flash_program_tlc_pages"],
-                         "slc_programs": st["flash_program_slc_pages"],
-                         "tlc_erases": st["flash_erase_tlc_blocks"],
-                         "slc_erases": st["flash_erase_slc_blocks"],
-                         "write_latency_mean_us": st["write_latency_mean_us"]})
+    for group, extra in sweep_settings():
+        if "dedup=1" in extra and not with_content:
+            continue
+        keys = merged_keys(extra)
+        st = replay(trace, keys)
+        conf = st["config"]
+        policy = next(p for p in POLICIES
+                      if all(k in keys for k in run.SETTINGS[p]))
+        rows.append({
+            "group": group, "policy": policy,
+            "dedup": conf["dedup"] == 1,
+            "blocks_per_chip": conf["blocks_per_chip"],
+            "slc_blocks_per_chip": conf["slc_blocks_per_chip"],
+            "logical_mib": st["logical_capacity_bytes"] / 2**20,
+            "cache_mib": (st["cache_capacity_pages"]
+                          * conf["page_size_bytes"] / 2**20),
+            "write_hit_ratio": st.get("cache_write_hit_ratio", 0),
+            "tlc_programs": st["flash_program_tlc_pages"],
+            "slc_programs": st["flash_program_slc_pages"],
+            "tlc_erases": st["flash_erase_tlc_blocks"],
+            "slc_erases": st["flash_erase_slc_blocks"],
+            "gc_relocated": st["gc_relocated_pages"],
+            "dup_percent": (100.0 * st["dedup_duplicate_chunks"]
+                            / st["dedup_chunks_written"]
+                            if st["dedup_chunks_written"] else None),
+            "write_latency_mean_us": st["write_latency_mean_us"]})
     return rows
 
 
+def base_of(rows: list[dict[str, Any]],
+            r: dict[str, Any]) -> dict[str, Any] | None:
+    """The BASE row of @r's device and cache size (dedup off)."""
+    for b in rows:
+        if (b["policy"] == "base" and not b["dedup"]
+                and b["blocks_per_chip"] == r["blocks_per_chip"]
+                and b["slc_blocks_per_chip"] == r["slc_blocks_per_chip"]):
+            return b
+    return None
+
+
 def markdown(rows: list[dict[str, Any]], source: str) -> list[str]:
-    lines = [f"## Replay of the `{source}` run's traces through ssdsim", "",
-             "| SLC blocks/chip | cache pages | policy | write hit ratio | "
-             "TLC programs | SLC programs | programs vs BASE | TLC erases | "
-             "SLC erases | erases vs BASE | write latency us |",
-             "|---" * 11 + "|"]
-    base = {r["slc_blocks_per_chip"]: r for r in rows
-            if r["policy"] == "base"}
+    lines = [f"## Replay of the `{source}` run's requests through ssdsim", "",
+             "The VM run's block requests with their data's MD5s "
+             "(workload/replay.py), one pass per setting; "
+             "vs BASE = against BASE on the same device and cache size.", "",
+             "| sweep | logical MiB | cache MiB | policy | dedup | "
+             "write hit ratio | TLC programs | SLC programs | programs vs "
+             "BASE | TLC erases | SLC erases | erases vs BASE | "
+             "GC relocated | duplicates | write latency us |",
+             "|---" * 15 + "|"]
     for r in rows:
-        b = base[r["slc_blocks_per_chip"]]
+        b = base_of(rows, r) or r
         progs = r["tlc_programs"] + r["slc_programs"]
         erases = r["tlc_erases"] + r["slc_erases"]
+        dup = ("-" if r["dup_percent"] is None
+               else f"{r['dup_percent']:.1f}%")
         lines.append(
-            f"| {r['slc_blocks_per_chip']} | {r['cache_capacity_pages']} | "
-            f"{r['policy']} | {r['write_hit_ratio']:.3f} | "
+            f"| {r['group']} | {r['logical_mib']:.0f} | "
+            f"{r['cache_mib']:.0f} | "
+            f"{r['policy']} | {'on' if r['dedup'] else 'off'} | "
+            f"{r['write_hit_ratio']:.3f} | "
             f"{r['tlc_programs']} | {r['slc_programs']} | "
             f"{pct(progs, b['tlc_programs'] + b['slc_programs'])} | "
             f"{r['tlc_erases']} | {r['slc_erases']} | "
             f"{pct(erases, b['tlc_erases'] + b['slc_erases'])} | "
+            f"{r['gc_relocated']} | {dup} | "
             f"{r['write_latency_mean_us']:.0f} |")
     return lines + [""]
 
@@ -114,7 +229,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--scale", choices=sorted(prepare.SCALES),
                     default="small")
-    ap.add_argument("--from", dest="source", default="base",
+    ap.add_argument("--from", dest="source", default=run.REPLAY_SOURCE,
                     help="the VM run whose traces are replayed")
     args = ap.parse_args()
     rows = sweep(prepare.SCALES[args.scale], args.source)

@@ -2,14 +2,16 @@
 
 Boots the test VM once per device setting (write cache policy BASE, REFCNT
 or ProCache; dedup off or on), runs workload/guest/algorithm2.sh on
-/dev/ssdemu0 with the host's userland shared over virtio-9p, and collects
-per step: wall time in the VM, the device's modeled time, and its counters
-(host writes, SLC and TLC programs and erases, dedup).  Each step's block
-trace (blkparse, D events) is kept, so `workload/replay.py` can replay the
-same workload through ssdsim under other settings (done at the end, from
-the BASE run's traces).  Results go to
-build/workload/out/<scale>/<setting>/ (stats.json, traces) and the report
-to workload/results/ (workload/report.py).
+/dev/ssdemu0 with the host's userland shared over virtio-9p, prints the
+guest's progress as it arrives, and collects per step: wall time in the
+VM, the device's modeled time, and its counters (host writes, SLC and TLC
+programs and erases, GC, dedup).  Each step's block trace (blkparse, D
+events) is kept and, in the BASE run, what the step's writes left on the
+device (workload/capture.py), so `workload/replay.py` can replay the same
+workload, content included, through ssdsim under other settings (done at
+the end).  Results go to build/workload/out/<scale>/<setting>/
+(stats.json, traces) and the report to workload/results/
+(workload/report.py).
 
 usage: workload/run.py [--scale tiny|small] [--settings base,refcnt,...]
                        [--kver KVER] [--report-only]
@@ -34,11 +36,13 @@ import report  # noqa: E402
 import vmrun  # noqa: E402
 
 # The device: the paper's (configs/procache-tlc.conf: 2 KiB pages, 32
-# chips, its timings) shrunk to 2 GiB of flash, 1.7 GiB logical, with 24
-# of each chip's 256 blocks in SLC mode: a 48 MiB write cache, 2.8% of the
-# logical space (the paper: 1 GB of 32 GB, 3.1%).
+# chips, its timings) shrunk to 1.25 GiB of flash, 1.05 GiB logical, with
+# 16 of each chip's 160 blocks in SLC mode: a 30 MiB write cache, 2.8% of
+# the logical space (the paper: 1 GB of 32 GB, 3.1%).  A round writes about
+# 0.6 GiB, so the second round fills the flash and TLC GC runs (the paper:
+# 31.6 GB per round on 32 GB).
 CONFIG = "/configs/procache-tlc.conf"
-DEVICE_KEYS = ["blocks_per_chip=256", "slc_blocks_per_chip=24"]
+DEVICE_KEYS = ["blocks_per_chip=160", "slc_blocks_per_chip=16"]
 SETTINGS: dict[str, list[str]] = {
     "base": ["cache_policy=always"],
     "refcnt": ["cache_policy=refcnt"],
@@ -47,6 +51,8 @@ SETTINGS: dict[str, list[str]] = {
     "procache-dedup": ["cache_policy=procache", "procache_p_ppm=100000",
                        "procache_c_bytes=16384", "dedup=1"],
 }
+# The run whose traces (and content) the replay sweeps.
+REPLAY_SOURCE = "base"
 STATS_RE = re.compile(r"STATS-BEGIN (\S+)\n(.*?)\nSTATS-END \1", re.S)
 STEP_RE = re.compile(r"WORKLOAD-STEP (\d+) (\S+) ([0-9.]+)")
 
@@ -64,13 +70,25 @@ def parse_output(output: str) -> dict[str, Any]:
     return {"steps": steps, "final": stats.get("final")}
 
 
+def show_progress(line: str) -> None:
+    """The guest's progress lines, as they arrive."""
+    if line.startswith("workload: "):
+        print(f"  {line[len('workload: '):]}", flush=True)
+    elif line.startswith("WORKLOAD-STEP "):
+        _, rnd, step, wall = line.split()
+        print(f"  round {rnd} {step}: {float(wall):.1f} s wall", flush=True)
+
+
 def run_setting(name: str, scale: prepare.Scale, inputs: Path,
-                out: Path, kver: str | None) -> dict[str, Any]:
+                out: Path, kver: str | None, capture: bool) -> dict[str, Any]:
+    """One VM run of Algorithm 2 on a device with setting @name; with
+    @capture, each step's written content is recorded for the replay."""
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     conf = (f'CONFIG={CONFIG}\nKEYS="{" ".join(DEVICE_KEYS + SETTINGS[name])}"'
             f"\nINPUTS={inputs}\nROUNDS={scale.rounds}\n"
-            f"COPIES={scale.image_copies}\nLABEL=.\n")
+            f"COPIES={scale.image_copies}\nLABEL=.\n"
+            f"CAPTURE={int(capture)}\nCAPTURE_PY={HERE / 'capture.py'}\n")
     shares = dict(vmrun.HOST_ROOT_SHARE)
     shares["results"] = vmrun.Share(out, readonly=False)
     t0 = time.monotonic()
@@ -78,7 +96,8 @@ def run_setting(name: str, scale: prepare.Scale, inputs: Path,
         (HERE / "guest" / "algorithm2.sh").read_text(), kver=kver,
         files={"/lib.sh": str(ROOT / "tests" / "vm" / "guest" / "lib.sh"),
                "/etc/workload.conf": conf.encode()},
-        timeout_s=6 * 3600, memory_mb=4096, shares=shares)
+        timeout_s=6 * 3600, memory_mb=4096, shares=shares,
+        on_line=show_progress)
     if not res.ok or "WORKLOAD-DONE" not in res.output:
         raise SystemExit(f"workload {name}: the VM run failed\n"
                          + res.summary() + "\n" + res.output[-3000:])
@@ -111,17 +130,23 @@ def main() -> int:
         for name in names:
             print(f"workload: {name}: booting the VM ({scale.name} scale)",
                   flush=True)
-            r = run_setting(name, scale, inputs, out_root / name, args.kver)
-            for s in r["steps"]:
-                print(f"  round {s['round']} {s['step']:15} "
-                      f"{s['wall_s']:8.1f} s wall", flush=True)
+            r = run_setting(name, scale, inputs, out_root / name, args.kver,
+                            capture=name == REPLAY_SOURCE)
+            print(f"workload: {name}: {r['vm_wall_s']:.0f} s in the VM",
+                  flush=True)
     results = [json.loads((out_root / n / "stats.json").read_text())
                for n in names if (out_root / n / "stats.json").exists()]
     extra: list[str] = []
-    if (out_root / "base" / "stats.json").exists():
+    rows: list[dict[str, Any]] = []
+    if (out_root / REPLAY_SOURCE / "stats.json").exists():
         import replay  # here: replay imports this module
-        extra = replay.markdown(replay.sweep(scale, "base"), "base")
-    path = report.write(results, scale, HERE / "results", extra)
+        print("workload: replaying the traces through ssdsim", flush=True)
+        t0 = time.monotonic()
+        rows = replay.sweep(scale, REPLAY_SOURCE)
+        print(f"workload: {len(rows)} replays in "
+              f"{time.monotonic() - t0:.0f} s", flush=True)
+        extra = replay.markdown(rows, REPLAY_SOURCE)
+    path = report.write(results, scale, HERE / "results", extra, rows)
     print(f"workload: report in {path.relative_to(ROOT)}")
     return 0
 

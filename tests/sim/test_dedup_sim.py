@@ -206,3 +206,38 @@ def test_dedup_off_leaves_the_device_as_it_was() -> None:
     st = run(str(TRACES / "fiu-homes-sample.blkparse"))
     assert st["dedup_chunks_written"] == 0 and st["dedup_metadata_bytes"] == 0
     assert st["flash_program_host_pages"] == st["host_write_pages"]
+
+
+def test_request_log_with_hashes_dedups_as_fiu(tmp_path: Path) -> None:
+    """The homes sample rewritten as a request log whose writes carry
+    their MD5s (the format workload/replay.py writes) finds the same
+    duplicates as the FIU original."""
+    fiu = TRACES / "fiu-homes-sample.blkparse"
+    log = tmp_path / "homes.log"
+    with open(log, "w") as out:
+        for line in fiu.read_text().splitlines():
+            f = line.split()
+            hashes = f" {f[8]}" if f[5] == "W" else ""
+            out.write(f"{f[0]} {f[5]} {int(f[3]) * SECTOR_BYTES} "
+                      f"{int(f[4]) * SECTOR_BYTES} 0{hashes}\n")
+    writes, expected = trace_duplicates(fiu)
+    st = run("dedup=1", "dedup_buffer_pages=0", "dedup_store_entries=0",
+             str(log))
+    assert st["trace"]["format"] == "ssdemu"
+    assert st["host_write_pages"] == writes
+    assert st["dedup_duplicate_chunks"] == expected > 50
+
+
+@pytest.mark.parametrize("line", [
+    "0 R 0 4096 0 " + "ab" * 16,          # hashes on a read
+    "0 W 0 4096 0 " + "ab" * 15,          # not 32 digits a hash
+    "0 W 0 4096 0 " + "ag" * 16,          # not hex
+    "0 W 0 4096 0 " + "ab" * 16 + " x",   # something after them
+])
+def test_request_log_refuses_bad_hashes(tmp_path: Path, line: str) -> None:
+    log = tmp_path / "bad.log"
+    log.write_text(line + "\n")
+    proc = subprocess.run([str(SSDSIM), "--format", "ssdemu", str(log)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode != 0
+    assert "bad.log:1: not a ssdemu trace line" in proc.stderr

@@ -3,7 +3,9 @@ into steps, step traces are joined in order with shifted times and replay
 through ssdsim, and the report's per-step figures are the stats' deltas."""
 from __future__ import annotations
 
+import hashlib
 import json
+import struct
 import sys
 from pathlib import Path
 
@@ -39,25 +41,119 @@ def test_guest_output_parsed_into_steps() -> None:
     assert row["dup_percent"] == pytest.approx(25.0)
 
 
-def blk_line(t: float, sector: int) -> str:
-    return f"8,0 0 1 {t:.9f} 42 D W {sector} + 8 [cp]"
+def blk_line(t: float, sector: int, rwbs: str = "W") -> str:
+    return f"8,0 0 1 {t:.9f} 42 D {rwbs} {sector} + 8 [cp]"
+
+
+def write_content(path: Path, sectors: dict[int, bytes]) -> None:
+    """A capture.py file: <sector u64 LE><MD5 16 bytes> per sector."""
+    path.write_bytes(b"".join(struct.pack("<Q", s) + hashlib.md5(d).digest()
+                              for s, d in sorted(sectors.items())))
 
 
 def test_joined_trace_keeps_step_order(tmp_path: Path) -> None:
     for i, step in enumerate(replay.STEP_ORDER):
         lines = [blk_line(0.5, 1000 * i), blk_line(0.25, 1000 * i + 8),
+                 "8,0 0 2 0.300000000 42 Q W 5 + 8 [cp]",
+                 "8,0 0 3 0.600000000 42 D FN [jbd2]",
                  "CPU0 (8,0):", " Reads Queued: 0"]
         (tmp_path / f"r1-{step}.blkparse").write_text("\n".join(lines))
-    joined = tmp_path / "joined.blkparse"
-    replay.join_traces(tmp_path, 1, joined)
+    joined = tmp_path / "joined.log"
+    assert not replay.join_traces(tmp_path, 1, joined)
     records = [line.split() for line in joined.read_text().splitlines()]
-    assert len(records) == 2 * len(replay.STEP_ORDER)
-    times = [float(r[3]) for r in records]
-    sectors = [int(r[7]) for r in records]
-    # Every step starts after the previous one's last event.
+    assert len(records) == 3 * len(replay.STEP_ORDER)
+    assert [r[1] for r in records[:3]] == ["W", "W", "F"]
+    times = [int(r[0]) for r in records]
+    offsets = [int(r[2]) // 512 for r in records]
+    # Every step starts after the previous one's last event, in time order.
     for i in range(1, len(replay.STEP_ORDER)):
-        assert min(times[2 * i:2 * i + 2]) > max(times[:2 * i])
-    assert sectors[::2] == [1000 * i for i in range(len(replay.STEP_ORDER))]
+        assert min(times[3 * i:3 * i + 3]) > max(times[:3 * i])
+    assert times == sorted(times)
+    assert offsets[::3] == [1000 * i + 8
+                            for i in range(len(replay.STEP_ORDER))]
+    assert all(len(r) == 5 for r in records), "no content was captured"
     assert replay.SSDSIM.exists(), "build/bin/ssdsim missing: run 'make'"
     st = replay.replay(joined, ["blocks_per_chip=64", "chips=4"])
     assert st["host_write_bytes"] == 2 * 8 * 512 * len(replay.STEP_ORDER)
+
+
+def test_captured_content_reaches_the_replay(tmp_path: Path) -> None:
+    """Every step writes the same 4 KiB at its own place: with the
+    captured MD5s the replay's dedup finds them, and a sector written but
+    not captured is an error, not a silent guess."""
+    same = {s: bytes([s % 8]) * 512 for s in range(8)}
+    for i, step in enumerate(replay.STEP_ORDER):
+        sector = 4096 * i
+        (tmp_path / f"r1-{step}.blkparse").write_text(
+            blk_line(0.1, sector) + "\n" + blk_line(0.2, 8, "R") + "\n")
+        write_content(tmp_path / f"r1-{step}.md5",
+                      {sector + s: d for s, d in same.items()})
+    joined = tmp_path / "joined.log"
+    assert replay.join_traces(tmp_path, 1, joined)
+    writes = [line.split() for line in joined.read_text().splitlines()
+              if line.split()[1] == "W"]
+    assert {w[5] for w in writes} == {writes[0][5]}
+    assert len(writes[0][5]) == 8 * 32
+    st = replay.replay(joined, ["blocks_per_chip=64", "chips=4", "dedup=1",
+                                "dedup_buffer_pages=0"])
+    # 2 KiB pages: 2 per write, every write after the first a duplicate.
+    assert st["dedup_duplicate_chunks"] == 2 * (len(replay.STEP_ORDER) - 1)
+    write_content(tmp_path / "r1-remove.md5", {0: b"x" * 512})
+    with pytest.raises(SystemExit, match="not captured"):
+        replay.join_traces(tmp_path, 1, joined)
+
+
+def test_capture_records_what_the_writes_left(tmp_path: Path) -> None:
+    """capture.py on a file standing in for the device: one record per
+    sector the step's D writes covered (not reads, not discards, not
+    other actions), with that sector's MD5, in sector order."""
+    import capture
+    device = tmp_path / "device"
+    data = b"".join(hashlib.sha256(bytes([i])).digest() * 16
+                    for i in range(64))
+    device.write_bytes(data)
+    trace = tmp_path / "step.blkparse"
+    trace.write_text("\n".join([
+        blk_line(0.1, 10), blk_line(0.2, 14),   # 10..21, overlapping
+        blk_line(0.3, 40, "R"), blk_line(0.4, 50, "DS"),
+        "8,0 0 2 0.5 42 Q W 30 + 8 [cp]", "8,0 0 3 0.6 42 D FN [jbd2]",
+        blk_line(0.7, 60)[:-len(" + 8 [cp]")] + " + 4 [cp]"]) + "\n")
+    out = tmp_path / "step.md5"
+    assert capture.capture(str(device), trace, out) == 12 + 4
+    records = list(struct.iter_unpack("<Q16s", out.read_bytes()))
+    assert [s for s, _ in records] == [*range(10, 22), *range(60, 64)]
+    for sector, md5 in records:
+        assert md5 == hashlib.md5(data[sector * 512:(sector + 1) * 512]
+                                  ).digest()
+
+
+def fake_run(setting: str, tlc: int, slc: int, dup: int) -> dict:
+    """A run.py result of one step whose counters are the arguments."""
+    after = stats(host_write_bytes=2**20, flash_program_tlc_pages=tlc,
+                  flash_program_slc_pages=slc,
+                  flash_erase_slc_blocks=slc // 64,
+                  write_latency_ns_total=(tlc + 3 * slc) * 10**6,
+                  dedup_chunks_written=100 if dup else 0,
+                  dedup_duplicate_chunks=dup)
+    return {"setting": setting, "keys": [], "kernel": "k",
+            "steps": [{"round": 1, "step": "image-copy", "wall_s": 1.0,
+                       "before": stats(), "after": after}]}
+
+
+def test_report_reads_the_figures_of_the_run(tmp_path: Path) -> None:
+    results = [fake_run("base", 400, 600, 0), fake_run("refcnt", 500, 50, 0),
+               fake_run("procache", 520, 30, 0),
+               fake_run("procache-dedup", 260, 20, 50)]
+    path = report.write(results, run.prepare.SCALES["tiny"], tmp_path)
+    text = path.read_text()
+    # programs 1000 -> 550: -45.0%; TLC alone 400 -> 520: +30.0%
+    assert "ProCache programs -45.0% pages against BASE" in text
+    assert "ProCache is +30.0%: BASE's cache absorbs" in text
+    assert "60% of its programs are SLC" in text
+    assert "| DVD/CD images | 100 | 50.0% | 50.0% |" in text
+    # dedup against procache: 550 -> 280 programs
+    assert "Programs with dedup -49.1% against `procache`" in text
+    # Plots need matplotlib (install-deps.sh --workload); without it the
+    # report says so instead.
+    assert ((tmp_path / "tiny" / "fig11-flash.png").exists()
+            or "(matplotlib missing: no plots)" in text)

@@ -21,7 +21,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping, Union
+from typing import Callable, Mapping, Union
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import initramfs  # noqa: E402
@@ -211,7 +211,8 @@ def run_in_vm(script: str, kver: str | None = None,
               cpus: int = 2, extra_cmdline: str = "",
               preload_fs: bool = False,
               keep_dir: Path | None = None,
-              shares: Mapping[str, Share] | None = None) -> VmResult:
+              shares: Mapping[str, Share] | None = None,
+              on_line: Callable[[str], None] | None = None) -> VmResult:
     """Boot kver (default: first line of build/kernel-versions), run script
     with `sh /test.sh`, power off, and report.
 
@@ -223,7 +224,9 @@ def run_in_vm(script: str, kver: str | None = None,
     shares maps a virtio-9p mount tag to a host directory the guest mounts
     with `mount -t 9p -o trans=virtio,version=9p2000.L TAG DIR` (after
     `modprobe virtio_pci 9pnet_virtio 9p`); HOST_ROOT_SHARE is the host's /
-    read only, a full userland (gcc, make, tar) for workloads."""
+    read only, a full userland (gcc, make, tar) for workloads.
+    on_line, if given, is called with each line of the guest's output
+    (ttyS1) as it arrives, for progress while a long script runs."""
     kver = kver or initramfs.default_kernels()[0]
     initramfs.ensure_kernel(kver)
     workdir = Path(tempfile.mkdtemp(prefix="run-", dir=_vm_dir()))
@@ -233,7 +236,7 @@ def run_in_vm(script: str, kver: str | None = None,
         console, serial = workdir / "console.log", workdir / "ttyS1.log"
         cmd = qemu_command(kver, initrd, console, serial, memory_mb, cpus,
                            extra_cmdline, shares=shares)
-        result = _run_qemu(kver, cmd, console, serial, timeout_s)
+        result = _run_qemu(kver, cmd, console, serial, timeout_s, on_line)
         if keep_dir is not None:
             keep_dir.mkdir(parents=True, exist_ok=True)
             for f in workdir.iterdir():
@@ -249,10 +252,12 @@ def _vm_dir() -> Path:
 
 
 def _run_qemu(kver: str, cmd: list[str], console: Path, serial: Path,
-              timeout_s: float) -> VmResult:
+              timeout_s: float,
+              on_line: Callable[[str], None] | None = None) -> VmResult:
     t0 = time.monotonic()
     boot_s: float | None = None
     timed_out = False
+    follower = _LineFollower(serial, on_line) if on_line else None
     with tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
                                 stdout=err, stderr=err)
@@ -267,11 +272,15 @@ def _run_qemu(kver: str, cmd: list[str], console: Path, serial: Path,
                     timed_out = True
                     proc.kill()
                     break
+                if follower:
+                    follower.poll()
                 time.sleep(0.02)
         finally:
             if proc.poll() is None:
                 proc.kill()
             proc.wait()
+        if follower:
+            follower.poll()
         err.seek(0)
         qemu_stderr = err.read().decode("utf-8", "replace")
     wall_s = time.monotonic() - t0
@@ -290,6 +299,25 @@ def _run_qemu(kver: str, cmd: list[str], console: Path, serial: Path,
         timed_out=timed_out, guest_boot_s=g_start,
         script_s=(g_end - g_start) if g_start and g_end else None,
         qemu_stderr=qemu_stderr)
+
+
+class _LineFollower:
+    """Hands each complete line appended to a file to a callback."""
+
+    def __init__(self, path: Path, on_line: Callable[[str], None]) -> None:
+        self.path, self.on_line = path, on_line
+        self.offset, self.partial = 0, b""
+
+    def poll(self) -> None:
+        if not self.path.exists():
+            return
+        with open(self.path, "rb") as f:
+            f.seek(self.offset)
+            chunk = f.read()
+        self.offset += len(chunk)
+        *lines, self.partial = (self.partial + chunk).split(b"\n")
+        for line in lines:
+            self.on_line(line.decode("utf-8", "replace").rstrip("\r"))
 
 
 def _main() -> int:

@@ -6,9 +6,13 @@
 #   INPUTS    the inputs (a host path: steps run chrooted in the host userland)
 #   ROUNDS    repetitions
 #   COPIES    copies of the images               LABEL  the run's name
-# For every step it prints "WORKLOAD-STEP round step wall_s" and the
-# device's stats before and after (print_stats), and leaves the step's block
-# trace (blkparse text) in /out/LABEL/rR-STEP.blkparse.
+#   CAPTURE   1: after each step, record what its writes left on the device
+#             (CAPTURE_PY, workload/capture.py: an MD5 per sector, for the
+#             replay)
+# For every step it prints "workload: ..." progress lines, "WORKLOAD-STEP
+# round step wall_s" and the device's stats before and after (print_stats),
+# and leaves the step's block trace (blkparse text) in
+# /out/LABEL/rR-STEP.blkparse (and its content in rR-STEP.md5).
 . /lib.sh
 . /etc/workload.conf
 
@@ -26,6 +30,9 @@ for fs in proc sysfs devtmpfs tmpfs; do
 	esac
 	mount -t $fs $fs $dir || fail "mount $fs on $dir"
 done
+# The results share inside the chroot too (the capture writes there).
+mkdir -p /host/run/out && mount -o bind /out /host/run/out ||
+	fail "bind the results share into the chroot"
 
 load_module
 # shellcheck disable=SC2086
@@ -55,6 +62,7 @@ step() {
 	blktrace -d /dev/ssdemu0 -D /tmp/bt -o trace > /dev/null 2>&1 &
 	bt=$!
 	sleep 1
+	echo "workload: round $ROUND of $ROUNDS: $STEP" >&2
 	t0=$(uptime_s)
 	in_host "$2"
 	sync
@@ -65,6 +73,12 @@ step() {
 		fail "blkparse $tag"
 	print_stats /dev/ssdemu0 "$tag-after"
 	echo "WORKLOAD-STEP $ROUND $STEP $(echo "$t1 $t0" | awk '{ print $1 - $2 }')"
+	# After the stats: the capture's reads are outside every step's figures
+	# (reads change no cache or FTL state, only read counters).
+	if [ "$CAPTURE" = 1 ]; then
+		in_host "python3 $CAPTURE_PY /dev/ssdemu0 /run/out/$LABEL/$tag.blkparse \
+			/run/out/$LABEL/$tag.md5"
+	fi
 }
 
 W=/mnt/work
