@@ -250,8 +250,34 @@ def reading(table: Table, replay_rows: list[dict[str, Any]]) -> list[str]:
             "write-once workload keeps almost everything out, as "
             "ProCache's dice do; the paper found REFCNT between BASE and "
             "ProCache, on a workload with more rewrites than ours.")
+    lines += replay_check(table, replay_rows)
     lines += dedup_reading(table, replay_rows)
     return lines + [""]
+
+
+def replay_check(table: Table, replay_rows: list[dict[str, Any]]
+                 ) -> list[str]:
+    """The replay of BASE on BASE's own device against the VM run."""
+    result, _, t = table["base"]
+    keys = dict(k.split("=", 1) for k in result["keys"])
+    same = [r for r in replay_rows if r["policy"] == "base" and not r["dedup"]
+            and str(r["blocks_per_chip"]) == keys.get("blocks_per_chip")
+            and str(r["slc_blocks_per_chip"])
+            == keys.get("slc_blocks_per_chip")]
+    if not same:
+        return []
+    r = same[0]
+    return [
+        "- **Replay against the VM.** BASE replayed on its own device "
+        f"programs {r['tlc_programs']} TLC and {r['slc_programs']} SLC "
+        f"pages and erases {r['tlc_erases']} TLC and {r['slc_erases']} SLC "
+        f"blocks; the VM run: {t['tlc_programs']:.0f}, "
+        f"{t['slc_programs']:.0f}, {t['tlc_erases']:.0f} and "
+        f"{t['slc_erases']:.0f}. The model is deterministic for a given "
+        "order of requests (the kernel's own request log replays exactly, "
+        "tests/vm); blktrace's timestamps come from two CPUs, so requests "
+        "close in time may reach the replay in another order than they "
+        "reached the device, and destage and GC follow the order."]
 
 
 def compile_spread(table: Table) -> str:
