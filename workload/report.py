@@ -46,7 +46,6 @@ def step_row(step: dict[str, Any]) -> dict[str, float]:
     return {
         "wall_s": step["wall_s"],
         "modeled_write_ms": d["write_latency_ns_total"] / 1e6,
-        "write_commands": d["write_commands"],
         "host_mib": d["host_write_bytes"] / 2**20,
         "tlc_programs": d["flash_program_tlc_pages"],
         "slc_programs": d["flash_program_slc_pages"],
@@ -61,7 +60,7 @@ def step_row(step: dict[str, Any]) -> dict[str, float]:
 
 
 def totals(rows: list[dict[str, float]]) -> dict[str, float]:
-    keys = ("wall_s", "modeled_write_ms", "write_commands", "host_mib",
+    keys = ("wall_s", "modeled_write_ms", "host_mib",
             "tlc_programs", "slc_programs", "tlc_erases", "slc_erases",
             "gc_relocated", "chunks_written", "duplicates")
     t = {k: sum(r[k] for r in rows) for k in keys}
@@ -72,10 +71,6 @@ def totals(rows: list[dict[str, float]]) -> dict[str, float]:
 
 def pct(value: float, base: float) -> str:
     return f"{100.0 * (value - base) / base:+.1f}%" if base else "n/a"
-
-
-def change(value: float, base: float) -> float:
-    return 100.0 * (value - base) / base if base else float("nan")
 
 
 def header(scale: prepare.Scale) -> list[str]:

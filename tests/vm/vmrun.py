@@ -223,8 +223,9 @@ def run_in_vm(script: str, kver: str | None = None,
     keep_dir, if given, receives the initrd and the serial logs.
     shares maps a virtio-9p mount tag to a host directory the guest mounts
     with `mount -t 9p -o trans=virtio,version=9p2000.L TAG DIR` (after
-    `modprobe virtio_pci 9pnet_virtio 9p`); HOST_ROOT_SHARE is the host's /
-    read only, a full userland (gcc, make, tar) for workloads.
+    `modprobe virtio_pci 9pnet_virtio 9p`, those not built in: 6.12 has
+    virtio_pci built in); HOST_ROOT_SHARE is the host's / read only, a full
+    userland (gcc, make, tar) for workloads.
     on_line, if given, is called with each line of the guest's output
     (ttyS1) as it arrives, for progress while a long script runs."""
     kver = kver or initramfs.default_kernels()[0]
