@@ -9,7 +9,9 @@ replayed writes, so ssdsim's dedup sees the workload's data.
 
 A sector written twice in one step gets the content of its last write (the
 file system's journal and bitmaps are rewritten within a step): the replay
-sees such rewrites as writes of the final content.
+sees such rewrites as writes of the final content.  The step's requests
+are read here (step_requests()) for the capture and the replay alike, so
+the replay's writes are exactly the captured sectors.
 
 usage: capture.py DEVICE STEP.blkparse OUT.md5
 """
@@ -22,22 +24,51 @@ import struct
 import sys
 import time
 from pathlib import Path
+from typing import Iterator
 
 SECTOR_BYTES = 512
 READ_BYTES = 1 << 20
 
 
-def written_sectors(blkparse: Path) -> list[int]:
-    """The sectors the step's write requests (D events) covered, sorted."""
-    sectors: set[int] = set()
-    for line in blkparse.read_text().splitlines():
+def rwbs_op(rwbs: str) -> str | None:
+    """The request log's op letter for a blkparse RWBS string (as ssdsim's
+    blkparse reader reads it: a leading F is a preflush of what follows)."""
+    if rwbs == "F":
+        return "F"
+    letter = rwbs[1:2] if rwbs.startswith("F") else rwbs[:1]
+    if letter == "N":
+        return "F" if rwbs.startswith("F") else None
+    return {"D": "T", "W": "W", "R": "R"}.get(letter)
+
+
+def step_requests(path: Path) -> Iterator[tuple[int, str, int, int]]:
+    """(time_ns, op, sector, sectors) of a step's D events, by time."""
+    reqs = []
+    for seq, line in enumerate(path.read_text().splitlines()):
         f = line.split()
-        # maj,min cpu seq time pid action rwbs sector + count [comm]
-        if (len(f) < 10 or "," not in f[0] or f[5] != "D"
-                or "W" not in f[6] or "D" in f[6] or f[8] != "+"):
+        if len(f) < 7 or "," not in f[0] or f[5] != "D":
             continue
-        start, count = int(f[7]), int(f[9])
-        sectors.update(range(start, start + count))
+        op = rwbs_op(f[6])
+        if op is None:
+            continue
+        sector = count = 0
+        if len(f) >= 10 and f[8] == "+":
+            sector, count = int(f[7]), int(f[9])
+        if count == 0 and op != "F":
+            continue
+        sec, _, frac = f[3].partition(".")
+        t_ns = int(sec) * 10**9 + int((frac + "000000000")[:9])
+        reqs.append((t_ns, seq, op, sector, count))
+    for t_ns, _, op, sector, count in sorted(reqs):
+        yield t_ns, op, sector, count
+
+
+def written_sectors(blkparse: Path) -> list[int]:
+    """The sectors the step's write requests covered, sorted."""
+    sectors: set[int] = set()
+    for _, op, start, count in step_requests(blkparse):
+        if op == "W":
+            sectors.update(range(start, start + count))
     return sorted(sectors)
 
 

@@ -20,19 +20,20 @@ import struct
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Iterator, TextIO
+from typing import Any, TextIO
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 import prepare  # noqa: E402
 import run  # noqa: E402
+from capture import SECTOR_BYTES, step_requests  # noqa: E402
+from report import pct  # noqa: E402
 
 SSDSIM = ROOT / "build" / "bin" / "ssdsim"
 POLICIES = ("base", "refcnt", "procache")
 STEP_ORDER = ("kernel-copy", "kernel-compile", "kernel-clean", "image-copy",
               "web-download", "remove")
-SECTOR_BYTES = 512
 
 
 def sweep_settings() -> list[tuple[str, list[str]]]:
@@ -51,39 +52,6 @@ def sweep_settings() -> list[tuple[str, list[str]]]:
             rows.append(("device size", [f"blocks_per_chip={blocks}",
                                          *run.SETTINGS[policy]]))
     return rows
-
-
-def rwbs_op(rwbs: str) -> str | None:
-    """The request log's op letter for a blkparse RWBS string (as ssdsim's
-    blkparse reader reads it: a leading F is a preflush of what follows)."""
-    if rwbs == "F":
-        return "F"
-    letter = rwbs[1:2] if rwbs.startswith("F") else rwbs[:1]
-    if letter == "N":
-        return "F" if rwbs.startswith("F") else None
-    return {"D": "T", "W": "W", "R": "R"}.get(letter)
-
-
-def step_requests(path: Path) -> Iterator[tuple[int, str, int, int]]:
-    """(time_ns, op, sector, sectors) of a step's D events, by time."""
-    reqs = []
-    for seq, line in enumerate(path.read_text().splitlines()):
-        f = line.split()
-        if len(f) < 7 or "," not in f[0] or f[5] != "D":
-            continue
-        op = rwbs_op(f[6])
-        if op is None:
-            continue
-        sector = count = 0
-        if len(f) >= 10 and f[8] == "+":
-            sector, count = int(f[7]), int(f[9])
-        if count == 0 and op != "F":
-            continue
-        sec, _, frac = f[3].partition(".")
-        t_ns = int(sec) * 10**9 + int((frac + "000000000")[:9])
-        reqs.append((t_ns, seq, op, sector, count))
-    for t_ns, _, op, sector, count in sorted(reqs):
-        yield t_ns, op, sector, count
 
 
 def load_content(path: Path) -> dict[int, bytes] | None:
@@ -219,10 +187,6 @@ def markdown(rows: list[dict[str, Any]], source: str) -> list[str]:
             f"{r['gc_relocated']} | {dup} | "
             f"{r['write_latency_mean_us']:.0f} |")
     return lines + [""]
-
-
-def pct(value: float, base: float) -> str:
-    return f"{100.0 * (value - base) / base:+.1f}%" if base else "n/a"
 
 
 def main() -> int:
