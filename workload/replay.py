@@ -36,28 +36,26 @@ STEP_ORDER = ("kernel-copy", "kernel-compile", "kernel-clean", "image-copy",
               "web-download", "remove")
 
 
-def sweep_settings() -> list[tuple[str, list[str]]]:
-    """(group, keys beyond run.DEVICE_KEYS) of every replay."""
-    rows: list[tuple[str, list[str]]] = []
-    # Cache sizes: 15, 30 and 60 MiB (run.py's device has 16 SLC blocks).
+def sweep_settings() -> list[tuple[str, str, list[str]]]:
+    """(group, policy, keys beyond run.DEVICE_KEYS) of every replay."""
+    rows: list[tuple[str, str, list[str]]] = []
+    # Cache sizes: 11, 30 and 67 MiB (run.py's device has 16 SLC blocks).
     for slc in (8, 16, 32):
         for policy in POLICIES:
-            rows.append(("cache size", [f"slc_blocks_per_chip={slc}",
-                                        *run.SETTINGS[policy]]))
+            rows.append(("cache size", policy, [f"slc_blocks_per_chip={slc}",
+                                                *run.SETTINGS[policy]]))
     for policy in ("base", "procache"):
-        rows.append(("dedup", [*run.SETTINGS[policy], "dedup=1"]))
+        rows.append(("dedup", policy, [*run.SETTINGS[policy], "dedup=1"]))
     # Larger devices: the same footprint at a lower utilisation.
     for blocks in (192, 256):
         for policy in ("base", "procache"):
-            rows.append(("device size", [f"blocks_per_chip={blocks}",
-                                         *run.SETTINGS[policy]]))
+            rows.append(("device size", policy,
+                         [f"blocks_per_chip={blocks}", *run.SETTINGS[policy]]))
     return rows
 
 
-def load_content(path: Path) -> dict[int, bytes] | None:
-    """capture.py's sector -> MD5 map of a step (None if not captured)."""
-    if not path.exists():
-        return None
+def load_content(path: Path) -> dict[int, bytes]:
+    """capture.py's sector -> MD5 map of a step."""
     return {sector: md5 for sector, md5
             in struct.iter_unpack("<Q16s", path.read_bytes())}
 
@@ -119,14 +117,11 @@ def sweep(scale: prepare.Scale, source: str) -> list[dict[str, Any]]:
     trace = run_dir.parent / f"joined-{source}.log"
     with_content = join_traces(run_dir, scale.rounds, trace)
     rows = []
-    for group, extra in sweep_settings():
+    for group, policy, extra in sweep_settings():
         if "dedup=1" in extra and not with_content:
             continue
-        keys = merged_keys(extra)
-        st = replay(trace, keys)
+        st = replay(trace, merged_keys(extra))
         conf = st["config"]
-        policy = next(p for p in POLICIES
-                      if all(k in keys for k in run.SETTINGS[p]))
         rows.append({
             "group": group, "policy": policy,
             "dedup": conf["dedup"] == 1,
