@@ -13,26 +13,23 @@
 PYTHON := /usr/bin/python3
 BUILD := build
 
-# The portable core, in the order of the request path (docs/architecture.md).
-CORE_SRCS := common/ssd_config.c \
-	device/ssd_device.c device/controller.c device/request_log.c \
-	dedup/dedup.c dedup/dedup_sample.c dedup/dedup_store.c dedup/dedup_check.c \
-	dedup/dedup_layer.c dedup/dedup_sha1.c \
-	nvmcache/nvmcache_layer.c nvmcache/cache_set.c nvmcache/cache_repl.c \
-	nvmcache/admit_always.c nvmcache/admit_procache.c nvmcache/admit_refcnt.c \
-	nvmcache/admit_larc.c nvmcache/admit_tinylfu.c \
-	ftl/ftl.c ftl/ftl_region.c ftl/ftl_alloc.c ftl/ftl_gc.c ftl/ftl_gc_policy.c \
-	ftl/ftl_check.c ftl/ftl_layer.c \
-	flash/flash.c flash/timing.c
+# The portable core: every source of its folders (a new file needs no line
+# here), in the order of the request path (docs/architecture.md).
+CORE_DIRS := device dedup nvmcache ftl flash common
+CORE_SRCS := $(foreach d,$(CORE_DIRS),$(sort $(wildcard $(d)/*.c)))
 USER_SRCS := platform/ssd_platform_user.c platform/ssd_sha1_user.c
-KMOD_SRCS := emulator/ssdemu_main.c emulator/ssdemu_configfs.c \
-	emulator/ssdemu_blk.c emulator/ssdemu_ioctl.c
-CORE_DIRS := common device dedup nvmcache ftl flash
-HEADERS := $(wildcard include/*.h emulator/*.h $(addsuffix /*.h,$(CORE_DIRS)))
+KMOD_SRCS := $(sort $(wildcard emulator/*.c))
+HEADERS := $(wildcard platform/*.h include/*.h abi/*.h emulator/*.h host-tools/*.h \
+	$(addsuffix /*.h,$(CORE_DIRS)))
 
-INCLUDES := -Iinclude $(addprefix -I,$(CORE_DIRS)) -Ihost-tools
+# Includes are written with their folder ("ftl/ftl.h").  Each folder of the
+# core and the tools is compiled against its view of the tree (layers.mk,
+# scripts/include-views.sh): a wrong-way include does not compile.  Tests
+# are white-box and see the whole tree.
+VIEWS := $(BUILD)/views
+VIEW = -I$(VIEWS)/$(firstword $(subst /, ,$(1)))
 WARN := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Werror
-CFLAGS_COMMON := -std=gnu11 -g $(WARN) $(INCLUDES)
+CFLAGS_COMMON := -std=gnu11 -g $(WARN)
 CFLAGS_OPT := $(CFLAGS_COMMON) -O2
 CFLAGS_ASAN := $(CFLAGS_COMMON) -O1 -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=undefined
@@ -54,7 +51,7 @@ UNIT_SRCS := $(wildcard tests/unit/*.c)
 
 KVERS = $(shell cat $(BUILD)/kernel-versions 2>/dev/null)
 
-.PHONY: all lib tools module deps test unit demo bench workload clean fuzzers fuzz
+.PHONY: all lib tools module deps test unit demo bench workload clean fuzzers fuzz views
 # On a fresh clone the first `make` installs what the build needs (the
 # packages and Debian's kernel headers; scripts/install-deps.sh, as root or
 # with sudo) and records the kernels to build for.
@@ -70,14 +67,19 @@ deps:
 
 lib: $(LIB) $(LIB_ASAN)
 tools: $(TOOLS)
+views: $(VIEWS)/.made
 
-$(BUILD)/obj/%.o: %.c $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) -c $< -o $@
+$(VIEWS)/.made: layers.mk scripts/include-views.sh
+	./scripts/include-views.sh . $(VIEWS)
+	@touch $@
 
-$(BUILD)/asan/obj/%.o: %.c $(HEADERS)
+$(BUILD)/obj/%.o: %.c $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) -c $< -o $@
+	$(CC) $(CFLAGS_OPT) $(call VIEW,$*) -c $< -o $@
+
+$(BUILD)/asan/obj/%.o: %.c $(HEADERS) | $(VIEWS)/.made
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ASAN) $(call VIEW,$*) -c $< -o $@
 
 $(LIB): $(OBJS)
 	$(AR) rcs $@ $^
@@ -86,47 +88,49 @@ $(LIB_ASAN): $(OBJS_ASAN)
 	$(AR) rcs $@ $^
 
 # ssdctl talks to the kernel only: static, so the VM needs no libraries.
-$(BUILD)/bin/ssdctl: host-tools/ssdctl.c $(STATS_SRCS) $(HEADERS) host-tools/*.h
+$(BUILD)/bin/ssdctl: host-tools/ssdctl.c $(STATS_SRCS) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) -static host-tools/ssdctl.c $(STATS_SRCS) -o $@
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) -static host-tools/ssdctl.c \
+		$(STATS_SRCS) -o $@
 
-# Guest-side helpers of the VM tests.
+# Guest-side helpers of the VM tests (they see the ABI alone).
 $(BUILD)/bin/ioctl_probe: tests/vm/ioctl_probe.c include/ssdemu_ioctl.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) -static $< -o $@
+	$(CC) $(CFLAGS_OPT) -I. -static $< -o $@
 
 $(BUILD)/bin/ioctl_fuzz: tests/vm/ioctl_fuzz.c include/ssdemu_ioctl.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) -static $< -o $@
+	$(CC) $(CFLAGS_OPT) -I. -static $< -o $@
 
 # Host-side helper of the configfs fuzz test: userspace's verdict per value.
 $(BUILD)/bin/config_oracle: tests/vm/config_oracle.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $< $(LIB) -lpthread -o $@
+	$(CC) $(CFLAGS_OPT) -I. $< $(LIB) -lpthread -o $@
 
-$(BUILD)/bin/ssdsim: $(SIM_SRCS) $(LIB) host-tools/*.h
+$(BUILD)/bin/ssdsim: $(SIM_SRCS) $(LIB) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(SIM_SRCS) $(LIB) -lpthread -o $@
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB) -lpthread -o $@
 
-$(BUILD)/asan/bin/ssdsim: $(SIM_SRCS) $(LIB_ASAN) host-tools/*.h
+$(BUILD)/asan/bin/ssdsim: $(SIM_SRCS) $(LIB_ASAN) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) $(SIM_SRCS) $(LIB_ASAN) -lpthread -o $@
+	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB_ASAN) -lpthread -o $@
 
 $(BUILD)/asan/bin/ssd_unit_tests: $(UNIT_SRCS) host-tools/flat_iter.c $(LIB_ASAN) \
-		tests/unit/*.h host-tools/*.h
+		tests/unit/*.h $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) -Itests/unit $(UNIT_SRCS) host-tools/flat_iter.c \
+	$(CC) $(CFLAGS_ASAN) -I. -Itests/unit $(UNIT_SRCS) host-tools/flat_iter.c \
 		$(LIB_ASAN) -lpthread -lm -o $@
 
 unit: $(UNIT_TESTS)
 
-# The module is built from a flat copy per kernel, so both kernels' objects
-# coexist and the source tree stays clean.
+# The module is built from a copy of the tree per kernel (its folders kept,
+# with their include views), so both kernels' objects coexist and the source
+# tree stays clean.
 module: $(BUILD)/kernel-versions
 	@test -n "$(KVERS)" || { echo "$(BUILD)/kernel-versions is empty: run 'make deps'" >&2; exit 1; }
 	@for kver in $(KVERS); do \
 		./scripts/build-module.sh "$$kver" $(CORE_SRCS) $(KMOD_SRCS) \
-			$(HEADERS) emulator/Kbuild || exit 1; \
+			$(HEADERS) emulator/Kbuild layers.mk || exit 1; \
 	done
 
 test: deps
@@ -153,7 +157,7 @@ workload:
 # libFuzzer harnesses (tests/fuzz/README.md): the core and the host-tools
 # parsers built again by clang with coverage, ASan and UBSan.
 FUZZ_CC := clang
-FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wno-unused-parameter -Wno-sign-compare $(INCLUDES) \
+FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wno-unused-parameter -Wno-sign-compare -I. \
 	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_SRCS := $(CORE_SRCS) $(USER_SRCS) host-tools/conf_file.c host-tools/trace_reader.c \
 	host-tools/log_format.c host-tools/flat_iter.c
@@ -161,7 +165,7 @@ FUZZ_OBJS := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(FUZZ_SRCS))
 FUZZERS := $(BUILD)/fuzz/fuzz_config $(BUILD)/fuzz/fuzz_trace $(BUILD)/fuzz/fuzz_model
 FUZZ_SECONDS := 300
 
-$(BUILD)/fuzz/obj/%.o: %.c $(HEADERS) host-tools/*.h
+$(BUILD)/fuzz/obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
@@ -174,4 +178,4 @@ fuzz: fuzzers
 	$(PYTHON) tests/fuzz/fuzzrun.py --seconds $(FUZZ_SECONDS)
 
 clean:
-	rm -rf $(BUILD)/obj $(BUILD)/asan $(BUILD)/bin $(BUILD)/kmod $(BUILD)/fuzz $(LIB)
+	rm -rf $(BUILD)/obj $(BUILD)/asan $(BUILD)/bin $(BUILD)/kmod $(BUILD)/fuzz $(VIEWS) $(LIB)

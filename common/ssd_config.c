@@ -4,32 +4,12 @@
  * configurations.  Shared by configfs (kernel) and ssdsim (userspace), so a
  * value is accepted or refused the same way everywhere.
  */
-#include "ssd_config.h"
-
-const char *const ssd_gc_policy_names[SSD_GC_NR] = {
-	[SSD_GC_GREEDY] = "greedy",
-	[SSD_GC_COST_BENEFIT] = "cost_benefit",
-};
-
-const char *const ssd_cache_policy_names[SSD_CACHE_NR] = {
-	[SSD_CACHE_NONE] = "none",
-	[SSD_CACHE_ALWAYS] = "always",
-	[SSD_CACHE_PROCACHE] = "procache",
-	[SSD_CACHE_REFCNT] = "refcnt",
-	[SSD_CACHE_LARC] = "larc",
-	[SSD_CACHE_TINYLFU] = "tinylfu",
-};
-
-const char *const ssd_cache_repl_names[SSD_CACHE_REPL_NR] = {
-	[SSD_CACHE_LRU] = "lru",
-	[SSD_CACHE_CLOCK] = "clock",
-	[SSD_CACHE_FIFO] = "fifo",
-};
+#include "common/ssd_config.h"
 
 const struct ssd_config_key ssd_config_keys[] = {
-#define SSD_CONFIG_ENTRY(n, def, lo, hi, fl, names, text)		\
+#define SSD_CONFIG_ENTRY(n, def, lo, hi, fl, ch, text)			\
 	{ .name = #n, .default_value = (def), .min_value = (lo),	\
-	  .max_value = (hi), .flags = (fl), .enum_names = (names),	\
+	  .max_value = (hi), .flags = (fl), .choice = (ch),		\
 	  .help = (text), .offset = offsetof(struct ssd_config, n) },
 	SSD_CONFIG_KEYS(SSD_CONFIG_ENTRY)
 #undef SSD_CONFIG_ENTRY
@@ -51,8 +31,56 @@ void ssd_config_defaults(struct ssd_config *cfg)
 {
 	unsigned int i;
 
+	memset(cfg, 0, sizeof(*cfg));
 	for (i = 0; i < ssd_config_nr_keys; i++)
 		*key_field(cfg, &ssd_config_keys[i]) = ssd_config_keys[i].default_value;
+}
+
+void ssd_config_set_name(struct ssd_config *cfg, const char *name)
+{
+	size_t len = min_t(size_t, ssd_strlen(name), sizeof(cfg->name) - 1);
+
+	memcpy(cfg->name, name, len);
+	cfg->name[len] = '\0';
+}
+
+u64 ssd_config_key_max(const struct ssd_config_key *key)
+{
+	if (key->flags & SSD_KEY_ENUM)
+		return key->choice->nr - 1;
+	return key->max_value;
+}
+
+const char *ssd_config_choice_name(const struct ssd_config *cfg, const char *name)
+{
+	const struct ssd_config_key *key = ssd_config_find(name);
+
+	if (!key || !(key->flags & SSD_KEY_ENUM))
+		return NULL;
+	return key->choice->name(key_value(cfg, key));
+}
+
+/* ", "-separated names of @key's values into @buf; the length. */
+static size_t choice_names(const struct ssd_config_key *key, char *buf, size_t buf_bytes)
+{
+	size_t used = 0;
+	u32 i;
+
+	buf[0] = '\0';
+	for (i = 0; i < key->choice->nr && used < buf_bytes; i++)
+		used += ssd_snprintf(buf + used, buf_bytes - used, "%s%s", i ? ", " : "",
+				     key->choice->name(i));
+	return min_t(size_t, used, buf_bytes - 1);
+}
+
+int ssd_config_describe(const struct ssd_config_key *key, char *buf, size_t buf_bytes)
+{
+	size_t used = ssd_snprintf(buf, buf_bytes, "%s", key->help);
+
+	if (!(key->flags & SSD_KEY_ENUM) || used + 3 >= buf_bytes)
+		return min_t(size_t, used, buf_bytes - 1);
+	used += ssd_snprintf(buf + used, buf_bytes - used, ": ");
+	return used + choice_names(key, buf + used, buf_bytes - used);
 }
 
 const struct ssd_config_key *ssd_config_find(const char *name)
@@ -82,10 +110,10 @@ static int trim_value(const char *value, char *out, size_t out_bytes)
 
 static int parse_enum(const struct ssd_config_key *key, const char *text, u64 *out)
 {
-	u64 i;
+	u32 i;
 
-	for (i = key->min_value; i <= key->max_value; i++) {
-		if (!ssd_strcmp(key->enum_names[i], text)) {
+	for (i = 0; i < key->choice->nr; i++) {
+		if (!ssd_strcmp(key->choice->name(i), text)) {
 			*out = i;
 			return 0;
 		}
@@ -93,18 +121,14 @@ static int parse_enum(const struct ssd_config_key *key, const char *text, u64 *o
 	return -EINVAL;
 }
 
-static void log_enum_refusal(const struct ssd_config_key *key, const char *text)
+static void log_enum_refusal(const struct ssd_config *cfg, const struct ssd_config_key *key,
+			     const char *text)
 {
-	char names[128];
-	size_t used = 0;
-	u64 i;
+	char names[160];
 
-	names[0] = '\0';
-	for (i = key->min_value; i <= key->max_value && used < sizeof(names); i++)
-		used += ssd_snprintf(names + used, sizeof(names) - used, "%s%s",
-				     i == key->min_value ? "" : ", ",
-				     key->enum_names[i]);
-	ssd_log_err("%s=%s refused: accepted values are %s", key->name, text, names);
+	choice_names(key, names, sizeof(names));
+	ssd_dev_err(cfg->name, "%s=%s refused: accepted values are %s", key->name, text,
+		    names);
 }
 
 int ssd_config_set(struct ssd_config *cfg, const char *name, const char *value)
@@ -114,27 +138,27 @@ int ssd_config_set(struct ssd_config *cfg, const char *name, const char *value)
 	u64 parsed;
 
 	if (!key) {
-		ssd_log_err("unknown configuration key '%s'", name);
+		ssd_dev_err(cfg->name, "unknown configuration key '%s'", name);
 		return -ENOENT;
 	}
 	if (trim_value(value, text, sizeof(text))) {
-		ssd_log_err("%s: empty or overlong value refused", key->name);
+		ssd_dev_err(cfg->name, "%s: empty or overlong value refused", key->name);
 		return -EINVAL;
 	}
 	if (key->flags & SSD_KEY_ENUM) {
 		if (parse_enum(key, text, &parsed)) {
-			log_enum_refusal(key, text);
+			log_enum_refusal(cfg, key, text);
 			return -EINVAL;
 		}
 	} else if (ssd_parse_u64(text, &parsed) ||
 		   parsed < key->min_value || parsed > key->max_value) {
-		ssd_log_err("%s=%s refused: accepted range is %llu..%llu",
+		ssd_dev_err(cfg->name, "%s=%s refused: accepted range is %llu..%llu",
 			    key->name, text,
 			    (unsigned long long)key->min_value,
 			    (unsigned long long)key->max_value);
 		return -EINVAL;
 	} else if ((key->flags & SSD_KEY_POW2) && !ssd_is_power_of_2(parsed)) {
-		ssd_log_err("%s=%s refused: must be a power of two in %llu..%llu",
+		ssd_dev_err(cfg->name, "%s=%s refused: must be a power of two in %llu..%llu",
 			    key->name, text,
 			    (unsigned long long)key->min_value,
 			    (unsigned long long)key->max_value);
@@ -150,23 +174,8 @@ int ssd_config_show(const struct ssd_config *cfg, const struct ssd_config_key *k
 	u64 value = key_value(cfg, key);
 
 	if (key->flags & SSD_KEY_ENUM)
-		return ssd_snprintf(buf, buf_bytes, "%s\n", key->enum_names[value]);
+		return ssd_snprintf(buf, buf_bytes, "%s\n", key->choice->name(value));
 	return ssd_snprintf(buf, buf_bytes, "%llu\n", (unsigned long long)value);
-}
-
-u64 ssd_config_physical_pages(const struct ssd_config *cfg)
-{
-	return cfg->chips * cfg->blocks_per_chip * cfg->pages_per_block;
-}
-
-/* The TLC region alone holds the logical space: SLC blocks are a cache. */
-u64 ssd_config_logical_pages(const struct ssd_config *cfg)
-{
-	u64 tlc_blocks_per_chip = cfg->blocks_per_chip > cfg->slc_blocks_per_chip ?
-				  cfg->blocks_per_chip - cfg->slc_blocks_per_chip : 0;
-
-	return div_u64(cfg->chips * tlc_blocks_per_chip * cfg->pages_per_block *
-		       (100 - cfg->op_percent), 100);
 }
 
 int ssd_config_validate(const struct ssd_config *cfg)
@@ -174,36 +183,36 @@ int ssd_config_validate(const struct ssd_config *cfg)
 	u64 total_blocks = cfg->chips * cfg->blocks_per_chip;
 
 	if (cfg->logical_block_bytes != 512 && cfg->logical_block_bytes != 4096) {
-		ssd_log_err("logical_block_bytes=%llu refused: accepted values are 512, 4096",
+		ssd_dev_err(cfg->name, "logical_block_bytes=%llu refused: accepted values are 512, 4096",
 			    (unsigned long long)cfg->logical_block_bytes);
 		return -EINVAL;
 	}
 	if (cfg->logical_block_bytes > cfg->page_size_bytes) {
-		ssd_log_err("logical_block_bytes=%llu refused: larger than page_size_bytes=%llu",
+		ssd_dev_err(cfg->name, "logical_block_bytes=%llu refused: larger than page_size_bytes=%llu",
 			    (unsigned long long)cfg->logical_block_bytes,
 			    (unsigned long long)cfg->page_size_bytes);
 		return -EINVAL;
 	}
 	if (cfg->chips % cfg->channels) {
-		ssd_log_err("channels=%llu refused: must divide chips=%llu",
+		ssd_dev_err(cfg->name, "channels=%llu refused: must divide chips=%llu",
 			    (unsigned long long)cfg->channels,
 			    (unsigned long long)cfg->chips);
 		return -EINVAL;
 	}
 	/* Physical page numbers are u32 with U32_MAX meaning "none". */
 	if (total_blocks * cfg->pages_per_block >= U32_MAX) {
-		ssd_log_err("geometry refused: %llu physical pages exceed the 2^32-1 limit",
+		ssd_dev_err(cfg->name, "geometry refused: %llu physical pages exceed the 2^32-1 limit",
 			    (unsigned long long)(total_blocks * cfg->pages_per_block));
 		return -EINVAL;
 	}
 	if (cfg->slc_blocks_per_chip >= cfg->blocks_per_chip) {
-		ssd_log_err("slc_blocks_per_chip=%llu refused: leaves no TLC blocks of blocks_per_chip=%llu",
+		ssd_dev_err(cfg->name, "slc_blocks_per_chip=%llu refused: leaves no TLC blocks of blocks_per_chip=%llu",
 			    (unsigned long long)cfg->slc_blocks_per_chip,
 			    (unsigned long long)cfg->blocks_per_chip);
 		return -EINVAL;
 	}
 	if (ssd_config_logical_pages(cfg) == 0) {
-		ssd_log_err("geometry refused: logical capacity is zero");
+		ssd_dev_err(cfg->name, "geometry refused: logical capacity is zero");
 		return -EINVAL;
 	}
 	return 0;

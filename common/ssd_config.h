@@ -10,32 +10,24 @@
 #ifndef SSD_CONFIG_H
 #define SSD_CONFIG_H
 
-#include "ssd_platform.h"
+#include "platform/ssd_platform.h"
 
-enum ssd_gc_policy_id {
-	SSD_GC_GREEDY,
-	SSD_GC_COST_BENEFIT,
-	SSD_GC_NR,
+/*
+ * The values of an enum key (SSD_KEY_ENUM), named by the ops tables of the
+ * folder that owns the key: the list of ops tables there is the registry,
+ * so adding a policy is one file and one line in that list.  Value v is
+ * name(v), from 0 (the default) to nr - 1.
+ */
+struct ssd_config_choice {
+	u32 nr;
+	const char *(*name)(u32 value);
 };
 
-/* nvmcache/: who enters the SLC write cache (admission policy). */
-enum ssd_cache_policy_id {
-	SSD_CACHE_NONE,		/* no cache layer */
-	SSD_CACHE_ALWAYS,	/* BASE: every write miss enters */
-	SSD_CACHE_PROCACHE,	/* ProCache: size < c, then a die roll with p */
-	SSD_CACHE_REFCNT,	/* a saturating counter per page, decayed */
-	SSD_CACHE_LARC,		/* second touch within a ghost LRU */
-	SSD_CACHE_TINYLFU,	/* count-min sketch + doorkeeper vs the victim */
-	SSD_CACHE_NR,
-};
-
-/* nvmcache/: which cached page leaves first (replacement). */
-enum ssd_cache_repl_id {
-	SSD_CACHE_LRU,
-	SSD_CACHE_CLOCK,
-	SSD_CACHE_FIFO,
-	SSD_CACHE_REPL_NR,
-};
+/* gc_policy: ftl/ftl_gc_policy.c. */
+extern const struct ssd_config_choice ssd_gc_policy_choice;
+/* cache_policy ("none" first: no cache layer), cache_replacement: nvmcache/. */
+extern const struct ssd_config_choice ssd_cache_policy_choice;
+extern const struct ssd_config_choice ssd_cache_replacement_choice;
 
 /* ProCache's size classes of the vector form p[ceil(log2 pages)]. */
 #define SSD_PROCACHE_CLASSES	8
@@ -51,10 +43,14 @@ enum ssd_cache_repl_id {
 
 /* Flags of a key. */
 #define SSD_KEY_POW2		0x1	/* value must be a power of two */
-#define SSD_KEY_ENUM		0x2	/* value is one of a list of names */
+#define SSD_KEY_ENUM		0x2	/* value is one of a ssd_config_choice's names */
 
 /*
- * X(name, default, min, max, flags, enum_names, help)
+ * X(name, default, min, max, flags, choice, help)
+ *
+ * An enum key's range is its choice's values (min and max are 0 here), and
+ * its help is followed by their names wherever it is shown
+ * (ssd_config_describe()).
  */
 #define SSD_CONFIG_KEYS(X)						\
 	X(logical_block_bytes, 4096, 512, 4096, SSD_KEY_POW2, NULL,	\
@@ -73,9 +69,8 @@ enum ssd_cache_repl_id {
 	  "channels (buses); must divide chips")			\
 	X(op_percent, 7, 1, 90, 0, NULL,				\
 	  "over-provisioning: percent of physical pages hidden from the host") \
-	X(gc_policy, SSD_GC_GREEDY, 0, SSD_GC_NR - 1, SSD_KEY_ENUM,	\
-	  ssd_gc_policy_names,						\
-	  "GC victim policy: greedy or cost_benefit")			\
+	X(gc_policy, 0, 0, 0, SSD_KEY_ENUM, &ssd_gc_policy_choice,	\
+	  "GC victim policy")						\
 	X(gc_low_free_blocks, 0, 0, 1048576, 0, NULL,			\
 	  "foreground GC runs while free blocks < this; 0 = chips + 2") \
 	X(gc_pages_per_write, 8, 0, 1048576, 0, NULL,			\
@@ -129,12 +124,11 @@ enum ssd_cache_repl_id {
 	/* nvmcache/: the SLC write cache and its admission policies. */ \
 	X(seed, 1, 0, U64_MAX, 0, NULL,				\
 	  "seed of the device's PRNG (ProCache's die, sketch hashes)")	\
-	X(cache_policy, SSD_CACHE_NONE, 0, SSD_CACHE_NR - 1, SSD_KEY_ENUM, \
-	  ssd_cache_policy_names,					\
-	  "SLC write cache admission: none, always, procache, refcnt, larc or tinylfu") \
-	X(cache_replacement, SSD_CACHE_LRU, 0, SSD_CACHE_REPL_NR - 1,	\
-	  SSD_KEY_ENUM, ssd_cache_repl_names,				\
-	  "SLC write cache replacement: lru, clock or fifo")		\
+	X(cache_policy, 0, 0, 0, SSD_KEY_ENUM, &ssd_cache_policy_choice, \
+	  "SLC write cache admission policy (none: no cache)")		\
+	X(cache_replacement, 0, 0, 0, SSD_KEY_ENUM,			\
+	  &ssd_cache_replacement_choice,				\
+	  "SLC write cache replacement policy")				\
 	X(cache_pages, 0, 0, U32_MAX, 0, NULL,				\
 	  "pages the write cache holds; 0 = 7/8 of what the SLC region's GC allows") \
 	X(procache_p_ppm, 100000, 0, SSD_PPM, 0, NULL,			\
@@ -187,14 +181,19 @@ enum ssd_cache_repl_id {
 	X(dedup_lookup_ns, 2000, 0, SSD_MAX_LATENCY_NS, 0, NULL,	\
 	  "fingerprint store lookup on the controller")
 
-extern const char *const ssd_gc_policy_names[SSD_GC_NR];
-extern const char *const ssd_cache_policy_names[SSD_CACHE_NR];
-extern const char *const ssd_cache_repl_names[SSD_CACHE_REPL_NR];
+/* Bytes of a device name in struct ssd_config, with its NUL. */
+#define SSD_CONFIG_NAME_BYTES	32
 
 struct ssd_config {
-#define SSD_CONFIG_FIELD(name, def, min, max, flags, names, help) u64 name;
+#define SSD_CONFIG_FIELD(name, def, min, max, flags, choice, help) u64 name;
 	SSD_CONFIG_KEYS(SSD_CONFIG_FIELD)
 #undef SSD_CONFIG_FIELD
+	/*
+	 * Not a key: the device's name, which the core's messages begin with
+	 * (the configfs item in the kernel, "ssdsim" in ssdsim; "" none).
+	 * ssd_config_defaults() empties it; ssd_config_set_name() sets it.
+	 */
+	char name[SSD_CONFIG_NAME_BYTES];
 };
 
 struct ssd_config_key {
@@ -203,7 +202,7 @@ struct ssd_config_key {
 	u64 min_value;
 	u64 max_value;
 	u32 flags;
-	const char *const *enum_names;
+	const struct ssd_config_choice *choice;	/* SSD_KEY_ENUM only */
 	const char *help;
 	size_t offset;		/* of the field in struct ssd_config */
 };
@@ -211,8 +210,23 @@ struct ssd_config_key {
 extern const struct ssd_config_key ssd_config_keys[];
 extern const unsigned int ssd_config_nr_keys;
 
+/* Every key at its default, and no name. */
 void ssd_config_defaults(struct ssd_config *cfg);
+/* Name the device in the core's messages (truncated to fit). */
+void ssd_config_set_name(struct ssd_config *cfg, const char *name);
 const struct ssd_config_key *ssd_config_find(const char *name);
+
+/* The largest value @key accepts (an enum key's: its last choice). */
+u64 ssd_config_key_max(const struct ssd_config_key *key);
+
+/* The name of @cfg's value of the enum key @name (NULL if none such). */
+const char *ssd_config_choice_name(const struct ssd_config *cfg, const char *name);
+
+/*
+ * @key's help text as it is shown (configfs `features`, ssdsim
+ * --list-keys): an enum key's is followed by its names.
+ */
+int ssd_config_describe(const struct ssd_config_key *key, char *buf, size_t buf_bytes);
 
 /*
  * Parse and range-check one value.  Returns 0, -ENOENT for an unknown key or
@@ -232,8 +246,28 @@ int ssd_config_show(const struct ssd_config *cfg, const struct ssd_config_key *k
  */
 int ssd_config_validate(const struct ssd_config *cfg);
 
-/* Derived sizes of a validated configuration. */
+/* Derived sizes of a validated configuration (ssd_config_sizes.c). */
 u64 ssd_config_physical_pages(const struct ssd_config *cfg);
 u64 ssd_config_logical_pages(const struct ssd_config *cfg);
+
+/*
+ * Free blocks of an FTL region only GC may take: the host stops opening
+ * blocks at this floor (see ftl/ftl_internal.h).
+ */
+#define SSD_GC_RESERVED_BLOCKS	2
+
+/* GC's low watermark: gc_low_free_blocks, or chips + the reserve if 0. */
+u64 ssd_config_gc_low_free_blocks(const struct ssd_config *cfg);
+
+/*
+ * The most valid pages a region of @blocks blocks (@pages_per_block each,
+ * over @chips chips) may hold with GC always able to find a victim, given
+ * its low watermark; 0 if even none does.  The FTL refuses a write into
+ * a region beyond it; it is the FTL's contract with a write cache above.
+ */
+u64 ssd_region_valid_max(u64 blocks, u64 low_free_blocks, u64 chips, u64 pages_per_block);
+
+/* The same of @cfg's SLC cache region (0 if it has none). */
+u64 ssd_config_cache_valid_max(const struct ssd_config *cfg);
 
 #endif /* SSD_CONFIG_H */

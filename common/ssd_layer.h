@@ -11,19 +11,33 @@
  * configuration switches it on, checks the keys it owns, and builds it;
  * the front end stacks the enabled types in order (device/ssd_device.c).
  *
- * Page data is a flash page buffer (flash_buffer_get()): a write hands its
- * buffer down and the layer that keeps it owns it; a read returns a pointer
- * into the layer's own data, valid until the next write or TRIM.  Times are
- * virtual nanoseconds: an operation starts no earlier than io->start_ns and
- * sets io->done_ns to when it ends.  Portable.
+ * Page data is a page buffer of the device's pool (common/ssd_pagepool.h,
+ * which every layer receives in its struct ssd_layer_env): a write hands
+ * its buffer down and the layer that keeps it owns it; a read returns a
+ * pointer into the layer's own data, valid until the next write or TRIM.
+ * Times are virtual nanoseconds: an operation starts no earlier than
+ * io->start_ns and sets io->done_ns to when it ends.
+ *
+ * A layer sees this header and the rest of common/ only: never the flash,
+ * the FTL's internals or the front end (tests/style/test_layering.py holds
+ * the folders each folder may include, and the build hides the others).
+ * Portable.
  */
 #ifndef SSD_LAYER_H
 #define SSD_LAYER_H
 
-#include "ssd_platform.h"
-#include "ssd_config.h"
-#include "ssd_stats.h"
-#include "flash.h"
+#include "platform/ssd_platform.h"
+#include "common/ssd_config.h"
+#include "common/ssd_pagepool.h"
+#include "common/ssd_stats.h"
+
+/* Why an operation happened: lets WAF be explained, not only quoted. */
+enum ssd_cause {
+	SSD_CAUSE_HOST,		/* a host read or write (incl. read-modify-write) */
+	SSD_CAUSE_GC,		/* garbage collection moving valid pages */
+	SSD_CAUSE_DESTAGE,	/* the write cache moving a page from SLC to TLC */
+	SSD_CAUSE_NR,
+};
 
 /* FTL regions: where a layer above asks a page to be written. */
 enum ssd_region {
@@ -36,7 +50,7 @@ enum ssd_region {
 struct ssd_io {
 	u64 start_ns;		/* in: the operation may start then */
 	u64 done_ns;		/* out: when it ended */
-	enum flash_cause cause;	/* in: what the flash work is counted as */
+	enum ssd_cause cause;		/* in: what the flash work is counted as */
 	enum ssd_region region;	/* in, writes: the region to write into */
 	/*
 	 * in, reads: the read fetches a page's old contents to merge a
@@ -110,6 +124,21 @@ struct ssd_layer {
 	struct ssd_layer *lower;	/* NULL for the bottom layer */
 };
 
+struct flash;
+
+/*
+ * What the device gives every layer it builds; lives as long as the device.
+ */
+struct ssd_layer_env {
+	const char *dev_name;		/* for messages: the configfs item, "ssdsim" */
+	struct ssd_pagepool *pool;	/* the page buffers */
+	/*
+	 * The physical flash, for the bottom layer (the FTL) alone: the
+	 * layers above cannot include flash/flash.h, so they cannot use it.
+	 */
+	struct flash *flash;
+};
+
 struct ssd_layer_type {
 	const char *name;
 	/* Whether @cfg switches this layer on; NULL: always on. */
@@ -125,7 +154,7 @@ struct ssd_layer_type {
 	 */
 	u64 (*metadata_bytes)(const struct ssd_config *cfg);
 	/* Build the layer over @lower (NULL for the bottom one). */
-	int (*create)(const struct ssd_config *cfg, struct flash *flash,
+	int (*create)(const struct ssd_config *cfg, const struct ssd_layer_env *env,
 		      struct ssd_layer *lower, struct ssd_layer **out);
 };
 

@@ -8,7 +8,7 @@
 #ifndef SSD_RAND_H
 #define SSD_RAND_H
 
-#include "ssd_platform.h"
+#include "platform/ssd_platform.h"
 
 struct ssd_rand {
 	u64 state;

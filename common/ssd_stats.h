@@ -12,7 +12,7 @@
 #ifndef SSD_STATS_H
 #define SSD_STATS_H
 
-#include "ssd_platform.h"
+#include "platform/ssd_platform.h"
 
 /* X(name): every u64 counter of the core, in the order of the ioctl struct. */
 #define SSD_STATS_FIELDS(X)						\

@@ -6,7 +6,7 @@
  * takes when it leaves the buffer (see dedup.h).  Its tables are sized
  * here (dedup_table_bytes()) exactly as dedup_init() allocates them.
  */
-#include "dedup.h"
+#include "dedup/dedup_internal.h"
 
 static u32 pow2_at_least(u64 n)
 {
@@ -129,7 +129,7 @@ static u32 unmap_lpn(struct dedup *dd, u64 lpn)
 static int release_chunk(struct dedup *dd, u32 chunk, u64 start_ns, u64 *done_ns)
 {
 	struct ssd_layer *lower = dd->layer.lower;
-	struct ssd_io io = { .start_ns = start_ns, .cause = FLASH_CAUSE_HOST };
+	struct ssd_io io = { .start_ns = start_ns, .cause = SSD_CAUSE_HOST };
 	int ret;
 
 	dd->refcount[chunk] = 0;
@@ -161,7 +161,7 @@ static int write_chunk(struct dedup *dd, const struct dedup_buffer_entry *w, u64
 {
 	struct ssd_layer *lower = dd->layer.lower;
 	struct ssd_io io = {
-		.start_ns = start_ns, .cause = FLASH_CAUSE_HOST, .region = SSD_REGION_MAIN,
+		.start_ns = start_ns, .cause = SSD_CAUSE_HOST, .region = SSD_REGION_MAIN,
 		.request_seq = w->request_seq, .request_bytes = w->request_bytes,
 	};
 	u32 reserved = w->chunk;
@@ -172,14 +172,14 @@ static int write_chunk(struct dedup *dd, const struct dedup_buffer_entry *w, u64
 
 	if (chunk == DEDUP_NONE) {
 		/* Live chunks never outnumber mapped lpns: a broken invariant. */
-		ssd_warn_once("dedup: no free chunk id for lpn %llu", (unsigned long long)lpn);
-		flash_buffer_put(dd->flash, buf);
+		ssd_dev_warn_once(dd->dev_name, "dedup: no free chunk id for lpn %llu", (unsigned long long)lpn);
+		ssd_pagepool_put(dd->pool, buf);
 		return -EIO;
 	}
 	ret = lower->ops->write(lower, chunk, buf, &io);
 	if (ret) {
 		if (ret != -EIO)
-			flash_buffer_put(dd->flash, buf);
+			ssd_pagepool_put(dd->pool, buf);
 		if (reserved != DEDUP_NONE)
 			release_chunk(dd, chunk, start_ns, &trim_ns);
 		else
@@ -202,12 +202,12 @@ static int write_chunk(struct dedup *dd, const struct dedup_buffer_entry *w, u64
 static u64 late_fingerprint(struct dedup *dd, u32 chunk, u64 start_ns)
 {
 	struct ssd_layer *lower = dd->layer.lower;
-	struct ssd_io io = { .start_ns = start_ns, .cause = FLASH_CAUSE_HOST };
+	struct ssd_io io = { .start_ns = start_ns, .cause = SSD_CAUSE_HOST };
 	u8 sha1[DEDUP_SHA1_BYTES];
 	const void *data = NULL;
 
 	if (lower->ops->read(lower, chunk, &io, &data) || !data) {
-		ssd_warn_once("dedup: live chunk %u unreadable below", chunk);
+		ssd_dev_warn_once(dd->dev_name, "dedup: live chunk %u unreadable below", chunk);
 		return start_ns;
 	}
 	dedup_sha1(data, dd->page_bytes, sha1);
@@ -289,7 +289,7 @@ static int leave(struct dedup *dd, const struct dedup_buffer_entry *w, u64 start
 		dd->refcount[chunk]++;
 		dd->l2c[lpn] = chunk;
 		dd->mapped_lpns++;
-		flash_buffer_put(dd->flash, buf);
+		ssd_pagepool_put(dd->pool, buf);
 		dd->counters.store_hits++;
 		dd->counters.duplicates++;
 		*done_ns = t;
@@ -403,7 +403,7 @@ int dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
 	io->done_ns = io->start_ns;
 	if (e != DEDUP_NONE) {
 		/* A rewrite of a buffered page: its data (and request) change in place. */
-		flash_buffer_put(dd->flash, dd->buffer[e].buf);
+		ssd_pagepool_put(dd->pool, dd->buffer[e].buf);
 		sample_unlink(dd, e);
 		dd->buffer[e].buf = buf;
 		dd->buffer[e].sample_key = key;
@@ -425,7 +425,7 @@ int dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
 			/* The write fails: the lpn is left unmapped. */
 			if (reserved != DEDUP_NONE)
 				release_chunk(dd, reserved, t, &done);
-			flash_buffer_put(dd->flash, buf);
+			ssd_pagepool_put(dd->pool, buf);
 			return ret;
 		}
 	}
@@ -473,7 +473,7 @@ int dedup_trim(struct dedup *dd, u64 lpn, struct ssd_io *io)
 	u32 e = buffer_find(dd, lpn), reserved;
 
 	if (e != DEDUP_NONE) {
-		flash_buffer_put(dd->flash, dd->buffer[e].buf);
+		ssd_pagepool_put(dd->pool, dd->buffer[e].buf);
 		reserved = entry_remove(dd, e);
 		dd->counters.buffer_trims++;
 		io->done_ns = io->start_ns;
@@ -548,11 +548,13 @@ static u64 program_ns_of(const struct ssd_config *cfg)
 	return div_u64(lsb + csb + msb, 3);
 }
 
-int dedup_init(struct dedup *dd, const struct ssd_config *cfg, struct flash *flash)
+int dedup_init(struct dedup *dd, const struct ssd_config *cfg,
+	       const struct ssd_layer_env *env)
 {
 	u64 pages = ssd_config_logical_pages(cfg), i;
 
-	dd->flash = flash;
+	dd->pool = env->pool;
+	dd->dev_name = env->dev_name;
 	dd->pages = pages;
 	dd->page_bytes = cfg->page_size_bytes;
 	dd->filter = cfg->dedup_filter;
@@ -615,7 +617,7 @@ void dedup_exit(struct dedup *dd)
 	if (dd->buffer)
 		for (i = 0; i < dd->buffer_cap; i++)
 			if (dd->buffer[i].buf)
-				flash_buffer_put(dd->flash, dd->buffer[i].buf);
+				ssd_pagepool_put(dd->pool, dd->buffer[i].buf);
 	ssd_free(dd->l2c);
 	ssd_free(dd->refcount);
 	ssd_free(dd->free_next);

@@ -7,12 +7,12 @@
  * reserved one) and count what they hold, and the write buffer's indexes
  * agree with its ring.  Linear in the device size, no allocation.
  */
-#include "dedup.h"
+#include "dedup/dedup_internal.h"
 
 #define CHECK(cond, fmt, ...)						\
 	do {								\
 		if (!(cond)) {						\
-			ssd_log_err("dedup check: " fmt, ##__VA_ARGS__);	\
+			ssd_dev_err(dd->dev_name, "dedup check: " fmt, ##__VA_ARGS__);	\
 			return -EUCLEAN;				\
 		}							\
 	} while (0)

@@ -5,7 +5,7 @@
  * keys it owns, its metadata size, and its page operations and counters
  * mapped onto dedup.h.
  */
-#include "dedup.h"
+#include "dedup/dedup_internal.h"
 
 static struct dedup *to_dedup(struct ssd_layer *layer)
 {
@@ -20,7 +20,7 @@ static bool dedup_enabled(const struct ssd_config *cfg)
 static int dedup_config_validate(const struct ssd_config *cfg)
 {
 	if (cfg->dedup_sample_offset_bytes + cfg->dedup_sample_bytes > cfg->page_size_bytes) {
-		ssd_log_err("dedup_sample_offset_bytes=%llu refused: with dedup_sample_bytes=%llu the sample must lie within a page of %llu bytes (offset 0..%llu)",
+		ssd_dev_err(cfg->name, "dedup_sample_offset_bytes=%llu refused: with dedup_sample_bytes=%llu the sample must lie within a page of %llu bytes (offset 0..%llu)",
 			    (unsigned long long)cfg->dedup_sample_offset_bytes,
 			    (unsigned long long)cfg->dedup_sample_bytes,
 			    (unsigned long long)cfg->page_size_bytes,
@@ -30,13 +30,13 @@ static int dedup_config_validate(const struct ssd_config *cfg)
 		return -EINVAL;
 	}
 	if (cfg->dedup_buffer_bytes && cfg->dedup_buffer_bytes < cfg->page_size_bytes) {
-		ssd_log_err("dedup_buffer_bytes=%llu refused: accepted range is 0 (no byte cap) or at least a page (%llu)",
+		ssd_dev_err(cfg->name, "dedup_buffer_bytes=%llu refused: accepted range is 0 (no byte cap) or at least a page (%llu)",
 			    (unsigned long long)cfg->dedup_buffer_bytes,
 			    (unsigned long long)cfg->page_size_bytes);
 		return -EINVAL;
 	}
 	if (ssd_config_logical_pages(cfg) >= DEDUP_RESERVED) {
-		ssd_log_err("dedup=1 refused: chunk ids are 32-bit, the device has too many pages");
+		ssd_dev_err(cfg->name, "dedup=1 refused: chunk ids are 32-bit, the device has too many pages");
 		return -EINVAL;
 	}
 	return 0;
@@ -140,14 +140,14 @@ static const struct ssd_layer_ops dedup_layer_ops = {
 	.destroy = dedup_layer_destroy,
 };
 
-static int dedup_layer_create(const struct ssd_config *cfg, struct flash *flash,
+static int dedup_layer_create(const struct ssd_config *cfg, const struct ssd_layer_env *env,
 			      struct ssd_layer *lower, struct ssd_layer **out)
 {
 	struct dedup *dd;
 	int ret;
 
 	if (!lower) {
-		ssd_log_err("dedup=1 refused: the dedup layer needs a layer below it");
+		ssd_dev_err(cfg->name, "dedup=1 refused: the dedup layer needs a layer below it");
 		return -EINVAL;
 	}
 	dd = ssd_zalloc(sizeof(*dd));
@@ -156,7 +156,7 @@ static int dedup_layer_create(const struct ssd_config *cfg, struct flash *flash,
 	dd->layer.ops = &dedup_layer_ops;
 	dd->layer.name = "dedup";
 	dd->layer.lower = lower;
-	ret = dedup_init(dd, cfg, flash);
+	ret = dedup_init(dd, cfg, env);
 	if (ret) {
 		dedup_exit(dd);
 		ssd_free(dd);

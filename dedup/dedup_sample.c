@@ -7,7 +7,7 @@
  * chunks and which chunk to fingerprint late.  Chunks whose fingerprint
  * left an LRU store do not count: they can no longer be shared.
  */
-#include "dedup.h"
+#include "dedup/dedup_internal.h"
 
 static u32 *bucket_of(struct dedup *dd, u32 key)
 {

@@ -4,7 +4,8 @@
  * compression function (ssd_sha1_block()), and the FIPS 180 test vectors
  * the unit tests and the module's load-time self-test check.
  */
-#include "dedup_sha1.h"
+#include "dedup/dedup.h"
+#include "dedup/dedup_sha1.h"
 
 void dedup_sha1_init(struct dedup_sha1_ctx *ctx)
 {

@@ -4,12 +4,13 @@
  * dedup layer.  The compression function is the platform's
  * (ssd_sha1_block(): the kernel's sha1_transform() in the module, the
  * same algorithm in userspace); the padding and the digest are here, so
- * both builds compute the very same fingerprints.  Portable.
+ * both builds compute the very same fingerprints.  Private to dedup/
+ * (the self-test is public: dedup.h).  Portable.
  */
 #ifndef DEDUP_SHA1_H
 #define DEDUP_SHA1_H
 
-#include "ssd_platform.h"
+#include "platform/ssd_platform.h"
 
 #define DEDUP_SHA1_BYTES	20
 
@@ -26,12 +27,5 @@ void dedup_sha1_final(struct dedup_sha1_ctx *ctx, u8 out[DEDUP_SHA1_BYTES]);
 
 /* The SHA-1 of @len bytes at @data in one go. */
 void dedup_sha1(const void *data, u64 len, u8 out[DEDUP_SHA1_BYTES]);
-
-/*
- * Check the FIPS 180 test vectors ("abc", the empty message, the 448-bit
- * message, a million 'a'): 0, or -EINVAL after logging the first one that
- * differs.  The module runs it when it loads.
- */
-int dedup_sha1_self_test(void);
 
 #endif /* DEDUP_SHA1_H */

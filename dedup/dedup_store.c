@@ -7,7 +7,7 @@
  * one pushes out the least recent (its chunk stays, unshareable from then
  * on: DEDUP_EVICTED).
  */
-#include "dedup.h"
+#include "dedup/dedup_internal.h"
 
 static u32 bucket_of(const struct dedup *dd, const u8 sha1[DEDUP_SHA1_BYTES])
 {
@@ -94,7 +94,7 @@ void dedup_store_insert(struct dedup *dd, u32 chunk, const u8 sha1[DEDUP_SHA1_BY
 
 		if (!dd->store_lru || victim == DEDUP_NONE) {
 			/* The full store has a slot per chunk id. */
-			ssd_warn_once("dedup: fingerprint store full without an LRU");
+			ssd_dev_warn_once(dd->dev_name, "dedup: fingerprint store full without an LRU");
 			return;
 		}
 		if (dd->filter)

@@ -3,7 +3,7 @@
  * controller.c - the command queue (a min-heap of in-flight completions)
  * and the FIFO controller of controller.h.
  */
-#include "controller.h"
+#include "device/controller.h"
 
 u64 controller_table_bytes(u64 total, u32 cmd_queue_depth)
 {
@@ -103,4 +103,21 @@ void controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 compl
 		c->counters.write_commands++;
 		c->counters.write_latency_ns += latency_ns;
 	}
+}
+
+void controller_get_stats(const struct ssd_controller *c, struct ssd_stats *st)
+{
+	st->commands = c->counters.commands;
+	st->command_latency_ns_total = c->counters.latency_ns;
+	st->queue_wait_ns_total = c->counters.queue_wait_ns;
+	st->controller_busy_ns = c->counters.controller_busy_ns;
+	st->read_commands = c->counters.read_commands;
+	st->read_latency_ns_total = c->counters.read_latency_ns;
+	st->write_commands = c->counters.write_commands;
+	st->write_latency_ns_total = c->counters.write_latency_ns;
+}
+
+void controller_reset_counters(struct ssd_controller *c)
+{
+	memset(&c->counters, 0, sizeof(c->counters));
 }

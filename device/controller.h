@@ -2,7 +2,7 @@
 /*
  * controller.h - the device's command queue and controller, in virtual
  * nanoseconds: the front half of the timing state machine (the chips and
- * channels are flash/timing.h).
+ * channels are flash/flash_timing.h).  Private to device/.
  *
  * A command waits for a slot in the command queue (cmd_queue_depth commands
  * in flight), then for the controller, which serves commands FIFO:
@@ -13,7 +13,8 @@
 #ifndef SSD_CONTROLLER_H
 #define SSD_CONTROLLER_H
 
-#include "ssd_platform.h"
+#include "platform/ssd_platform.h"
+#include "common/ssd_stats.h"
 
 /* What a command did, for the per-kind latency counters. */
 enum controller_op_kind {
@@ -58,5 +59,9 @@ u64 controller_command_start(struct ssd_controller *c, u64 arrival_ns);
 /* The @kind command admitted at @arrival_ns completes at @completion_ns. */
 void controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 completion_ns,
 			     enum controller_op_kind kind);
+
+/* Fill the command counters into @st; zero them (a statistics reset). */
+void controller_get_stats(const struct ssd_controller *c, struct ssd_stats *st);
+void controller_reset_counters(struct ssd_controller *c);
 
 #endif /* SSD_CONTROLLER_H */

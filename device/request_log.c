@@ -2,7 +2,7 @@
 /*
  * request_log.c - the request log's ring buffer (see request_log.h).
  */
-#include "request_log.h"
+#include "device/request_log.h"
 
 int request_log_init(struct request_log *log, u32 capacity)
 {

@@ -4,21 +4,12 @@
  * arrival and modeled completion times, so the same sequence can be replayed
  * through ssdsim and compared to the page and the nanosecond.  When full,
  * new entries are dropped (and counted), so what is kept is a prefix.
- * Portable.
+ * Private to device/.  Portable.
  */
 #ifndef SSD_REQUEST_LOG_H
 #define SSD_REQUEST_LOG_H
 
-#include "ssd_platform.h"
-
-/* One request as the device saw it; the ioctl ABI has the same fields. */
-struct ssd_log_entry {
-	u64 arrival_ns;			/* virtual time, after queueing order */
-	u64 completion_ns;		/* the model's completion time */
-	u64 offset_bytes;
-	u32 length_bytes;
-	u32 op;				/* enum ssd_op */
-};
+#include "device/ssd_device.h"
 
 struct request_log {
 	struct ssd_log_entry *entries;	/* NULL: logging off */

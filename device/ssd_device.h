@@ -1,23 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ssd_device.h - the device front end: one emulated SSD as the host sees
- * it, a byte-addressed request API over the stack of page-level layers
- * (common/ssd_layer.h: today the FTL; dedup and the NVM cache slot in
- * above it) and the physical flash with its timing model, which the front
- * end owns.
+ * ssd_device.h - the device front end, the folder's one public header and
+ * the whole of the core the kernel glue and the host tools see: one
+ * emulated SSD as the host sees it, a byte-addressed request API over the
+ * stack of page-level layers (common/ssd_layer.h: [dedup] -> [nvmcache] ->
+ * ftl) and the physical flash with its timing model, which the front end
+ * owns.  struct ssd_device is opaque; its workings are
+ * ssd_device_internal.h, private to device/.
  *
- * A request is split into flash pages here, and each page is handled once:
- * a write that covers only part of a page reads, merges and rewrites it.
- * Data moves through a struct ssd_data_iter, so the kernel can copy straight
- * from bio pages and ssdsim from a flat buffer.  Each request is timed by
- * the model (timing.h): arrival -> command queue -> controller -> flash
+ * A request is split into flash pages, and each page is handled once: a
+ * write that covers only part of a page reads, merges and rewrites it.
+ * Data moves through a struct ssd_data_iter, so the kernel can copy
+ * straight from bio pages and ssdsim from a flat buffer.  Each request is
+ * timed by the model: arrival -> command queue -> controller -> flash
  * operations, and completes when its last operation ends.  All state hangs
  * off struct ssd_device.  Requests are served one at a time, in the order
- * they take request_lock, and arrival times are made non-decreasing in that
- * order, so a request log replayed through ssdsim gives the same times.
- * The state itself is under lock, which a long request gives back every
- * SSD_DEVICE_RESCHED_PAGES pages (statistics and checks get in, the CPU is
- * offered to others) without letting another request in between.
+ * they arrive at ssd_device_submit(), and arrival times are made
+ * non-decreasing in that order, so a request log replayed through ssdsim
+ * gives the same times.  A long request gives the state lock back every
+ * so many pages (statistics and checks get in) without letting another
+ * request in between.
  *
  * Memory: a device is refused at creation if its metadata (each layer's
  * tables, the flash page table, timing arrays, request log) and the page
@@ -29,14 +31,9 @@
 #ifndef SSD_DEVICE_H
 #define SSD_DEVICE_H
 
-#include "ssd_platform.h"
-#include "ssd_config.h"
-#include "ssd_layer.h"
-#include "ssd_stats.h"
-#include "flash.h"
-#include "request_log.h"
-#include "controller.h"
-#include "timing.h"
+#include "platform/ssd_platform.h"
+#include "common/ssd_config.h"
+#include "common/ssd_stats.h"
 
 enum ssd_op {
 	SSD_OP_READ,
@@ -62,62 +59,25 @@ struct ssd_request {
 	struct ssd_data_iter *data;	/* READ and WRITE only */
 };
 
-struct ssd_host_counters {
-	u64 read_bytes;
-	u64 read_pages;
-	u64 write_bytes;
-	u64 write_pages;
-	u64 trim_bytes;
-	u64 rmw_pages;
-	u64 flush_count;
+/* One request as the device saw it; the ioctl ABI has the same fields. */
+struct ssd_log_entry {
+	u64 arrival_ns;			/* virtual time, after queueing order */
+	u64 completion_ns;		/* the model's completion time */
+	u64 offset_bytes;
+	u32 length_bytes;
+	u32 op;				/* enum ssd_op */
 };
 
-/* Pages a request handles between two breaks of the state lock. */
-#define SSD_DEVICE_RESCHED_PAGES	1024
-
-struct ssd_device {
-	struct ssd_config cfg;
-	struct ssd_lock request_lock;	/* one request at a time, in order */
-	struct ssd_lock lock;		/* everything below */
-	struct ssd_controller controller;
-	struct ssd_timing timing;
-	struct flash flash;
-	struct ssd_layer *top;		/* the first layer of the stack */
-	struct request_log log;
-	u64 last_arrival_ns;
-	u64 capacity_bytes;
-	u32 page_bytes;
-	u32 page_shift;
-	u64 virtual_time_ns;
-	struct ssd_host_counters host;
-	u64 memory_limit_bytes;		/* memory_limit_mb, or half of the RAM */
-	u64 metadata_bytes;		/* allocated at creation (all tables) */
-	u32 resched_pages;		/* SSD_DEVICE_RESCHED_PAGES; tests change it */
-	u64 lock_breaks;		/* times a request gave the lock back */
-	u64 request_seq;		/* host requests submitted: ssd_io.request_seq */
-};
-
-/* The layer types of the default stack, top first. */
-extern const struct ssd_layer_type *const ssd_default_stack[];
-extern const unsigned int ssd_default_stack_size;
+struct ssd_device;
 
 /* Every check of @cfg: the geometry's and each enabled layer's. */
 int ssd_device_validate_config(const struct ssd_config *cfg);
 
 /*
  * Validate @cfg, check that it fits its memory limit and build a device;
- * -EINVAL (logged) or -ENOMEM.
+ * -EINVAL (logged, naming cfg->name) or -ENOMEM.
  */
 int ssd_device_create(struct ssd_device **out, const struct ssd_config *cfg);
-
-/*
- * The same with a stack of @nr_types layer types, top first, of which the
- * enabled ones are built (the last one is the bottom).  Unit tests use it
- * to slip a layer in.
- */
-int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cfg,
-			    const struct ssd_layer_type *const *types,
-			    unsigned int nr_types);
 void ssd_device_destroy(struct ssd_device *dev);
 
 /*
@@ -140,8 +100,30 @@ void ssd_device_reset_stats(struct ssd_device *dev);
 /* Full consistency check of every layer; 0 or -EUCLEAN. */
 int ssd_device_check(struct ssd_device *dev);
 
-/* Take up to @max logged requests, oldest first; see request_log.h. */
+/*
+ * Take up to @max logged requests, oldest first (request_log_entries of
+ * them are kept; when full, new ones are dropped and counted in
+ * *@dropped).
+ */
 u32 ssd_device_read_log(struct ssd_device *dev, struct ssd_log_entry *out,
 			u32 max, u64 *dropped);
+
+/* What the device's configuration and memory plan fixed at creation. */
+u64 ssd_device_capacity_bytes(const struct ssd_device *dev);
+u32 ssd_device_page_bytes(const struct ssd_device *dev);
+u64 ssd_device_memory_limit_bytes(const struct ssd_device *dev);
+u64 ssd_device_metadata_bytes(const struct ssd_device *dev);
+u64 ssd_device_data_limit_bytes(const struct ssd_device *dev);
+
+/*
+ * The arrival time the last request was given (arrivals are made
+ * non-decreasing), and the latest completion so far.  Not locked: read
+ * them between requests, from the thread that submits.
+ */
+u64 ssd_device_last_arrival_ns(const struct ssd_device *dev);
+u64 ssd_device_virtual_time_ns(const struct ssd_device *dev);
+
+/* The core's self-tests, run once before any device (the SHA-1 vectors). */
+int ssd_core_self_test(void);
 
 #endif /* SSD_DEVICE_H */

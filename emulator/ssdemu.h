@@ -12,10 +12,11 @@
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 
-#include "ssdemu_compat.h"
-#include "ssd_config.h"
-#include "ssd_device.h"
-#include "ssdemu_ioctl.h"
+#include "emulator/ssdemu_compat.h"
+#include "common/ssd_config.h"
+#include "common/ssd_pagepool.h"
+#include "device/ssd_device.h"
+#include "include/ssdemu_ioctl.h"
 
 /* How the kernel's completions kept to the model's times (timing=1). */
 struct ssdemu_lateness {

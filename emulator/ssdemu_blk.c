@@ -15,7 +15,7 @@
 #include <linux/idr.h>
 #include <linux/ktime.h>
 
-#include "ssdemu.h"
+#include "emulator/ssdemu.h"
 
 static DEFINE_IDA(ssdemu_indexes);
 int ssdemu_major;
@@ -264,7 +264,7 @@ static int add_disk_for(struct ssdemu_dev *dev)
 		.physical_block_bytes = min_t(u64, cfg->page_size_bytes, PAGE_SIZE),
 		.io_min_bytes = cfg->page_size_bytes,
 		/* At most 512 KiB, and no more pages than the spare pool holds. */
-		.max_hw_sectors = min_t(u64, 1024, FLASH_SPARE_BUFFERS *
+		.max_hw_sectors = min_t(u64, 1024, SSD_PAGEPOOL_SPARE *
 					cfg->page_size_bytes >> SECTOR_SHIFT),
 		.max_discard_sectors = UINT_MAX >> SECTOR_SHIFT,
 		.discard_granularity_bytes = cfg->page_size_bytes,
@@ -282,7 +282,7 @@ static int add_disk_for(struct ssdemu_dev *dev)
 	disk->fops = &ssdemu_fops;
 	disk->private_data = dev;
 	snprintf(disk->disk_name, sizeof(disk->disk_name), "ssdemu%d", dev->index);
-	set_capacity(disk, dev->core->capacity_bytes >> SECTOR_SHIFT);
+	set_capacity(disk, ssd_device_capacity_bytes(dev->core) >> SECTOR_SHIFT);
 	dev->disk = disk;
 	ret = add_disk(disk);
 	if (ret) {
@@ -377,10 +377,10 @@ int ssdemu_power_on(struct ssdemu_dev *dev)
 	dev->powered = true;
 	pr_info("ssdemu: %s: %s up, %llu MiB logical, %llu chips; memory limit %llu MiB: %llu MiB metadata, data up to %llu MiB\n",
 		config_item_name(&dev->item), dev->disk->disk_name,
-		dev->core->capacity_bytes >> 20, dev->cfg.chips,
-		dev->core->memory_limit_bytes >> 20,
-		DIV_ROUND_UP_ULL(dev->core->metadata_bytes, 1 << 20),
-		(dev->core->flash.max_data_pages * dev->core->page_bytes) >> 20);
+		ssd_device_capacity_bytes(dev->core) >> 20, dev->cfg.chips,
+		ssd_device_memory_limit_bytes(dev->core) >> 20,
+		DIV_ROUND_UP_ULL(ssd_device_metadata_bytes(dev->core), 1 << 20),
+		ssd_device_data_limit_bytes(dev->core) >> 20);
 	return 0;
 
 free_tags:

@@ -10,7 +10,7 @@
 #include <linux/module.h>
 #include <linux/slab.h>
 
-#include "ssdemu.h"
+#include "emulator/ssdemu.h"
 
 static inline struct ssdemu_dev *to_ssdemu_dev(struct config_item *item)
 {

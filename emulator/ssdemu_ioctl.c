@@ -8,8 +8,8 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
-#include "ssdemu.h"
-#include "ssd_stats_uapi.h"
+#include "emulator/ssdemu.h"
+#include "abi/ssd_abi.h"
 
 /* Entries one READ_LOG call may take: bounds the kernel's staging buffer. */
 #define SSDEMU_LOG_READ_MAX	65536

@@ -7,8 +7,8 @@
 #include <linux/blkdev.h>
 #include <linux/module.h>
 
-#include "ssdemu.h"
-#include "dedup_sha1.h"
+#include "emulator/ssdemu.h"
+#include "device/ssd_device.h"
 
 DEFINE_MUTEX(ssdemu_teardown_lock);
 
@@ -21,7 +21,7 @@ static int __init ssdemu_init(void)
 	 * check it against the FIPS 180 vectors the unit tests check the
 	 * userspace build with, so both compute the same fingerprints.
 	 */
-	ret = dedup_sha1_self_test();
+	ret = ssd_core_self_test();
 	if (ret)
 		return ret;
 	pr_info("ssdemu: SHA-1 self-test passed (4 FIPS 180 vectors, kernel sha1_transform)\n");

@@ -1,109 +1,82 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * flash.c - page data, cell modes and physical operation counts of the
- * flash array.  See flash.h for the ownership rules of page buffers.
+ * flash array, over its timing model.  See flash.h for the ownership
+ * rules of page buffers.
  */
-#include "flash.h"
+#include "flash/flash.h"
+#include "flash/flash_config.h"
+#include "flash/flash_timing.h"
 
 static u64 geo_total_pages(const struct flash_geometry *geo)
 {
 	return (u64)geo->chips * geo->blocks_per_chip * geo->pages_per_block;
 }
 
-u64 flash_table_bytes(const struct flash_geometry *geo)
+u64 flash_table_bytes(u64 total, const struct ssd_config *cfg)
 {
-	u64 bytes = ssd_tables_add(0, 1, geo_total_pages(geo), sizeof(void *));
+	struct flash_geometry geo;
 
+	flash_geometry_from(cfg, &geo);
+	total = ssd_tables_add(total, 1, geo_total_pages(&geo), sizeof(void *));
 	/* The cell mode of every block (u8, see flash_init()). */
-	return ssd_tables_add(bytes, 1, (u64)geo->chips * geo->blocks_per_chip, sizeof(u8));
+	total = ssd_tables_add(total, 1, (u64)geo.chips * geo.blocks_per_chip, sizeof(u8));
+	total = ssd_tables_add(total, 1, 1, sizeof(struct ssd_timing));
+	return timing_table_bytes(total, geo.chips, geo.channels);
 }
 
-int flash_init(struct flash *fl, const struct flash_geometry *geo,
-	       struct ssd_timing *timing)
+int flash_init(struct flash *fl, const struct ssd_config *cfg,
+	       struct ssd_pagepool *pool, const char *dev_name)
 {
+	struct timing_params tparams;
+	int ret;
+
 	memset(fl, 0, sizeof(*fl));
-	fl->geo = *geo;
-	fl->timing = timing;
-	fl->total_blocks = geo->chips * geo->blocks_per_chip;
-	fl->total_pages = geo_total_pages(geo);
-	fl->max_data_pages = fl->total_pages;
+	flash_geometry_from(cfg, &fl->geo);
+	fl->pool = pool;
+	fl->dev_name = dev_name;
+	fl->total_blocks = fl->geo.chips * fl->geo.blocks_per_chip;
+	fl->total_pages = geo_total_pages(&fl->geo);
 	fl->page_data = ssd_zalloc(fl->total_pages * sizeof(*fl->page_data));
 	/* Zeroed: every block starts as TLC. */
 	fl->cell_mode = ssd_zalloc((u64)fl->total_blocks * sizeof(*fl->cell_mode));
-	if (!fl->page_data || !fl->cell_mode) {
-		flash_exit(fl);
-		return -ENOMEM;
+	fl->timing = ssd_zalloc(sizeof(*fl->timing));
+	if (!fl->page_data || !fl->cell_mode || !fl->timing) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	flash_timing_params_from(cfg, &tparams);
+	ret = timing_init(fl->timing, &tparams);
+	if (ret) {
+		ssd_free(fl->timing);
+		fl->timing = NULL;
+		goto fail;
 	}
 	return 0;
-}
 
-/* Every page buffer comes from here and goes back through buffer_free(). */
-static void *buffer_alloc(struct flash *fl)
-{
-	void *buf;
-
-	if (fl->nr_buffers >= fl->max_data_pages + FLASH_SPARE_BUFFERS)
-		return NULL;
-	buf = ssd_page_alloc(fl->geo.page_size_bytes);
-	if (buf)
-		fl->nr_buffers++;
-	return buf;
-}
-
-static void buffer_free(struct flash *fl, void *buf)
-{
-	ssd_page_free(buf, fl->geo.page_size_bytes);
-	fl->nr_buffers--;
+fail:
+	flash_exit(fl);
+	return ret;
 }
 
 void flash_exit(struct flash *fl)
 {
 	u64 ppa;
 
-	while (fl->nr_spare)
-		buffer_free(fl, fl->spare[--fl->nr_spare]);
+	if (fl->timing) {
+		timing_exit(fl->timing);
+		ssd_free(fl->timing);
+		fl->timing = NULL;
+	}
 	ssd_free(fl->cell_mode);
 	fl->cell_mode = NULL;
 	if (!fl->page_data)
 		return;
 	for (ppa = 0; ppa < fl->total_pages; ppa++)
 		if (fl->page_data[ppa])
-			buffer_free(fl, fl->page_data[ppa]);
+			ssd_pagepool_put(fl->pool, fl->page_data[ppa]);
 	ssd_free(fl->page_data);
 	fl->page_data = NULL;
-}
-
-void flash_set_data_limit(struct flash *fl, u64 max_pages)
-{
-	fl->max_data_pages = min_t(u64, max_pages, fl->total_pages);
-}
-
-int flash_reserve_buffers(struct flash *fl, u32 count)
-{
-	count = min_t(u32, count, FLASH_SPARE_BUFFERS);
-	while (fl->nr_spare < count) {
-		void *buf = buffer_alloc(fl);
-
-		if (!buf)
-			return -ENOMEM;
-		fl->spare[fl->nr_spare++] = buf;
-	}
-	return 0;
-}
-
-void *flash_buffer_get(struct flash *fl)
-{
-	if (fl->nr_spare)
-		return fl->spare[--fl->nr_spare];
-	return buffer_alloc(fl);
-}
-
-void flash_buffer_put(struct flash *fl, void *buf)
-{
-	if (fl->nr_spare < FLASH_SPARE_BUFFERS)
-		fl->spare[fl->nr_spare++] = buf;
-	else
-		buffer_free(fl, buf);
 }
 
 int flash_set_block_mode(struct flash *fl, u32 block, enum flash_cell_mode mode)
@@ -112,7 +85,7 @@ int flash_set_block_mode(struct flash *fl, u32 block, enum flash_cell_mode mode)
 
 	for (i = 0; i < fl->geo.pages_per_block; i++) {
 		if (fl->page_data[first + i]) {
-			ssd_warn_once("BUG: mode change of block %u with live page %u",
+			ssd_dev_warn_once(fl->dev_name, "BUG: mode change of block %u with live page %u",
 				      block, first + i);
 			return -EIO;
 		}
@@ -121,8 +94,19 @@ int flash_set_block_mode(struct flash *fl, u32 block, enum flash_cell_mode mode)
 	return 0;
 }
 
+void flash_set_horizon(struct flash *fl, u64 now_ns)
+{
+	timing_set_horizon(fl->timing, now_ns);
+}
+
+u64 flash_chip_free_ns(const struct flash *fl, u32 chip)
+{
+	return timing_chip_free_ns(fl->timing, chip);
+}
+
 void flash_reset_counters(struct flash *fl)
 {
+	memset(&fl->timing->counters, 0, sizeof(fl->timing->counters));
 	memset(fl->program_pages, 0, sizeof(fl->program_pages));
 	memset(fl->read_pages, 0, sizeof(fl->read_pages));
 	fl->erase_blocks = 0;
@@ -151,7 +135,7 @@ static enum flash_page_type page_type_of(const struct flash *fl, u32 ppa)
 	return (ppa % fl->geo.pages_per_block) % FLASH_PAGE_NR;
 }
 
-int flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
+int flash_program(struct flash *fl, u32 ppa, void *buf, enum ssd_cause cause,
 		  u64 start_ns, u64 *done_ns)
 {
 	enum flash_cell_mode mode = mode_of(fl, ppa);
@@ -159,13 +143,13 @@ int flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
 	*done_ns = start_ns;
 	/* An unerased page is an FTL bug; keep the old data rather than leak. */
 	if (fl->page_data[ppa]) {
-		ssd_warn_once("BUG: program of unerased page %u", ppa);
-		flash_buffer_put(fl, buf);
+		ssd_dev_warn_once(fl->dev_name, "BUG: program of unerased page %u", ppa);
+		ssd_pagepool_put(fl->pool, buf);
 		return -EIO;
 	}
 	if (ppa % fl->geo.pages_per_block >= flash_mode_pages(fl, mode)) {
-		ssd_warn_once("BUG: program of page %u beyond its SLC block", ppa);
-		flash_buffer_put(fl, buf);
+		ssd_dev_warn_once(fl->dev_name, "BUG: program of page %u beyond its SLC block", ppa);
+		ssd_pagepool_put(fl->pool, buf);
 		return -EIO;
 	}
 	fl->page_data[ppa] = buf;
@@ -178,7 +162,7 @@ int flash_program(struct flash *fl, u32 ppa, void *buf, enum flash_cause cause,
 	return 0;
 }
 
-const void *flash_read(struct flash *fl, u32 ppa, enum flash_cause cause,
+const void *flash_read(struct flash *fl, u32 ppa, enum ssd_cause cause,
 		       u64 start_ns, u64 *done_ns)
 {
 	enum flash_cell_mode mode = mode_of(fl, ppa);
@@ -187,19 +171,19 @@ const void *flash_read(struct flash *fl, u32 ppa, enum flash_cause cause,
 	if (mode == FLASH_MODE_SLC)
 		fl->slc_read_pages++;
 	*done_ns = timing_read(fl->timing, chip_of(fl, ppa), mode,
-			       page_type_of(fl, ppa), cause == FLASH_CAUSE_HOST, start_ns);
+			       page_type_of(fl, ppa), cause == SSD_CAUSE_HOST, start_ns);
 	return fl->page_data[ppa];
 }
 
 u64 flash_read_blank(struct flash *fl, u32 chip, enum flash_page_type type,
-		     enum flash_cause cause, u64 start_ns)
+		     enum ssd_cause cause, u64 start_ns)
 {
 	fl->read_pages[cause]++;
-	return timing_read(fl->timing, chip, FLASH_MODE_TLC, type, cause == FLASH_CAUSE_HOST,
+	return timing_read(fl->timing, chip, FLASH_MODE_TLC, type, cause == SSD_CAUSE_HOST,
 			   start_ns);
 }
 
-int flash_copy(struct flash *fl, u32 src, u32 dst, enum flash_cause cause,
+int flash_copy(struct flash *fl, u32 src, u32 dst, enum ssd_cause cause,
 	       u64 start_ns, u64 *done_ns)
 {
 	void *buf;
@@ -216,7 +200,7 @@ void flash_invalidate(struct flash *fl, u32 ppa)
 {
 	if (!fl->page_data[ppa])
 		return;
-	flash_buffer_put(fl, fl->page_data[ppa]);
+	ssd_pagepool_put(fl->pool, fl->page_data[ppa]);
 	fl->page_data[ppa] = NULL;
 	fl->data_pages--;
 }
@@ -229,7 +213,7 @@ u64 flash_erase(struct flash *fl, u32 block, u64 start_ns)
 
 	for (i = 0; i < fl->geo.pages_per_block; i++) {
 		if (fl->page_data[first + i]) {
-			ssd_warn_once("BUG: erase of block %u with live page %u",
+			ssd_dev_warn_once(fl->dev_name, "BUG: erase of block %u with live page %u",
 				      block, first + i);
 			flash_invalidate(fl, first + i);
 		}
@@ -240,18 +224,33 @@ u64 flash_erase(struct flash *fl, u32 block, u64 start_ns)
 	return timing_erase(fl->timing, flash_chip_of_block(fl, block), mode, start_ns);
 }
 
-u64 flash_data_bytes(const struct flash *fl)
+void flash_get_stats(const struct flash *fl, struct ssd_stats *st)
 {
-	return fl->data_pages * fl->geo.page_size_bytes;
-}
+	st->physical_capacity_bytes = fl->total_pages * fl->geo.page_size_bytes;
+	st->page_size_bytes = fl->geo.page_size_bytes;
+	st->pages_per_block = fl->geo.pages_per_block;
+	st->total_blocks = fl->total_blocks;
 
-u64 flash_spare_bytes(const struct flash *fl)
-{
-	return (u64)fl->nr_spare * fl->geo.page_size_bytes;
-}
-
-u64 flash_metadata_bytes(const struct flash *fl)
-{
-	return fl->total_pages * sizeof(*fl->page_data) +
-	       (u64)fl->total_blocks * sizeof(*fl->cell_mode);
+	st->flash_program_host_pages = fl->program_pages[SSD_CAUSE_HOST];
+	st->flash_program_gc_pages = fl->program_pages[SSD_CAUSE_GC];
+	st->flash_program_destage_pages = fl->program_pages[SSD_CAUSE_DESTAGE];
+	st->flash_program_pages = st->flash_program_host_pages +
+				  st->flash_program_gc_pages +
+				  st->flash_program_destage_pages;
+	st->flash_read_host_pages = fl->read_pages[SSD_CAUSE_HOST];
+	st->flash_read_gc_pages = fl->read_pages[SSD_CAUSE_GC];
+	st->flash_read_destage_pages = fl->read_pages[SSD_CAUSE_DESTAGE];
+	st->flash_read_pages = st->flash_read_host_pages + st->flash_read_gc_pages +
+			       st->flash_read_destage_pages;
+	st->flash_erase_blocks = fl->erase_blocks;
+	st->flash_program_slc_pages = fl->slc_program_pages;
+	st->flash_read_slc_pages = fl->slc_read_pages;
+	st->flash_erase_slc_blocks = fl->slc_erase_blocks;
+	st->flash_program_tlc_pages = st->flash_program_pages - fl->slc_program_pages;
+	st->flash_erase_tlc_blocks = fl->erase_blocks - fl->slc_erase_blocks;
+	st->flash_metadata_bytes = fl->total_pages * sizeof(*fl->page_data) +
+				   (u64)fl->total_blocks * sizeof(*fl->cell_mode);
+	st->data_bytes = fl->data_pages * fl->geo.page_size_bytes;
+	st->channel_busy_ns_total = fl->timing->counters.channel_busy_ns;
+	st->chip_busy_ns_total = fl->timing->counters.chip_busy_ns;
 }

@@ -5,7 +5,7 @@
  * blocking run at the hard floor), read, TRIM, and the erase-count and
  * memory figures the statistics report.
  */
-#include "ftl.h"
+#include "ftl/ftl_internal.h"
 
 int ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *params)
 {
@@ -119,7 +119,7 @@ static bool region_full(const struct ftl *ftl, const struct ftl_region *rg, u64 
 }
 
 int ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
-	      enum flash_cause cause, u64 start_ns, u64 *done_ns)
+	      enum ssd_cause cause, u64 start_ns, u64 *done_ns)
 {
 	struct ftl_region *rg;
 	u32 ppa, old;
@@ -141,8 +141,8 @@ int ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 						 ftl->gc_write_pages);
 	if (ppa == FTL_NONE) {
 		/* ftl_config_validate() makes this unreachable. */
-		ssd_warn_once("BUG: no free page for lpn %llu", (unsigned long long)lpn);
-		flash_buffer_put(ftl->flash, buf);
+		ssd_dev_warn_once(ftl->flash->dev_name, "BUG: no free page for lpn %llu", (unsigned long long)lpn);
+		ssd_pagepool_put(ftl->flash->pool, buf);
 		return -EIO;
 	}
 	/* Read the old mapping only now: GC may just have moved it. */
@@ -157,7 +157,7 @@ int ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	return 0;
 }
 
-const void *ftl_read(struct ftl *ftl, u64 lpn, enum flash_cause cause,
+const void *ftl_read(struct ftl *ftl, u64 lpn, enum ssd_cause cause,
 		     u64 start_ns, u64 *done_ns)
 {
 	u32 ppa = ftl->l2p[lpn];

@@ -6,7 +6,7 @@
  * greedy GC finds its victim in O(pages_per_block)), and taking the next
  * page of an open block.
  */
-#include "ftl.h"
+#include "ftl/ftl_internal.h"
 
 /* Heap order: fewer erases first, then lower block number (deterministic). */
 static bool heap_less(const struct ftl *ftl, u32 a, u32 b)

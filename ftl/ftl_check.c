@@ -8,12 +8,12 @@
  * linear: one pass over pages, one over blocks, one along the bucket lists
  * and one over the chips' write points and heaps.
  */
-#include "ftl.h"
+#include "ftl/ftl_internal.h"
 
 #define CHECK(cond, fmt, ...)						\
 	do {								\
 		if (!(cond)) {						\
-			ssd_log_err("ftl_check: " fmt, ##__VA_ARGS__);	\
+			ssd_dev_err(ftl->flash->dev_name, "ftl_check: " fmt, ##__VA_ARGS__);	\
 			return -EUCLEAN;				\
 		}							\
 	} while (0)

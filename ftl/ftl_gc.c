@@ -22,7 +22,7 @@
  * at most gc_pages_per_write pages (8 if that is 0) on its victim, if the
  * victim's chip is idle when the command's flash operations may start.
  */
-#include "ftl.h"
+#include "ftl/ftl_internal.h"
 
 /* The chip with the most free blocks of @rg (the first after @from on a tie). */
 static u32 most_free_chip(const struct ftl *ftl, const struct ftl_region *rg, u32 from,
@@ -82,7 +82,7 @@ static int gc_open_victim(struct ftl *ftl, struct ftl_region *rg)
 
 	if (victim == FTL_NONE) {
 		/* ftl_config_validate() and the cache's valid_max make this unreachable. */
-		ssd_warn_once("BUG: GC found no victim with %u free blocks", rg->nr_free);
+		ssd_dev_warn_once(ftl->flash->dev_name, "BUG: GC found no victim with %u free blocks", rg->nr_free);
 		return -EIO;
 	}
 	gc_set_victim(ftl, rg, victim);
@@ -98,10 +98,10 @@ static int gc_move(struct ftl *ftl, struct ftl_region *rg, u32 src, u64 start_ns
 	u32 dst = gc_alloc_page(ftl, rg, ftl_chip_of(ftl, rg->gc_victim));
 
 	if (dst == FTL_NONE) {
-		ssd_warn_once("BUG: GC found no free block with %u free", rg->nr_free);
+		ssd_dev_warn_once(ftl->flash->dev_name, "BUG: GC found no free block with %u free", rg->nr_free);
 		return -EIO;
 	}
-	if (flash_copy(ftl->flash, src, dst, FLASH_CAUSE_GC, start_ns, done_ns))
+	if (flash_copy(ftl->flash, src, dst, SSD_CAUSE_GC, start_ns, done_ns))
 		return -EIO;
 	ftl->p2l[src] = FTL_NONE;
 	ftl->p2l[dst] = lpn;
@@ -219,7 +219,7 @@ static int gc_background_step(struct ftl *ftl, struct ftl_region *rg, u64 now_ns
 			return 0;
 		gc_set_victim(ftl, rg, victim);
 	}
-	if (timing_chip_free_ns(ftl->flash->timing, ftl_chip_of(ftl, rg->gc_victim)) > now_ns)
+	if (flash_chip_free_ns(ftl->flash, ftl_chip_of(ftl, rg->gc_victim)) > now_ns)
 		return 0;
 	/* Not part of a host write: keep that write's per-write accounting. */
 	ftl->gc_write_pages = 0;
@@ -242,6 +242,6 @@ void ftl_gc_background(struct ftl *ftl, u64 now_ns)
 
 		if (rg->nr_blocks && rg->nr_free < ftl->gc_background_free_blocks &&
 		    gc_background_step(ftl, rg, now_ns))
-			ssd_warn_once("background GC failed in region %u", i);
+			ssd_dev_warn_once(ftl->flash->dev_name, "background GC failed in region %u", i);
 	}
 }

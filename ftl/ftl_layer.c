@@ -5,7 +5,7 @@
  * parameters taken from the configuration, and the page operations and
  * statistics mapped onto ftl.h.
  */
-#include "ftl.h"
+#include "ftl/ftl_internal.h"
 
 struct ftl_layer {
 	struct ssd_layer layer;
@@ -17,23 +17,16 @@ static struct ftl *to_ftl(struct ssd_layer *layer)
 	return &((struct ftl_layer *)layer)->ftl;
 }
 
-u64 ftl_config_gc_low_free_blocks(const struct ssd_config *cfg)
+static void log_spare_refusal(const struct ssd_config *cfg, const char *key, u64 value,
+			      const char *region, u64 blocks)
 {
-	if (cfg->gc_low_free_blocks)
-		return cfg->gc_low_free_blocks;
-	return cfg->chips + FTL_GC_RESERVED_BLOCKS;
-}
-
-static void log_spare_refusal(const char *key, u64 value, const char *region,
-			      u64 blocks)
-{
-	ssd_log_err("%s=%llu refused: too little spare space for GC in the %s region of %llu blocks (raise op_percent or blocks_per_chip, or lower slc_blocks_per_chip)",
+	ssd_dev_err(cfg->name, "%s=%llu refused: too little spare space for GC in the %s region of %llu blocks (raise op_percent or blocks_per_chip, or lower slc_blocks_per_chip)",
 		    key, (unsigned long long)value, region, (unsigned long long)blocks);
 }
 
 /*
  * GC must always find a victim with an invalid page when it looks for one:
- * ftl_region_valid_max() is the most valid data a region may hold for that,
+ * ssd_region_valid_max() is the most valid data a region may hold for that,
  * given its low watermark and its open blocks (one host and one GC block
  * per chip).  The main region holds at most the logical space; the cache
  * region, whatever the layer above puts there, up to its own valid_max
@@ -46,10 +39,10 @@ static int ftl_config_validate(const struct ssd_config *cfg)
 {
 	u64 main_blocks = cfg->chips * (cfg->blocks_per_chip - cfg->slc_blocks_per_chip);
 	u64 cache_blocks = cfg->chips * cfg->slc_blocks_per_chip;
-	u64 low = ftl_config_gc_low_free_blocks(cfg);
+	u64 low = ssd_config_gc_low_free_blocks(cfg);
 
 	if (low <= FTL_GC_RESERVED_BLOCKS || low >= main_blocks / 2) {
-		ssd_log_err("gc_low_free_blocks=%llu refused: accepted range is %u..%llu",
+		ssd_dev_err(cfg->name, "gc_low_free_blocks=%llu refused: accepted range is %u..%llu",
 			    (unsigned long long)low, FTL_GC_RESERVED_BLOCKS + 1,
 			    (unsigned long long)(main_blocks / 2 - 1));
 		return -EINVAL;
@@ -60,7 +53,7 @@ static int ftl_config_validate(const struct ssd_config *cfg)
 
 		if (cfg->gc_background_free_blocks <= low ||
 		    cfg->gc_background_free_blocks >= half) {
-			ssd_log_err("gc_background_free_blocks=%llu refused: accepted range is 0 (off) or %llu..%llu (above the low watermark, below half a region's blocks)",
+			ssd_dev_err(cfg->name, "gc_background_free_blocks=%llu refused: accepted range is 0 (off) or %llu..%llu (above the low watermark, below half a region's blocks)",
 				    (unsigned long long)cfg->gc_background_free_blocks,
 				    (unsigned long long)(low + 1),
 				    (unsigned long long)(half - 1));
@@ -68,13 +61,13 @@ static int ftl_config_validate(const struct ssd_config *cfg)
 		}
 	}
 	if (ssd_config_logical_pages(cfg) >
-	    ftl_region_valid_max(main_blocks, low, cfg->chips, cfg->pages_per_block)) {
-		log_spare_refusal("op_percent", cfg->op_percent, "TLC", main_blocks);
+	    ssd_region_valid_max(main_blocks, low, cfg->chips, cfg->pages_per_block)) {
+		log_spare_refusal(cfg, "op_percent", cfg->op_percent, "TLC", main_blocks);
 		return -EINVAL;
 	}
 	if (cache_blocks &&
-	    !ftl_region_valid_max(cache_blocks, low, cfg->chips, cfg->pages_per_block / 3)) {
-		log_spare_refusal("slc_blocks_per_chip", cfg->slc_blocks_per_chip, "SLC",
+	    !ssd_region_valid_max(cache_blocks, low, cfg->chips, cfg->pages_per_block / 3)) {
+		log_spare_refusal(cfg, "slc_blocks_per_chip", cfg->slc_blocks_per_chip, "SLC",
 				  cache_blocks);
 		return -EINVAL;
 	}
@@ -167,9 +160,6 @@ static void ftl_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 	st->gc_foreground_runs = ftl->counters.gc_foreground_runs;
 	st->ftl_metadata_bytes = ftl_metadata_bytes(ftl);
 
-	st->flash_program_slc_pages = fl->slc_program_pages;
-	st->flash_read_slc_pages = fl->slc_read_pages;
-	st->flash_erase_slc_blocks = fl->slc_erase_blocks;
 	ftl_region_erase_stats(ftl, SSD_REGION_CACHE, &erase_max, &erase_total);
 	st->slc_erase_count_total = erase_total;
 	st->slc_erase_count_max = erase_max;
@@ -219,7 +209,7 @@ static const struct ssd_layer_ops ftl_layer_ops = {
 	.destroy = ftl_layer_destroy,
 };
 
-static int ftl_layer_create(const struct ssd_config *cfg, struct flash *flash,
+static int ftl_layer_create(const struct ssd_config *cfg, const struct ssd_layer_env *env,
 			    struct ssd_layer *lower, struct ssd_layer **out)
 {
 	struct ftl_layer *fl = ssd_zalloc(sizeof(*fl));
@@ -230,13 +220,12 @@ static int ftl_layer_create(const struct ssd_config *cfg, struct flash *flash,
 		return -ENOMEM;
 	params.logical_pages = ssd_config_logical_pages(cfg);
 	params.slc_blocks_per_chip = cfg->slc_blocks_per_chip;
-	params.gc_low_free_blocks = ftl_config_gc_low_free_blocks(cfg);
+	params.gc_low_free_blocks = ssd_config_gc_low_free_blocks(cfg);
 	params.gc_pages_per_write = cfg->gc_pages_per_write;
 	params.gc_background_free_blocks = cfg->gc_background_free_blocks;
 	params.read_unwritten_flash = cfg->read_unwritten_flash;
-	params.gc_policy = cfg->gc_policy == SSD_GC_COST_BENEFIT ?
-			   &ftl_gc_cost_benefit : &ftl_gc_greedy;
-	ret = ftl_init(&fl->ftl, flash, &params);
+	params.gc_policy = ftl_gc_policy_of(cfg->gc_policy);
+	ret = ftl_init(&fl->ftl, env->flash, &params);
 	if (ret) {
 		ssd_free(fl);
 		return ret;

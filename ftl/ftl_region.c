@@ -5,23 +5,7 @@
  * their per-chip free heaps, write points and valid-count buckets, and how
  * much valid data each may hold with GC always able to find a victim.
  */
-#include "ftl.h"
-
-/*
- * GC picks a new victim only while a region has fewer than
- * @low_free_blocks free blocks, and only when it has no current victim:
- * then at least @blocks - @low_free_blocks + 1 blocks are not free, of
- * which at most 2 * @chips are open (a host and a GC block per chip) and
- * the rest are full.  If the valid pages are fewer than those full blocks
- * can hold, one of them has an invalid page: a victim.  Returns the most
- * valid pages that guarantees it, or 0 if even none does.
- */
-u64 ftl_region_valid_max(u64 blocks, u64 low_free_blocks, u64 chips, u64 pages_per_block)
-{
-	if (blocks + 1 <= low_free_blocks + 2 * chips)
-		return 0;
-	return (blocks + 1 - low_free_blocks - 2 * chips) * pages_per_block - 1;
-}
+#include "ftl/ftl_internal.h"
 
 /* The block of @rg at @index, counting the region's blocks chip by chip. */
 u32 ftl_region_block(const struct ftl *ftl, const struct ftl_region *rg, u32 index)
@@ -44,7 +28,7 @@ static int region_init(struct ftl *ftl, struct ftl_region *rg, u32 first_block,
 	rg->gc_victim = FTL_NONE;
 	if (!blocks_per_chip)
 		return 0;
-	rg->valid_max = ftl_region_valid_max(rg->nr_blocks, low_free_blocks, ftl->chips,
+	rg->valid_max = ssd_region_valid_max(rg->nr_blocks, low_free_blocks, ftl->chips,
 					     pages_per_block);
 	rg->chip = ssd_zalloc((u64)ftl->chips * sizeof(*rg->chip));
 	rg->bucket_head = ssd_zalloc(((u64)pages_per_block + 1) * sizeof(u32));

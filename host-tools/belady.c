@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "belady.h"
+#include "host-tools/belady.h"
 
 #define NEVER	UINT64_MAX
 

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "conf_file.h"
+#include "host-tools/conf_file.h"
 
 static char *strip(char *s)
 {

@@ -2,7 +2,7 @@
 /*
  * flat_iter.c - the flat-buffer data iterator of flat_iter.h.
  */
-#include "flat_iter.h"
+#include "host-tools/flat_iter.h"
 
 static void flat_copy_in(struct ssd_data_iter *it, void *dst, u32 len)
 {

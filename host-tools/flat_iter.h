@@ -6,7 +6,7 @@
 #ifndef SSD_FLAT_ITER_H
 #define SSD_FLAT_ITER_H
 
-#include "ssd_device.h"
+#include "device/ssd_device.h"
 
 struct flat_iter {
 	struct ssd_data_iter it;

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "log_format.h"
+#include "host-tools/log_format.h"
 
 static const char op_letters[] = "RWTZF";
 

@@ -13,7 +13,7 @@
 
 #include <stdio.h>
 
-#include "ssdemu_ioctl.h"
+#include "include/ssdemu_ioctl.h"
 
 void log_entry_print(FILE *out, const struct ssdemu_log_entry *entry);
 /* Parse one line; 0 or -1. */

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_report.h"
-#include "ssdemu_ioctl.h"
+#include "host-tools/sim_report.h"
+#include "include/ssdemu_ioctl.h"
 
 int sim_report_latency(struct sim_report *r, unsigned int op, u64 latency_ns)
 {

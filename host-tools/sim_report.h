@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "ssd_config.h"
+#include "common/ssd_config.h"
 
 struct latency_set {
 	u64 *ns;

@@ -23,9 +23,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "conf_file.h"
-#include "log_format.h"
-#include "stats_print.h"
+#include "host-tools/conf_file.h"
+#include "host-tools/log_format.h"
+#include "host-tools/stats_print.h"
 
 static const char *configfs_root(void)
 {

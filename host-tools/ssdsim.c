@@ -38,15 +38,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "belady.h"
-#include "conf_file.h"
-#include "flat_iter.h"
-#include "log_format.h"
-#include "sim_report.h"
-#include "ssd_device.h"
-#include "ssd_stats_uapi.h"
-#include "stats_print.h"
-#include "trace_reader.h"
+#include "host-tools/belady.h"
+#include "host-tools/conf_file.h"
+#include "host-tools/flat_iter.h"
+#include "host-tools/log_format.h"
+#include "host-tools/sim_report.h"
+#include "device/ssd_device.h"
+#include "abi/ssd_abi.h"
+#include "host-tools/stats_print.h"
+#include "host-tools/trace_reader.h"
 
 static int usage(void)
 {
@@ -139,9 +139,10 @@ static void fill_data(unsigned char *buf, u64 offset, u64 len, u32 page_bytes,
  * it did not name (it may become empty).  An address beyond the capacity
  * wraps around it; clip.  Returns 1 if it wrapped.
  */
-static int place(const struct ssd_device *dev, struct trace_record *rec)
+static int place(const struct ssd_config *cfg, const struct ssd_device *dev,
+		 struct trace_record *rec)
 {
-	u64 unit = dev->cfg.logical_block_bytes, cap = dev->capacity_bytes;
+	u64 unit = cfg->logical_block_bytes, cap = ssd_device_capacity_bytes(dev);
 	u64 first = rec->offset_bytes, last = rec->offset_bytes + rec->length_bytes;
 	u64 start, end, len, off;
 
@@ -216,18 +217,19 @@ int main(int argc, char **argv)
 	struct ssd_config cfg;
 	int json = 0, check = 0, belady = 0, status = 1, ret, i;
 	unsigned int warmup = 0, pass;
+	u32 page_bytes;
 	u64 offset_ns = 0, belady_hits = 0, belady_capacity = 0;
 	struct belady_seq seq = { 0 };
 
 	ssd_config_defaults(&cfg);
 	if (argc == 2 && !strcmp(argv[1], "--list-keys")) {
 		for (unsigned int k = 0; k < ssd_config_nr_keys; k++) {
-			char value[64];
+			char value[64], help[256];
 
 			ssd_config_show(&cfg, &ssd_config_keys[k], value, sizeof(value));
 			value[strcspn(value, "\n")] = '\0';
-			printf("%s\t%s\t%s\n", ssd_config_keys[k].name, value,
-			       ssd_config_keys[k].help);
+			ssd_config_describe(&ssd_config_keys[k], help, sizeof(help));
+			printf("%s\t%s\t%s\n", ssd_config_keys[k].name, value, help);
 		}
 		return 0;
 	}
@@ -263,6 +265,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ssdsim: configuration refused\n");
 		return 1;
 	}
+	page_bytes = ssd_device_page_bytes(dev);
 	if (trace_open(&tr, trace_path, format)) {
 		ssd_device_destroy(dev);
 		return 1;
@@ -281,7 +284,7 @@ int main(int argc, char **argv)
 			if (trace_open(&tr, trace_path, format))
 				goto out_closed;
 			/* Each pass arrives after everything of the one before. */
-			offset_ns = dev->virtual_time_ns + 1;
+			offset_ns = ssd_device_virtual_time_ns(dev) + 1;
 		}
 		if (pass == warmup && warmup) {
 			ssd_device_reset_stats(dev);
@@ -302,7 +305,7 @@ int main(int argc, char **argv)
 						trace_path, tr.line);
 				continue;
 			}
-			report.wrapped_requests += place(dev, &rec);
+			report.wrapped_requests += place(&cfg, dev, &rec);
 			/* A TRIM of less than one whole logical block: nothing to do. */
 			if (rec.length_bytes == 0 && rec.op != SSDEMU_OP_FLUSH) {
 				report.zero_length_requests++;
@@ -318,7 +321,7 @@ int main(int argc, char **argv)
 				}
 			}
 			if (rec.op == SSDEMU_OP_WRITE)
-				fill_data(buf, rec.offset_bytes, rec.length_bytes, dev->page_bytes,
+				fill_data(buf, rec.offset_bytes, rec.length_bytes, page_bytes,
 					  rec.content_hash, rec.offset_bytes ^ (requests << 40));
 			flat_iter_init(&fi, buf);
 			/* enum ssdemu_log_op and enum ssd_op number the operations alike. */
@@ -327,9 +330,9 @@ int main(int argc, char **argv)
 			req.length_bytes = rec.length_bytes;
 			req.arrival_ns = rec.arrival_ns + offset_ns;
 			if (belady && !pass && rec.op == SSDEMU_OP_WRITE &&
-			    belady_seq_add(&seq, rec.offset_bytes >> dev->page_shift,
-					   ((rec.offset_bytes + rec.length_bytes - 1) >> dev->page_shift) -
-					   (rec.offset_bytes >> dev->page_shift) + 1)) {
+			    belady_seq_add(&seq, rec.offset_bytes / page_bytes,
+					   (rec.offset_bytes + rec.length_bytes - 1) / page_bytes -
+					   rec.offset_bytes / page_bytes + 1)) {
 				fprintf(stderr, "ssdsim: out of memory\n");
 				goto out;
 			}
@@ -340,12 +343,12 @@ int main(int argc, char **argv)
 					tr.line, strerror(-ret));
 				goto out;
 			}
-			if (sim_report_latency(&report, rec.op, done_ns - dev->last_arrival_ns)) {
+			if (sim_report_latency(&report, rec.op, done_ns - ssd_device_last_arrival_ns(dev))) {
 				fprintf(stderr, "ssdsim: out of memory\n");
 				goto out;
 			}
 			if (completions && pass == warmup) {
-				done.arrival_ns = dev->last_arrival_ns;
+				done.arrival_ns = ssd_device_last_arrival_ns(dev);
 				done.completion_ns = done_ns;
 				done.op = rec.op;
 				done.offset_bytes = rec.offset_bytes;

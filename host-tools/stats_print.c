@@ -6,7 +6,7 @@
  */
 #include <stddef.h>
 
-#include "stats_print.h"
+#include "host-tools/stats_print.h"
 
 struct stat_field {
 	const char *name;

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "ssdemu_ioctl.h"
+#include "include/ssdemu_ioctl.h"
 
 void stats_print_text(FILE *out, const struct ssdemu_stats *st);
 void stats_print_json(FILE *out, const struct ssdemu_stats *st);

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "log_format.h"
-#include "trace_reader.h"
+#include "host-tools/log_format.h"
+#include "host-tools/trace_reader.h"
 
 int trace_parse_format(const char *name, enum trace_format *format)
 {

@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "ssdemu_ioctl.h"
+#include "include/ssdemu_ioctl.h"
 
 enum trace_format {
 	TRACE_AUTO,

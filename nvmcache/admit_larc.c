@@ -7,7 +7,7 @@
  * and the write bypasses.  So a page enters on its second miss within the
  * ghost list's reach.  Memory: the ghost list (struct cache_set).
  */
-#include "nvmcache.h"
+#include "nvmcache/nvmcache_internal.h"
 
 static u32 ghost_pages(const struct ssd_config *cfg, u32 capacity)
 {
@@ -23,18 +23,18 @@ static u64 larc_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacit
 
 static int larc_init(struct nvmcache *c, const struct ssd_config *cfg)
 {
-	return cache_set_init(&c->larc_ghost, ghost_pages(cfg, c->dir.capacity), false);
+	return cache_set_init(c->policy, ghost_pages(cfg, c->dir.capacity), false);
 }
 
 static void larc_exit(struct nvmcache *c)
 {
-	cache_set_exit(&c->larc_ghost);
+	cache_set_exit(c->policy);
 }
 
 static enum cache_verdict larc_decide(struct nvmcache *c, u64 lpn,
 				      const struct ssd_io *io, u32 victim)
 {
-	struct cache_set *ghost = &c->larc_ghost;
+	struct cache_set *ghost = c->policy;
 	u32 slot = cache_set_find(ghost, lpn);
 
 	if (slot != CACHE_NONE) {
@@ -47,10 +47,17 @@ static enum cache_verdict larc_decide(struct nvmcache *c, u64 lpn,
 	return CACHE_BYPASS_POLICY;
 }
 
+static int larc_check(struct nvmcache *c)
+{
+	return cache_set_check(c->policy, c->dev_name, "LARC ghost list");
+}
+
 const struct cache_admit_ops cache_admit_larc = {
 	.name = "larc",
+	.state_bytes = sizeof(struct cache_set),
 	.table_bytes = larc_table_bytes,
 	.init = larc_init,
 	.exit = larc_exit,
 	.decide = larc_decide,
+	.check = larc_check,
 };

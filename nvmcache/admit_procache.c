@@ -9,12 +9,16 @@
  * ceil(log2 pages), capped at SSD_PROCACHE_CLASSES - 1 (the paper's
  * section 3 vector form).  No per-page state: its memory is this struct.
  */
-#include "nvmcache.h"
+#include "nvmcache/nvmcache_internal.h"
 
-static u64 procache_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
-{
-	return total;
-}
+/* The die and the verdict of the request being served. */
+struct procache_state {
+	u64 c_bytes;			/* 0: no size limit */
+	u64 p_ppm[SSD_PROCACHE_CLASSES];	/* all equal unless the vector form */
+	u32 page_shift;
+	u64 last_seq;			/* request the verdict below is for */
+	enum cache_verdict last_verdict;
+};
 
 static u32 log2_up(u64 value)
 {
@@ -27,7 +31,7 @@ static u32 log2_up(u64 value)
 
 static int procache_init(struct nvmcache *c, const struct ssd_config *cfg)
 {
-	struct procache_state *pc = &c->procache;
+	struct procache_state *pc = c->policy;
 	const u64 class_ppm[SSD_PROCACHE_CLASSES] = {
 		cfg->procache_p_class0_ppm, cfg->procache_p_class1_ppm,
 		cfg->procache_p_class2_ppm, cfg->procache_p_class3_ppm,
@@ -44,10 +48,6 @@ static int procache_init(struct nvmcache *c, const struct ssd_config *cfg)
 	return 0;
 }
 
-static void procache_exit(struct nvmcache *c)
-{
-}
-
 /* The size class of a request of @bytes: ceil(log2 pages), capped. */
 static u32 size_class(const struct procache_state *pc, u64 bytes)
 {
@@ -59,7 +59,7 @@ static u32 size_class(const struct procache_state *pc, u64 bytes)
 static enum cache_verdict procache_decide(struct nvmcache *c, u64 lpn,
 					  const struct ssd_io *io, u32 victim)
 {
-	struct procache_state *pc = &c->procache;
+	struct procache_state *pc = c->policy;
 	enum cache_verdict verdict;
 
 	/* One verdict per host request; a page from no request rolls alone. */
@@ -78,8 +78,7 @@ static enum cache_verdict procache_decide(struct nvmcache *c, u64 lpn,
 
 const struct cache_admit_ops cache_admit_procache = {
 	.name = "procache",
-	.table_bytes = procache_table_bytes,
+	.state_bytes = sizeof(struct procache_state),
 	.init = procache_init,
-	.exit = procache_exit,
 	.decide = procache_decide,
 };

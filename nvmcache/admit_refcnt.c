@@ -7,7 +7,15 @@
  * refcnt_threshold.  Its memory is the counter array: one byte per page
  * of the logical space, the per-LBA RAM ProCache does without.
  */
-#include "nvmcache.h"
+#include "nvmcache/nvmcache_internal.h"
+
+struct refcnt_state {
+	u8 *count;			/* [logical pages] */
+	u64 pages;
+	u64 threshold;
+	u64 decay_writes;
+	u64 writes;			/* since the last decay */
+};
 
 static u64 refcnt_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
 {
@@ -16,7 +24,7 @@ static u64 refcnt_table_bytes(u64 total, const struct ssd_config *cfg, u32 capac
 
 static int refcnt_init(struct nvmcache *c, const struct ssd_config *cfg)
 {
-	struct refcnt_state *rc = &c->refcnt;
+	struct refcnt_state *rc = c->policy;
 
 	rc->pages = ssd_config_logical_pages(cfg);
 	rc->threshold = cfg->refcnt_threshold;
@@ -29,13 +37,15 @@ static int refcnt_init(struct nvmcache *c, const struct ssd_config *cfg)
 
 static void refcnt_exit(struct nvmcache *c)
 {
-	ssd_free(c->refcnt.count);
-	c->refcnt.count = NULL;
+	struct refcnt_state *rc = c->policy;
+
+	ssd_free(rc->count);
+	rc->count = NULL;
 }
 
 static void refcnt_access(struct nvmcache *c, u64 lpn)
 {
-	struct refcnt_state *rc = &c->refcnt;
+	struct refcnt_state *rc = c->policy;
 	u64 i;
 
 	if (rc->count[lpn] < 255)
@@ -50,12 +60,14 @@ static void refcnt_access(struct nvmcache *c, u64 lpn)
 static enum cache_verdict refcnt_decide(struct nvmcache *c, u64 lpn,
 					const struct ssd_io *io, u32 victim)
 {
-	return c->refcnt.count[lpn] >= c->refcnt.threshold ? CACHE_ADMIT :
-	       CACHE_BYPASS_POLICY;
+	const struct refcnt_state *rc = c->policy;
+
+	return rc->count[lpn] >= rc->threshold ? CACHE_ADMIT : CACHE_BYPASS_POLICY;
 }
 
 const struct cache_admit_ops cache_admit_refcnt = {
 	.name = "refcnt",
+	.state_bytes = sizeof(struct refcnt_state),
 	.table_bytes = refcnt_table_bytes,
 	.init = refcnt_init,
 	.exit = refcnt_exit,

@@ -9,7 +9,19 @@
  * frequency beats the replacement victim's.  Width: a power of two at
  * least the cache's pages.  Memory: the sketch and the doorkeeper.
  */
-#include "nvmcache.h"
+#include "nvmcache/nvmcache_internal.h"
+
+/* A count-min sketch of 4 rows with a doorkeeper bitmap. */
+#define TINYLFU_ROWS	4
+#define TINYLFU_MAX	15		/* 4-bit counters, kept in bytes */
+struct tinylfu_state {
+	u8 *sketch;			/* [TINYLFU_ROWS * width] */
+	u8 *doorkeeper;			/* [width]: width * 8 bits */
+	u32 width_mask;			/* width - 1, width a power of two */
+	u64 row_seed[TINYLFU_ROWS];
+	u64 sample_writes;
+	u64 writes;			/* since the last halving */
+};
 
 static u32 sketch_width(u32 capacity)
 {
@@ -30,7 +42,7 @@ static u64 tinylfu_table_bytes(u64 total, const struct ssd_config *cfg, u32 capa
 
 static int tinylfu_init(struct nvmcache *c, const struct ssd_config *cfg)
 {
-	struct tinylfu_state *t = &c->tinylfu;
+	struct tinylfu_state *t = c->policy;
 	u32 w = sketch_width(c->dir.capacity), r;
 
 	t->width_mask = w - 1;
@@ -53,10 +65,12 @@ static int tinylfu_init(struct nvmcache *c, const struct ssd_config *cfg)
 
 static void tinylfu_exit(struct nvmcache *c)
 {
-	ssd_free(c->tinylfu.sketch);
-	ssd_free(c->tinylfu.doorkeeper);
-	c->tinylfu.sketch = NULL;
-	c->tinylfu.doorkeeper = NULL;
+	struct tinylfu_state *t = c->policy;
+
+	ssd_free(t->sketch);
+	ssd_free(t->doorkeeper);
+	t->sketch = NULL;
+	t->doorkeeper = NULL;
 }
 
 static u32 row_index(const struct tinylfu_state *t, u32 row, u64 lpn)
@@ -87,7 +101,7 @@ static u32 estimate(const struct tinylfu_state *t, u64 lpn)
 
 static void tinylfu_access(struct nvmcache *c, u64 lpn)
 {
-	struct tinylfu_state *t = &c->tinylfu;
+	struct tinylfu_state *t = c->policy;
 	u32 r, byte, w = t->width_mask + 1;
 	u8 mask;
 
@@ -115,12 +129,13 @@ static enum cache_verdict tinylfu_decide(struct nvmcache *c, u64 lpn,
 {
 	if (victim == CACHE_NONE)
 		return CACHE_ADMIT;
-	return estimate(&c->tinylfu, lpn) > estimate(&c->tinylfu, c->dir.lpn[victim]) ?
+	return estimate(c->policy, lpn) > estimate(c->policy, c->dir.lpn[victim]) ?
 	       CACHE_ADMIT : CACHE_BYPASS_POLICY;
 }
 
 const struct cache_admit_ops cache_admit_tinylfu = {
 	.name = "tinylfu",
+	.state_bytes = sizeof(struct tinylfu_state),
 	.table_bytes = tinylfu_table_bytes,
 	.init = tinylfu_init,
 	.exit = tinylfu_exit,

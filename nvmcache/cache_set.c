@@ -5,7 +5,7 @@
  * to the oldest entry.  The write cache's directory and LARC's ghost list
  * are built on it.  Sized once, allocates nothing afterwards.
  */
-#include "nvmcache.h"
+#include "nvmcache/nvmcache_internal.h"
 
 static u32 buckets_for(u32 capacity)
 {
@@ -145,7 +145,7 @@ void cache_set_move_head(struct cache_set *set, u32 slot)
 	list_add_head(set, slot);
 }
 
-int cache_set_check(const struct cache_set *set, const char *name)
+int cache_set_check(const struct cache_set *set, const char *dev_name, const char *name)
 {
 	u32 slot, prev = CACHE_NONE, n = 0;
 
@@ -153,13 +153,13 @@ int cache_set_check(const struct cache_set *set, const char *name)
 	     prev = slot, slot = set->next[slot]) {
 		n++;
 		if (set->prev[slot] != prev || cache_set_find(set, set->lpn[slot]) != slot) {
-			ssd_log_err("nvmcache: %s: slot %u (lpn %u) badly linked or hashed",
+			ssd_dev_err(dev_name, "nvmcache: %s: slot %u (lpn %u) badly linked or hashed",
 				    name, slot, set->lpn[slot]);
 			return -EUCLEAN;
 		}
 	}
 	if (n != set->count || set->tail != prev || set->count > set->capacity) {
-		ssd_log_err("nvmcache: %s: %u entries listed, %u counted, capacity %u",
+		ssd_dev_err(dev_name, "nvmcache: %s: %u entries listed, %u counted, capacity %u",
 			    name, n, set->count, set->capacity);
 		return -EUCLEAN;
 	}

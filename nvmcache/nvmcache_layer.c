@@ -8,7 +8,7 @@
  * the admission policy, which sees the victim the replacement policy would
  * evict; admitted, the victim (if the cache is full) is destaged first -
  * read from the SLC region and rewritten into the TLC region under
- * FLASH_CAUSE_DESTAGE - and the page is written into the cache region;
+ * SSD_CAUSE_DESTAGE - and the page is written into the cache region;
  * bypassed, it is written into the TLC region.  The decision is per page:
  * ProCache's verdict is per request (admit_procache.c), so the pages of a
  * request that miss share it, while its pages that hit stay in the cache
@@ -21,42 +21,19 @@
  * slc_blocks_per_chip blocks of every chip (a share of each chip, not
  * chips of its own), so cache programs stripe over all chips and channels
  * like TLC ones.  Its size (cache_pages) stays at most the valid data the
- * region's GC can live with (ftl_region_valid_max()); the default keeps
+ * region's GC can live with (ssd_config_cache_valid_max()); the default keeps
  * 1/8 of that as headroom, so SLC GC finds victims with invalid pages.
  */
-#include "nvmcache.h"
-#include "ftl.h"
+#include "nvmcache/nvmcache_internal.h"
 
 static struct nvmcache *to_cache(struct ssd_layer *layer)
 {
 	return (struct nvmcache *)layer;
 }
 
-static const struct cache_admit_ops *const admit_ops[SSD_CACHE_NR] = {
-	[SSD_CACHE_ALWAYS] = &cache_admit_always,
-	[SSD_CACHE_PROCACHE] = &cache_admit_procache,
-	[SSD_CACHE_REFCNT] = &cache_admit_refcnt,
-	[SSD_CACHE_LARC] = &cache_admit_larc,
-	[SSD_CACHE_TINYLFU] = &cache_admit_tinylfu,
-};
-
-static const struct cache_repl_ops *const repl_ops[SSD_CACHE_REPL_NR] = {
-	[SSD_CACHE_LRU] = &cache_repl_lru,
-	[SSD_CACHE_CLOCK] = &cache_repl_clock,
-	[SSD_CACHE_FIFO] = &cache_repl_fifo,
-};
-
-/* The most valid pages the SLC region may hold (ftl_layer.c refuses above). */
-static u64 region_max_pages(const struct ssd_config *cfg)
-{
-	return ftl_region_valid_max(cfg->chips * cfg->slc_blocks_per_chip,
-				    ftl_config_gc_low_free_blocks(cfg), cfg->chips,
-				    cfg->pages_per_block / 3);
-}
-
 u32 nvmcache_capacity(const struct ssd_config *cfg)
 {
-	u64 max = region_max_pages(cfg);
+	u64 max = ssd_config_cache_valid_max(cfg);
 
 	if (cfg->cache_pages)
 		return (u32)cfg->cache_pages;
@@ -65,7 +42,7 @@ u32 nvmcache_capacity(const struct ssd_config *cfg)
 
 static bool nvmcache_enabled(const struct ssd_config *cfg)
 {
-	return cfg->cache_policy != SSD_CACHE_NONE;
+	return cache_admit_of(cfg->cache_policy) != NULL;
 }
 
 static int nvmcache_validate(const struct ssd_config *cfg)
@@ -73,15 +50,15 @@ static int nvmcache_validate(const struct ssd_config *cfg)
 	u64 max;
 
 	if (!cfg->slc_blocks_per_chip) {
-		ssd_log_err("cache_policy=%s refused: the write cache needs an SLC region (slc_blocks_per_chip > 0)",
-			    ssd_cache_policy_names[cfg->cache_policy]);
+		ssd_dev_err(cfg->name, "cache_policy=%s refused: the write cache needs an SLC region (slc_blocks_per_chip > 0)",
+			    cache_admit_of(cfg->cache_policy)->name);
 		return -EINVAL;
 	}
 	if (cfg->slc_blocks_per_chip >= cfg->blocks_per_chip)
 		return 0;	/* ftl_layer.c names the geometry's fault */
-	max = region_max_pages(cfg);
+	max = ssd_config_cache_valid_max(cfg);
 	if (!max || cfg->cache_pages > max || !nvmcache_capacity(cfg)) {
-		ssd_log_err("cache_pages=%llu refused: accepted range is 0 (7/8 of the SLC region's %llu) or 1..%llu",
+		ssd_dev_err(cfg->name, "cache_pages=%llu refused: accepted range is 0 (7/8 of the SLC region's %llu) or 1..%llu",
 			    (unsigned long long)cfg->cache_pages, (unsigned long long)max,
 			    (unsigned long long)max);
 		return -EINVAL;
@@ -91,24 +68,61 @@ static int nvmcache_validate(const struct ssd_config *cfg)
 
 static u64 dir_bytes(const struct ssd_config *cfg, u32 capacity)
 {
-	return cache_set_bytes(0, capacity, cfg->cache_replacement == SSD_CACHE_CLOCK);
+	return cache_set_bytes(0, capacity, cache_repl_of(cfg->cache_replacement)->uses_ref_bits);
+}
+
+/* The admission policy's own tables. */
+static u64 policy_bytes(const struct cache_admit_ops *admit, const struct ssd_config *cfg,
+			u32 capacity)
+{
+	return admit->table_bytes ? admit->table_bytes(0, cfg, capacity) : 0;
 }
 
 static u64 nvmcache_metadata_bytes(const struct ssd_config *cfg)
 {
+	const struct cache_admit_ops *admit = cache_admit_of(cfg->cache_policy);
 	u32 capacity = nvmcache_capacity(cfg);
 	u64 bytes = ssd_tables_add(0, 1, 1, sizeof(struct nvmcache));
 
-	bytes = cache_set_bytes(bytes, capacity, cfg->cache_replacement == SSD_CACHE_CLOCK);
-	return admit_ops[cfg->cache_policy]->table_bytes(bytes, cfg, capacity);
+	if (admit->state_bytes)
+		bytes = ssd_tables_add(bytes, 1, 1, admit->state_bytes);
+	bytes = cache_set_bytes(bytes, capacity,
+				cache_repl_of(cfg->cache_replacement)->uses_ref_bits);
+	return admit->table_bytes ? admit->table_bytes(bytes, cfg, capacity) : bytes;
+}
+
+/* The replacement policy's optional ops; see struct cache_repl_ops. */
+static u32 repl_victim(struct nvmcache *c)
+{
+	return c->repl->victim ? c->repl->victim(&c->dir) : c->dir.tail;
+}
+
+static void repl_hit(struct nvmcache *c, u32 slot)
+{
+	if (c->repl->hit)
+		c->repl->hit(&c->dir, slot);
+}
+
+static void repl_insert(struct nvmcache *c, u32 slot)
+{
+	if (c->repl->insert)
+		c->repl->insert(&c->dir, slot);
+}
+
+/* Take @slot out of the directory. */
+static void dir_remove(struct nvmcache *c, u32 slot)
+{
+	if (c->repl->remove)
+		c->repl->remove(&c->dir, slot);
+	cache_set_remove(&c->dir, slot);
 }
 
 /* Move cached page @slot to the TLC region, from @start_ns to *@done_ns. */
 static int destage(struct nvmcache *c, u32 slot, u64 start_ns, u64 *done_ns)
 {
 	struct ssd_layer *lower = c->layer.lower;
-	struct ssd_io rio = { .start_ns = start_ns, .cause = FLASH_CAUSE_DESTAGE };
-	struct ssd_io wio = { .cause = FLASH_CAUSE_DESTAGE, .region = SSD_REGION_MAIN };
+	struct ssd_io rio = { .start_ns = start_ns, .cause = SSD_CAUSE_DESTAGE };
+	struct ssd_io wio = { .cause = SSD_CAUSE_DESTAGE, .region = SSD_REGION_MAIN };
 	u64 lpn = c->dir.lpn[slot];
 	const void *data;
 	void *buf;
@@ -117,19 +131,18 @@ static int destage(struct nvmcache *c, u32 slot, u64 start_ns, u64 *done_ns)
 	ret = lower->ops->read(lower, lpn, &rio, &data);
 	if (ret)
 		return ret;
-	buf = flash_buffer_get(c->flash);
+	buf = ssd_pagepool_get(c->pool);
 	if (!buf)
 		return -ENOMEM;
 	if (data)
-		memcpy(buf, data, c->flash->geo.page_size_bytes);
+		memcpy(buf, data, c->page_bytes);
 	else
-		memset(buf, 0, c->flash->geo.page_size_bytes);
+		memset(buf, 0, c->page_bytes);
 	wio.start_ns = rio.done_ns;
 	ret = lower->ops->write(lower, lpn, buf, &wio);
 	if (ret)
 		return ret;
-	c->repl->remove(&c->dir, slot);
-	cache_set_remove(&c->dir, slot);
+	dir_remove(c, slot);
 	c->counters.evict_pages++;
 	*done_ns = wio.done_ns;
 	return 0;
@@ -151,12 +164,12 @@ static int nvmcache_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ss
 		io->region = SSD_REGION_CACHE;
 		ret = lower->ops->write(lower, lpn, buf, io);
 		if (!ret) {
-			c->repl->hit(&c->dir, slot);
+			repl_hit(c, slot);
 			c->counters.write_hit_pages++;
 		}
 		return ret;
 	}
-	victim = c->dir.count < c->dir.capacity ? CACHE_NONE : c->repl->victim(&c->dir);
+	victim = c->dir.count < c->dir.capacity ? CACHE_NONE : repl_victim(c);
 	verdict = c->admit->decide(c, lpn, io, victim);
 	if (verdict != CACHE_ADMIT) {
 		io->region = SSD_REGION_MAIN;
@@ -169,7 +182,7 @@ static int nvmcache_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ss
 	if (victim != CACHE_NONE) {
 		ret = destage(c, victim, io->start_ns, &destage_done_ns);
 		if (ret) {
-			flash_buffer_put(c->flash, buf);
+			ssd_pagepool_put(c->pool, buf);
 			return ret;
 		}
 	}
@@ -178,7 +191,7 @@ static int nvmcache_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ss
 	if (ret)
 		return ret;
 	slot = cache_set_insert(&c->dir, lpn);
-	c->repl->insert(&c->dir, slot);
+	repl_insert(c, slot);
 	c->counters.admit_pages++;
 	io->done_ns = max_t(u64, io->done_ns, destage_done_ns);
 	return 0;
@@ -189,7 +202,7 @@ static int nvmcache_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
 {
 	struct nvmcache *c = to_cache(layer);
 
-	if (!io->merge && io->cause == FLASH_CAUSE_HOST &&
+	if (!io->merge && io->cause == SSD_CAUSE_HOST &&
 	    cache_set_find(&c->dir, lpn) != CACHE_NONE)
 		c->counters.read_hit_pages++;
 	return layer->lower->ops->read(layer->lower, lpn, io, data);
@@ -200,10 +213,8 @@ static int nvmcache_trim(struct ssd_layer *layer, u64 lpn, struct ssd_io *io)
 	struct nvmcache *c = to_cache(layer);
 	u32 slot = cache_set_find(&c->dir, lpn);
 
-	if (slot != CACHE_NONE) {
-		c->repl->remove(&c->dir, slot);
-		cache_set_remove(&c->dir, slot);
-	}
+	if (slot != CACHE_NONE)
+		dir_remove(c, slot);
 	return layer->lower->ops->trim(layer->lower, lpn, io);
 }
 
@@ -238,20 +249,26 @@ static void nvmcache_reset_stats(struct ssd_layer *layer)
 static int nvmcache_check(struct ssd_layer *layer)
 {
 	struct nvmcache *c = to_cache(layer);
-	int ret = cache_set_check(&c->dir, "directory");
+	int ret = cache_set_check(&c->dir, c->dev_name, "directory");
 
-	if (!ret && c->admit == &cache_admit_larc)
-		ret = cache_set_check(&c->larc_ghost, "LARC ghost list");
+	if (!ret && c->admit->check)
+		ret = c->admit->check(c);
 	return ret;
+}
+
+/* Undo nvmcache_create(), also half way. */
+static void nvmcache_free(struct nvmcache *c)
+{
+	if (c->policy && c->admit->exit)
+		c->admit->exit(c);
+	ssd_free(c->policy);
+	cache_set_exit(&c->dir);
+	ssd_free(c);
 }
 
 static void nvmcache_destroy(struct ssd_layer *layer)
 {
-	struct nvmcache *c = to_cache(layer);
-
-	c->admit->exit(c);
-	cache_set_exit(&c->dir);
-	ssd_free(c);
+	nvmcache_free(to_cache(layer));
 }
 
 static const struct ssd_layer_ops nvmcache_ops = {
@@ -265,7 +282,7 @@ static const struct ssd_layer_ops nvmcache_ops = {
 	.destroy = nvmcache_destroy,
 };
 
-static int nvmcache_create(const struct ssd_config *cfg, struct flash *flash,
+static int nvmcache_create(const struct ssd_config *cfg, const struct ssd_layer_env *env,
 			   struct ssd_layer *lower, struct ssd_layer **out)
 {
 	struct nvmcache *c = ssd_zalloc(sizeof(*c));
@@ -274,21 +291,24 @@ static int nvmcache_create(const struct ssd_config *cfg, struct flash *flash,
 
 	if (!c)
 		return -ENOMEM;
-	c->flash = flash;
-	c->admit = admit_ops[cfg->cache_policy];
-	c->repl = repl_ops[cfg->cache_replacement];
+	c->pool = env->pool;
+	c->dev_name = env->dev_name;
+	c->page_bytes = cfg->page_size_bytes;
+	c->admit = cache_admit_of(cfg->cache_policy);
+	c->repl = cache_repl_of(cfg->cache_replacement);
 	ssd_rand_seed(&c->rand, cfg->seed);
 	c->dir_bytes = dir_bytes(cfg, capacity);
-	c->policy_bytes = c->admit->table_bytes(0, cfg, capacity);
-	ret = cache_set_init(&c->dir, capacity, cfg->cache_replacement == SSD_CACHE_CLOCK);
-	if (ret) {
-		ssd_free(c);
-		return ret;
+	c->policy_bytes = policy_bytes(c->admit, cfg, capacity);
+	ret = cache_set_init(&c->dir, capacity, c->repl->uses_ref_bits);
+	if (!ret && c->admit->state_bytes) {
+		c->policy = ssd_zalloc(c->admit->state_bytes);
+		if (!c->policy)
+			ret = -ENOMEM;
 	}
-	ret = c->admit->init(c, cfg);
+	if (!ret && c->admit->init)
+		ret = c->admit->init(c, cfg);
 	if (ret) {
-		cache_set_exit(&c->dir);
-		ssd_free(c);
+		nvmcache_free(c);
 		return ret;
 	}
 	c->layer.ops = &nvmcache_ops;

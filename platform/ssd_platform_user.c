@@ -8,7 +8,7 @@
 #include <ctype.h>
 #include <unistd.h>
 
-#include "ssd_platform.h"
+#include "platform/ssd_platform.h"
 
 int ssd_log_quiet;
 u64 ssd_zalloc_bytes_total;

@@ -7,7 +7,7 @@
  * hold the whole against the FIPS 180 test vectors, and the module checks
  * the same vectors against the kernel's transform when it loads.
  */
-#include "ssd_platform.h"
+#include "platform/ssd_platform.h"
 
 static u32 rol32(u32 word, unsigned int shift)
 {

@@ -1,7 +1,10 @@
 #!/bin/sh
-# Builds ssdemu.ko for one kernel: copies the given sources flat into
-# build/kmod/KVER/ (only files that changed, so kbuild stays incremental)
-# and runs kbuild there against Debian's headers for KVER.
+# Builds ssdemu.ko for one kernel: copies the given files into
+# build/kmod/KVER/ with their folders (only files that changed, so kbuild
+# stays incremental; copies of files no longer given are removed), with
+# emulator/Kbuild at the copy's root, the list of objects (objs.mk) and
+# the include views of layers.mk (views/), and runs kbuild there against
+# Debian's headers for KVER.
 # Usage: build-module.sh KVER FILE...
 set -eu
 kver=$1
@@ -9,11 +12,33 @@ shift
 kdir=/usr/src/linux-headers-$kver
 out=build/kmod/$kver
 [ -d "$kdir" ] || { echo "build-module: no headers in $kdir (run make deps)" >&2; exit 1; }
-dups=$(for f in "$@"; do basename "$f"; done | sort | uniq -d)
-[ -z "$dups" ] || { echo "build-module: file names must be unique: $dups" >&2; exit 1; }
 mkdir -p "$out"
+objs=
 for f in "$@"; do
-	dst=$out/$(basename "$f")
+	case $f in
+	emulator/Kbuild) dst=$out/Kbuild ;;
+	*) dst=$out/$f ;;
+	esac
+	case $f in
+	*.c) objs="$objs ${f%.c}.o" ;;
+	esac
+	mkdir -p "$(dirname "$dst")"
 	cmp -s "$f" "$dst" || cp -p "$f" "$dst"
 done
+# A source removed from the tree leaves no copy behind.
+find "$out" -path "$out/views" -prune -o -type f \( -name '*.[ch]' \) -print |
+while read -r copy; do
+	rel=${copy#"$out"/}
+	case " $* " in
+	*" $rel "*) ;;
+	*) rm -f "$copy" ;;
+	esac
+done
+printf 'SSDEMU_OBJS :=%s\n' "$objs" > "$out/objs.mk.new"
+cmp -s "$out/objs.mk.new" "$out/objs.mk" && rm "$out/objs.mk.new" ||
+	mv "$out/objs.mk.new" "$out/objs.mk"
+[ "$out/views/.made" -nt "$out/layers.mk" ] || {
+	./scripts/include-views.sh "$out" "$out/views"
+	touch "$out/views/.made"
+}
 make -s -C "$kdir" M="$(pwd)/$out" modules

@@ -16,9 +16,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "conf_file.h"
-#include "ssd_config.h"
-#include "ssd_device.h"
+#include "host-tools/conf_file.h"
+#include "common/ssd_config.h"
+#include "device/ssd_device.h"
 
 static int set_pair(void *ctx, const char *key, const char *value, const char *where)
 {

@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flat_iter.h"
-#include "ssd_config.h"
-#include "ssd_device.h"
+#include "host-tools/flat_iter.h"
+#include "common/ssd_config.h"
+#include "device/ssd_device.h"
 
 #define MAX_SECTORS	256U	/* logical blocks per request, at most */
 
@@ -80,7 +80,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	configure(&cfg, data[0]);
 	if (ssd_device_create(&dev, &cfg))
 		abort();	/* every variant is valid */
-	capacity = dev->capacity_bytes;
+	capacity = ssd_device_capacity_bytes(dev);
 	unit = cfg.logical_block_bytes;
 	must(capacity <= sizeof(shadow), "shadow too small");
 	memset(shadow, 0, capacity);
@@ -124,7 +124,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			must(!memcmp(buf, shadow + off, len), "read differs from what was written");
 			break;
 		case 4: {
-			u64 page = dev->page_bytes;
+			u64 page = ssd_device_page_bytes(dev);
 			u64 lo = (off + page - 1) / page * page, hi = (off + len) / page * page;
 
 			req.op = (op[6] & 1) ? SSD_OP_WRITE_ZEROES : SSD_OP_TRIM;

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace_reader.h"
+#include "host-tools/trace_reader.h"
 
 /*
  * The parsers' messages go to stdio's stderr, sent to /dev/null here;

@@ -138,8 +138,8 @@ static void test_round_robin(void)
 	static const u32 expected[] = { 2, 3, 0, 2, 3, 0 };
 	u32 i;
 
-	timing_erase(&dev->timing, 0, FLASH_MODE_TLC, 0);
-	timing_erase(&dev->timing, 1, FLASH_MODE_TLC, 0);
+	timing_erase(dev->flash.timing, 0, FLASH_MODE_TLC, 0);
+	timing_erase(dev->flash.timing, 1, FLASH_MODE_TLC, 0);
 	write_lpn(dev, 0, 1);
 	write_lpn(dev, 1, 1);
 	EXPECT(chip_of_lpn(dev, 0) == 0 && chip_of_lpn(dev, 1) == 1,

@@ -20,7 +20,7 @@
 #include <math.h>
 
 #include "unit.h"
-#include "nvmcache.h"
+#include "nvmcache/nvmcache_internal.h"
 
 #define CACHE_GEOMETRY "slc_blocks_per_chip=8"
 

@@ -12,8 +12,8 @@
  * plan; and the consistency check finding a wrong refcount.
  */
 #include "unit.h"
-#include "dedup.h"
-#include "nvmcache.h"
+#include "dedup/dedup_internal.h"
+#include "nvmcache/nvmcache_internal.h"
 
 #define GEOMETRY "pages_per_block=16", "blocks_per_chip=32", "chips=4", "channels=2", \
 	"op_percent=15", "dedup=1"
@@ -317,7 +317,7 @@ static void test_data_cap(void)
 	struct ssd_device *dev = make_device(s, ARRAY_SIZE(s));
 	u64 lpn;
 
-	flash_set_data_limit(&dev->flash, 20);
+	ssd_device_set_data_limit(dev, 20);
 	for (lpn = 0; lpn < 20; lpn++) {
 		fill_page(page_a, 300 + lpn, 300 + lpn);
 		write_page(dev, lpn, page_a);

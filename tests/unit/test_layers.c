@@ -70,7 +70,7 @@ static const struct ssd_layer_ops count_ops = {
 	.destroy = count_destroy,
 };
 
-static int count_create(const struct ssd_config *cfg, struct flash *flash,
+static int count_create(const struct ssd_config *cfg, const struct ssd_layer_env *env,
 			struct ssd_layer *lower, struct ssd_layer **out)
 {
 	struct count_layer *cl = ssd_zalloc(sizeof(*cl));

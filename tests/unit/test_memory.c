@@ -123,7 +123,7 @@ static void test_plan_and_refusals(void)
 	EXPECT(dev->memory_limit_bytes == ssd_total_ram_bytes() / 2,
 	       "limit %llu, RAM %llu", (unsigned long long)dev->memory_limit_bytes,
 	       (unsigned long long)ssd_total_ram_bytes());
-	need = dev->metadata_bytes + (FLASH_SPARE_BUFFERS + 1) * dev->page_bytes;
+	need = dev->metadata_bytes + (SSD_PAGEPOOL_SPARE + 1) * dev->page_bytes;
 	ssd_device_destroy(dev);
 	mb = (need + (1 << 20) - 1) >> 20;
 	snprintf(limit, sizeof(limit), "memory_limit_mb=%llu", (unsigned long long)mb);
@@ -132,9 +132,9 @@ static void test_plan_and_refusals(void)
 
 		EXPECT(try_create(&dev, fits, 1) == 0, "%s refused, needs %llu bytes", limit,
 		       (unsigned long long)need);
-		EXPECT(dev->flash.max_data_pages ==
-		       ((mb << 20) - dev->metadata_bytes) / dev->page_bytes - FLASH_SPARE_BUFFERS,
-		       "data pages %llu", (unsigned long long)dev->flash.max_data_pages);
+		EXPECT(dev->data_limit_pages ==
+		       ((mb << 20) - dev->metadata_bytes) / dev->page_bytes - SSD_PAGEPOOL_SPARE,
+		       "data pages %llu", (unsigned long long)dev->data_limit_pages);
 		ssd_device_destroy(dev);
 		snprintf(limit, sizeof(limit), "memory_limit_mb=%llu", (unsigned long long)mb - 1);
 		ssd_log_quiet = 1;
@@ -160,7 +160,7 @@ static void full_init(struct full *f, const char *limit_mb)
 
 	EXPECT(try_create(&f->dev, settings, ARRAY_SIZE(settings)) == 0, "create");
 	f->pages = f->dev->capacity_bytes / 4096;
-	f->limit = f->dev->flash.max_data_pages;
+	f->limit = f->dev->data_limit_pages;
 	f->mapped = calloc(1, f->pages);
 	f->nr_mapped = 0;
 	EXPECT(f->mapped, "out of memory");
@@ -190,7 +190,7 @@ static void take(struct full *f, struct snapshot *s)
 	ssd_device_get_stats(f->dev, &s->st);
 	s->last_arrival_ns = f->dev->last_arrival_ns;
 	s->log_count = f->dev->log.count;
-	s->nr_spare = f->dev->flash.nr_spare;
+	s->nr_spare = f->dev->pool.nr_spare;
 }
 
 static void expect_nospc(struct full *f, enum ssd_op op, u64 off, u64 len)
@@ -249,7 +249,7 @@ static void test_data_store_full(void)
 	full_init(&f, "memory_limit_mb=4");
 	EXPECT(f.limit > 500 && f.limit < f.pages / 2, "limit %llu of %llu pages",
 	       (unsigned long long)f.limit, (unsigned long long)f.pages);
-	EXPECT(f.limit == ((4ULL << 20) - f.dev->metadata_bytes) / 4096 - FLASH_SPARE_BUFFERS,
+	EXPECT(f.limit == ((4ULL << 20) - f.dev->metadata_bytes) / 4096 - SSD_PAGEPOOL_SPARE,
 	       "limit %llu", (unsigned long long)f.limit);
 
 	/* Fill page by page: exactly the limit fits. */
@@ -285,8 +285,8 @@ static void test_data_store_full(void)
 		write_ok(&f, lpn * 4096, 4096, 0x33);
 	expect_nospc(&f, SSD_OP_WRITE, lpn * 4096, 4096);
 	expect_page(&f, written + 4, 0x33);
-	EXPECT(f.dev->flash.nr_buffers <= f.limit + FLASH_SPARE_BUFFERS, "buffers %llu",
-	       (unsigned long long)f.dev->flash.nr_buffers);
+	EXPECT(f.dev->pool.nr_buffers <= f.limit + SSD_PAGEPOOL_SPARE, "buffers %llu",
+	       (unsigned long long)f.dev->pool.nr_buffers);
 	full_exit(&f);
 }
 
@@ -368,8 +368,8 @@ static void test_random_at_limit(u64 seed)
 		       f.dev->flash.data_pages <= f.limit, "data pages %llu, model %llu",
 		       (unsigned long long)f.dev->flash.data_pages,
 		       (unsigned long long)f.nr_mapped);
-		EXPECT(f.dev->flash.nr_buffers <= f.limit + FLASH_SPARE_BUFFERS,
-		       "buffers %llu", (unsigned long long)f.dev->flash.nr_buffers);
+		EXPECT(f.dev->pool.nr_buffers <= f.limit + SSD_PAGEPOOL_SPARE,
+		       "buffers %llu", (unsigned long long)f.dev->pool.nr_buffers);
 	}
 	ssd_device_get_stats(f.dev, &st);
 	gc = st.gc_victim_blocks;

@@ -35,8 +35,8 @@
  *              [--dup-percent P] [key=value ...]
  */
 #include "unit.h"
-#include "nvmcache.h"
-#include "dedup.h"
+#include "nvmcache/nvmcache_internal.h"
+#include "dedup/dedup_internal.h"
 
 /* Distinct page contents duplicates are drawn from. */
 #define DUP_POOL	32
@@ -117,7 +117,7 @@ static const struct ssd_layer_ops route_ops = {
 	.destroy = route_destroy,
 };
 
-static int route_create(const struct ssd_config *cfg, struct flash *flash,
+static int route_create(const struct ssd_config *cfg, const struct ssd_layer_env *env,
 			struct ssd_layer *lower, struct ssd_layer **out)
 {
 	struct route_layer *rl = ssd_zalloc(sizeof(*rl));
@@ -213,7 +213,7 @@ static void check_cache_end(struct model *m, const struct ssd_stats *st)
 	       st->host_write_pages - st->dedup_programs_avoided - st->dedup_buffered_pages,
 	       "cache decisions != page writes reaching the cache");
 	printf("cache %s: hits=%llu admitted=%llu bypassed=%llu/%llu/%llu evicted=%llu slc_erases=%llu tlc_erases=%llu\n",
-	       ssd_cache_policy_names[m->dev->cfg.cache_policy],
+	       ssd_config_choice_name(&m->dev->cfg, "cache_policy"),
 	       (unsigned long long)st->cache_write_hit_pages,
 	       (unsigned long long)st->cache_admit_pages,
 	       (unsigned long long)st->cache_bypass_size_pages,
@@ -269,7 +269,7 @@ static void after_op(struct model *m)
 		m->gc_seen = gc;
 		m->gc_checks++;
 	}
-	if (m->dev->cfg.cache_policy != SSD_CACHE_NONE)
+	if (unit_layer(m->dev, "nvmcache"))
 		check_cache_op(m);
 }
 
@@ -550,7 +550,7 @@ int test_model(int argc, char **argv)
 	}
 	if (!unit_ftl(m.dev)->gc_pages_per_write)
 		EXPECT(st.gc_blocking_runs == 0, "whole-victim GC hit the hard floor");
-	if (m.dev->cfg.cache_policy != SSD_CACHE_NONE)
+	if (unit_layer(m.dev, "nvmcache"))
 		check_cache_end(&m, &st);
 	if (route_cache_percent) {
 		struct route_layer *rl = to_route(m.dev->top);

@@ -28,16 +28,16 @@ static const char *const region_settings[] = {
 static int layer_write(struct ssd_device *dev, u64 lpn, enum ssd_region region, u8 fill,
 		       u64 start_ns, u64 *done_ns)
 {
-	struct ssd_io io = { .start_ns = start_ns, .cause = FLASH_CAUSE_HOST,
+	struct ssd_io io = { .start_ns = start_ns, .cause = SSD_CAUSE_HOST,
 			     .region = region };
-	void *buf = flash_buffer_get(&dev->flash);
+	void *buf = ssd_pagepool_get(&dev->pool);
 	int ret;
 
 	EXPECT(buf, "no buffer");
 	memset(buf, fill, dev->page_bytes);
 	ret = unit_bottom(dev)->ops->write(unit_bottom(dev), lpn, buf, &io);
 	if (ret == -EINVAL || ret == -ENOSPC)
-		flash_buffer_put(&dev->flash, buf);	/* refused: still ours */
+		ssd_pagepool_put(&dev->pool, buf);	/* refused: still ours */
 	if (done_ns)
 		*done_ns = io.done_ns;
 	return ret;
@@ -45,7 +45,7 @@ static int layer_write(struct ssd_device *dev, u64 lpn, enum ssd_region region, 
 
 static void expect_reads(struct ssd_device *dev, u64 lpn, u8 fill)
 {
-	struct ssd_io io = { .start_ns = 0, .cause = FLASH_CAUSE_HOST };
+	struct ssd_io io = { .start_ns = 0, .cause = SSD_CAUSE_HOST };
 	const void *data;
 	const u8 *bytes;
 
@@ -65,7 +65,7 @@ static void test_layout_and_timing(void)
 	struct ssd_device *dev = make_device(region_settings, ARRAY_SIZE(region_settings));
 	struct ftl *ftl = unit_ftl(dev);
 	struct ftl_region *cache = &ftl->region[SSD_REGION_CACHE];
-	struct ssd_io io = { .cause = FLASH_CAUSE_HOST };
+	struct ssd_io io = { .cause = SSD_CAUSE_HOST };
 	struct ssd_stats st;
 	const void *data;
 	u64 lpn, done;

@@ -6,9 +6,10 @@
 #ifndef SSD_UNIT_H
 #define SSD_UNIT_H
 
-#include "flat_iter.h"
-#include "ssd_device.h"
-#include "ftl.h"
+#include "host-tools/flat_iter.h"
+#include "device/ssd_device_internal.h"
+#include "ftl/ftl_internal.h"
+#include "flash/flash_timing.h"
 
 #define FAIL(fmt, ...)							\
 	do {								\

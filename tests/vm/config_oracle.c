@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ssd_config.h"
+#include "common/ssd_config.h"
 
 static int unhex(const char *hex, char *out, size_t out_bytes)
 {

@@ -30,7 +30,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "ssdemu_ioctl.h"
+#include "include/ssdemu_ioctl.h"
 
 #define PAGE_BYTES	4096UL
 /* Large enough for any _IOC_SIZE and for READ_LOG's largest read. */

@@ -16,7 +16,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "ssdemu_ioctl.h"
+#include "include/ssdemu_ioctl.h"
 
 static int failures;
 

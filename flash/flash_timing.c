@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * timing.c - the chip timelines and the channels' interval bookings of
- * timing.h.
+ * flash_timing.c - the chip timelines and the channels' interval bookings
+ * of flash_timing.h.
  */
-#include "timing.h"
+#include "flash/flash_timing.h"
 
 /* Busy intervals a channel starts with, and the most it grows to. */
 #define TIMING_FIRST_INTERVALS	16

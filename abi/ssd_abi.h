@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ssd_stats_uapi.h - converts the core's struct ssd_stats and request log
- * entries into the ioctl ABI (struct ssdemu_stats, struct
- * ssdemu_log_entry).  Used by the kernel glue and by the host tools: the
- * portable core itself never includes the ABI header.
+ * ssd_abi.h - the folder's one header: converts the core's struct
+ * ssd_stats and request log entries into the ioctl ABI (struct
+ * ssdemu_stats, struct ssdemu_log_entry of include/ssdemu_ioctl.h).  It
+ * sits above both: used by the kernel glue and by the host tools, while
+ * the portable core never sees the ABI and the ABI sees nothing of the
+ * core.
  */
-#ifndef SSD_STATS_UAPI_H
-#define SSD_STATS_UAPI_H
+#ifndef SSD_ABI_H
+#define SSD_ABI_H
 
-#include "ssd_stats.h"
-#include "request_log.h"
-#include "ssdemu_ioctl.h"
+#include "common/ssd_stats.h"
+#include "device/ssd_device.h"
+#include "include/ssdemu_ioctl.h"
 
 /* Fills every field the core owns; the kernel-only ones are left as they are. */
 static inline void ssd_stats_to_uapi(const struct ssd_stats *in, struct ssdemu_stats *out)
@@ -32,4 +34,4 @@ static inline void ssd_log_entry_to_uapi(const struct ssd_log_entry *in,
 	out->op = in->op;
 }
 
-#endif /* SSD_STATS_UAPI_H */
+#endif /* SSD_ABI_H */

@@ -2,18 +2,28 @@
 /*
  * ssd_platform.h - the only platform services the portable core may use.
  *
- * The firmware core (common/, device/, ftl/, flash/ and, as they are
- * built, nvmcache/ and dedup/) compiles unchanged into the kernel module and into a userspace
- * static library.  Every kernel or libc facility it needs is mapped here:
+ * The firmware core (common/, device/, dedup/, nvmcache/, ftl/, flash/)
+ * compiles unchanged into the kernel module and into a userspace static
+ * library.  Every kernel or libc facility it needs is mapped here:
  * fixed-width types, allocation, one lock type, rescheduling, the machine's
  * RAM size, logging, 64-bit division, memory helpers and the SHA-1
- * compression function.  No other core
- * file includes kernel or libc headers.
+ * compression function.  No other core file includes kernel or libc
+ * headers.  This folder's userspace side that is not header-only is
+ * ssd_platform_user.c and ssd_sha1_user.c.
+ *
+ * Messages: ssd_log_err() for the module as a whole, ssd_dev_err() and
+ * ssd_dev_warn_once() for one device, named by its first argument (the
+ * configfs item; "" for none).  In the kernel every message starts with
+ * the module's name (pr_fmt), in userspace with "ssdemu: ".
  */
 #ifndef SSD_PLATFORM_H
 #define SSD_PLATFORM_H
 
 #ifdef __KERNEL__
+
+#ifndef pr_fmt
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+#endif
 
 #include <linux/types.h>
 #include <linux/errno.h>
@@ -61,7 +71,7 @@ static inline void *ssd_zalloc_noio(size_t bytes)
  * (GFP_NOIO: reclaim could write back to this very device), and give up
  * rather than loop or call the OOM killer (__GFP_RETRY_MAYFAIL), so a real
  * shortage fails the I/O.  Callers reserve them before a request changes
- * any state (flash_reserve_buffers()).
+ * any state (ssd_pagepool_reserve()).
  */
 #define SSD_PAGE_GFP	(__GFP_RETRY_MAYFAIL | __GFP_NOWARN)
 
@@ -112,10 +122,14 @@ static inline u64 ssd_total_ram_bytes(void)
 	return (u64)totalram_pages() << PAGE_SHIFT;
 }
 
-#define ssd_log_err(fmt, ...)	pr_err("ssdemu: " fmt "\n", ##__VA_ARGS__)
-#define ssd_log_info(fmt, ...)	pr_info("ssdemu: " fmt "\n", ##__VA_ARGS__)
+#define ssd_log_err(fmt, ...)	pr_err(fmt "\n", ##__VA_ARGS__)
+#define ssd_log_info(fmt, ...)	pr_info(fmt "\n", ##__VA_ARGS__)
+#define ssd_dev_err(name, fmt, ...) \
+	pr_err("%s%s" fmt "\n", (name), (name)[0] ? ": " : "", ##__VA_ARGS__)
 /* A broken invariant of the core: a kernel WARN, once per call site. */
-#define ssd_warn_once(fmt, ...)	WARN_ONCE(1, "ssdemu: " fmt "\n", ##__VA_ARGS__)
+#define ssd_dev_warn_once(name, fmt, ...) \
+	WARN_ONCE(1, pr_fmt("%s%s" fmt "\n"), (name), (name)[0] ? ": " : "", \
+		  ##__VA_ARGS__)
 
 #define ssd_snprintf		snprintf
 #define ssd_strcmp		strcmp
@@ -236,14 +250,17 @@ extern int ssd_log_quiet;
 		if (!ssd_log_quiet) \
 			fprintf(stderr, "ssdemu: " fmt "\n", ##__VA_ARGS__); \
 	} while (0)
+#define ssd_dev_err(name, fmt, ...) \
+	ssd_log_err("%s%s" fmt, (name), (name)[0] ? ": " : "", ##__VA_ARGS__)
 
 /* A broken invariant of the core: reported once per call site. */
-#define ssd_warn_once(fmt, ...) \
+#define ssd_dev_warn_once(name, fmt, ...) \
 	do { \
 		static int __warned; \
 		if (!__warned) { \
 			__warned = 1; \
-			fprintf(stderr, "ssdemu: WARNING: " fmt "\n", ##__VA_ARGS__); \
+			fprintf(stderr, "ssdemu: WARNING: %s%s" fmt "\n", (name), \
+				(name)[0] ? ": " : "", ##__VA_ARGS__); \
 		} \
 	} while (0)
 

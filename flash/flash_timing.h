@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * timing.h - the flash side of the SSD's timing state machine, in virtual
+ * flash_timing.h - the flash side of the SSD's timing state machine, in virtual
  * nanoseconds: chips and channels.  (The command queue and the controller
  * in front of them are device/controller.h; a command's flash operations
  * start when the controller has done with it.)  An operation's completion
@@ -40,26 +40,13 @@
  *
  * Chip c sits on channel c % channels, so consecutive chips are on
  * different channels.  GC, cache destage and dedup use the same timelines
- * as host I/O, so host I/O behind them waits.  Portable and deterministic.
+ * as host I/O, so host I/O behind them waits.  Private to flash/ (struct
+ * flash owns the model); unit tests see it.  Portable and deterministic.
  */
-#ifndef SSD_TIMING_H
-#define SSD_TIMING_H
+#ifndef SSD_FLASH_TIMING_H
+#define SSD_FLASH_TIMING_H
 
-#include "ssd_platform.h"
-
-enum flash_cell_mode {
-	FLASH_MODE_TLC,		/* three bits per cell: the main flash */
-	FLASH_MODE_SLC,		/* one bit per cell: fast cache blocks */
-	FLASH_MODE_NR,
-};
-
-/* TLC page types, in programming order within a word line. */
-enum flash_page_type {
-	FLASH_PAGE_LSB,
-	FLASH_PAGE_CSB,
-	FLASH_PAGE_MSB,
-	FLASH_PAGE_NR,
-};
+#include "flash/flash.h"
 
 struct timing_params {
 	u32 chips;
@@ -133,4 +120,4 @@ u64 timing_program(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 u64 timing_erase(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 		 u64 start_ns);
 
-#endif /* SSD_TIMING_H */
+#endif /* SSD_FLASH_TIMING_H */

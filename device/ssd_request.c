@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ssd_request.c - the request path of the front end: a host request is
+ * admitted by the command queue and the controller, split into flash
+ * pages handed to the top layer (a partial page is read, merged and
+ * rewritten), refused before it changes anything if the data store has no
+ * room for the pages it writes, counted and logged.
+ */
+#include "device/ssd_device_internal.h"
+
+/*
+ * Write bytes [@off, @off + @len) of page @lpn, from the request (@data) or
+ * zeros (@data NULL), from @start_ns on; *@done_ns is when it is on flash.
+ * A partial page is merged with its current contents, read first.
+ */
+static int write_page(struct ssd_device *dev, const struct ssd_request *req, u64 lpn,
+		      u32 off, u32 len, struct ssd_data_iter *data, u64 start_ns,
+		      u64 *done_ns)
+{
+	void *buf = ssd_pagepool_get(&dev->pool);
+	struct ssd_io io = { .start_ns = start_ns, .cause = SSD_CAUSE_HOST,
+			     .request_seq = dev->request_seq,
+			     .request_bytes = req->length_bytes };
+	int ret;
+
+	if (!buf)
+		return -ENOMEM;
+	if (len < dev->page_bytes) {
+		const void *old;
+
+		io.merge = true;
+		ret = dev->top->ops->read(dev->top, lpn, &io, &old);
+		io.merge = false;
+		if (ret) {
+			ssd_pagepool_put(&dev->pool, buf);
+			return ret;
+		}
+		io.start_ns = io.done_ns;
+		if (old) {
+			memcpy(buf, old, dev->page_bytes);
+			dev->host.rmw_pages++;
+		} else {
+			memset(buf, 0, dev->page_bytes);
+		}
+	}
+	if (data)
+		data->copy_in(data, (u8 *)buf + off, len);
+	else
+		memset((u8 *)buf + off, 0, len);
+	io.region = SSD_REGION_MAIN;
+	ret = dev->top->ops->write(dev->top, lpn, buf, &io);
+	*done_ns = io.done_ns;
+	if (!ret)
+		dev->host.write_pages++;
+	return ret;
+}
+
+/* One page of @req, its flash work starting at @start_ns, ending *@done_ns. */
+static int do_page(struct ssd_device *dev, const struct ssd_request *req,
+		   u64 lpn, u32 off, u32 len, u64 start_ns, u64 *done_ns)
+{
+	struct ssd_io io = { .start_ns = start_ns, .cause = SSD_CAUSE_HOST,
+			     .request_seq = dev->request_seq,
+			     .request_bytes = req->length_bytes };
+	bool whole = len == dev->page_bytes;
+	const void *old;
+	int ret = 0;
+
+	*done_ns = start_ns;
+	switch (req->op) {
+	case SSD_OP_READ:
+		ret = dev->top->ops->read(dev->top, lpn, &io, &old);
+		if (ret)
+			return ret;
+		req->data->copy_out(req->data, old ? (const u8 *)old + off : NULL, len);
+		dev->host.read_pages++;
+		*done_ns = io.done_ns;
+		return 0;
+	case SSD_OP_WRITE:
+		return write_page(dev, req, lpn, off, len, req->data, start_ns, done_ns);
+	case SSD_OP_WRITE_ZEROES:
+		if (!whole)
+			return write_page(dev, req, lpn, off, len, NULL, start_ns, done_ns);
+		ret = dev->top->ops->trim(dev->top, lpn, &io);
+		*done_ns = io.done_ns;
+		return ret;
+	case SSD_OP_TRIM:
+		/* Discard is advisory: a partial page keeps its data. */
+		if (whole) {
+			ret = dev->top->ops->trim(dev->top, lpn, &io);
+			*done_ns = io.done_ns;
+		}
+		return ret;
+	default:
+		return -EINVAL;
+	}
+}
+
+static void count_request(struct ssd_device *dev, const struct ssd_request *req)
+{
+	switch (req->op) {
+	case SSD_OP_READ:
+		dev->host.read_bytes += req->length_bytes;
+		break;
+	case SSD_OP_WRITE:
+		dev->host.write_bytes += req->length_bytes;
+		break;
+	case SSD_OP_TRIM:
+	case SSD_OP_WRITE_ZEROES:
+		dev->host.trim_bytes += req->length_bytes;
+		break;
+	case SSD_OP_FLUSH:
+		dev->host.flush_count++;
+		break;
+	}
+}
+
+/*
+ * The pages @req writes, which need a page buffer each: every page of a
+ * WRITE, the partial first and last pages of a WRITE_ZEROES (its whole
+ * pages are unmapped).  *@lpns gets up to two of them for a WRITE_ZEROES,
+ * the first one for a WRITE (the others follow it).
+ */
+static u64 written_pages(const struct ssd_device *dev, const struct ssd_request *req,
+			 u64 lpns[2])
+{
+	u64 end = req->offset_bytes + req->length_bytes;
+	u64 mask = dev->page_bytes - 1;
+	u64 first = req->offset_bytes >> dev->page_shift;
+	u64 last = (end - 1) >> dev->page_shift;
+	u64 nr = 0;
+
+	if (!req->length_bytes)
+		return 0;
+	lpns[0] = first;
+	if (req->op == SSD_OP_WRITE)
+		return last - first + 1;
+	if (req->op != SSD_OP_WRITE_ZEROES)
+		return 0;
+	if ((req->offset_bytes & mask) || (first == last && (end & mask)))
+		lpns[nr++] = first;
+	if ((end & mask) && last != first)
+		lpns[nr++] = last;
+	return nr;
+}
+
+/* Whether @new_pages more pages of data fit under the data store's cap. */
+static bool data_fits(const struct ssd_device *dev, u64 new_pages)
+{
+	return flash_data_pages(&dev->flash) + new_pages <= dev->data_limit_pages;
+}
+
+/*
+ * Before @req changes anything: -ENOSPC if the pages it writes that hold
+ * no data yet do not fit in the data store beside the pages layers hold
+ * back (a write buffer) that may need one later, -ENOMEM if the page buffers
+ * it needs cannot be had.  (Whole pages a WRITE_ZEROES unmaps are not
+ * counted as room: the check stays simple and errs on the safe side.)
+ */
+static int prepare_request(struct ssd_device *dev, const struct ssd_request *req)
+{
+	u64 lpns[2], nr, new_pages = 0, pending, i;
+
+	nr = written_pages(dev, req, lpns);
+	if (!nr)
+		return 0;
+	pending = ssd_stack_pending_pages(dev);
+	if (!data_fits(dev, pending + nr)) {
+		for (i = 0; i < nr; i++) {
+			u64 lpn = req->op == SSD_OP_WRITE ? lpns[0] + i : lpns[i];
+
+			if (!ssd_stack_holds(dev, lpn))
+				new_pages++;
+		}
+		if (!data_fits(dev, pending + new_pages))
+			return -ENOSPC;
+	}
+	return ssd_pagepool_reserve(&dev->pool, min_t(u64, nr, U32_MAX));
+}
+
+/* Let statistics, checks and the scheduler in; no other request. */
+static void break_lock(struct ssd_device *dev)
+{
+	ssd_lock_give(&dev->lock);
+	ssd_cond_resched();
+	ssd_lock_take(&dev->lock);
+	dev->lock_breaks++;
+}
+
+int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
+		      u64 *completion_ns)
+{
+	u64 pos = req->offset_bytes;
+	u64 end = req->offset_bytes + req->length_bytes;
+	struct ssd_log_entry entry;
+	u64 arrival_ns, start_ns, done_ns;
+	int ret = 0;
+
+	if (req->op > SSD_OP_FLUSH ||
+	    (req->op != SSD_OP_FLUSH && (end < pos || end > dev->capacity_bytes)))
+		return -EINVAL;
+
+	ssd_lock_take(&dev->request_lock);
+	ssd_lock_take(&dev->lock);
+	ret = prepare_request(dev, req);
+	if (ret)
+		goto unlock;
+	dev->request_seq++;
+	arrival_ns = max_t(u64, req->arrival_ns, dev->last_arrival_ns);
+	dev->last_arrival_ns = arrival_ns;
+	start_ns = controller_command_start(&dev->controller, arrival_ns);
+	flash_set_horizon(&dev->flash, start_ns);
+	ssd_stack_idle(dev, start_ns);
+	done_ns = start_ns;
+	if (req->op == SSD_OP_FLUSH) {
+		struct ssd_io io = { .start_ns = start_ns, .cause = SSD_CAUSE_HOST };
+
+		ret = dev->top->ops->flush(dev->top, &io);
+		done_ns = max_t(u64, done_ns, io.done_ns);
+	} else {
+		u32 pages = 0;
+
+		while (pos < end) {
+			u64 lpn = pos >> dev->page_shift;
+			u32 off = pos & (dev->page_bytes - 1);
+			u32 len = min_t(u64, dev->page_bytes - off, end - pos);
+			u64 page_done_ns;
+
+			/*
+			 * Every page starts from start_ns and the request
+			 * lock keeps other requests out of the model, so a
+			 * break changes no time.
+			 */
+			if (++pages > dev->resched_pages) {
+				break_lock(dev);
+				pages = 1;
+			}
+			ret = do_page(dev, req, lpn, off, len, start_ns, &page_done_ns);
+			if (ret)
+				break;
+			done_ns = max_t(u64, done_ns, page_done_ns);
+			pos += len;
+		}
+	}
+	controller_command_done(&dev->controller, arrival_ns, done_ns,
+				req->op == SSD_OP_READ ? CONTROLLER_OP_READ :
+				req->op == SSD_OP_WRITE ? CONTROLLER_OP_WRITE :
+				CONTROLLER_OP_OTHER);
+	if (!ret)
+		count_request(dev, req);
+	dev->virtual_time_ns = max_t(u64, dev->virtual_time_ns, done_ns);
+
+	entry.arrival_ns = arrival_ns;
+	entry.completion_ns = done_ns;
+	entry.offset_bytes = req->offset_bytes;
+	entry.length_bytes = req->length_bytes;
+	entry.op = req->op;
+	request_log_add(&dev->log, &entry);
+	*completion_ns = done_ns;
+unlock:
+	ssd_lock_give(&dev->lock);
+	ssd_lock_give(&dev->request_lock);
+	return ret;
+}

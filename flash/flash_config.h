@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * flash_config.h - private to flash/: a configuration's flash geometry and
+ * timing parameters (flash_config.c).
+ */
+#ifndef SSD_FLASH_CONFIG_H
+#define SSD_FLASH_CONFIG_H
+
+#include "flash/flash.h"
+#include "flash/flash_timing.h"
+
+void flash_geometry_from(const struct ssd_config *cfg, struct flash_geometry *geo);
+void flash_timing_params_from(const struct ssd_config *cfg, struct timing_params *p);
+
+#endif /* SSD_FLASH_CONFIG_H */

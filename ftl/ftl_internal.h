@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ftl_internal.h - the page-mapped flash translation layer's workings,
+ * private to ftl/ (ftl.h is its public face; white-box unit tests see
+ * this too).
+ *
+ * Owns the logical-to-physical map (L2P) and its reverse (P2L), the state of
+ * every erase block (valid pages, erase count, write pointer), the regions
+ * with their write points, garbage collection and TRIM.  Page data itself is
+ * kept by struct flash (flash/flash.h); the FTL tells it where each page
+ * goes.  ftl_layer.c makes it the bottom layer of the request path
+ * (common/ssd_layer.h).  Portable: no kernel or libc headers.
+ *
+ * Block numbers are global: block = chip * blocks_per_chip + block_in_chip.
+ * Physical page numbers (ppa) are block * pages_per_block + page.
+ *
+ * Regions (ftl_region.c): the first slc_blocks_per_chip blocks of every
+ * chip form the SLC cache region (SSD_REGION_CACHE), the others the TLC
+ * main region (SSD_REGION_MAIN), which alone sizes the logical space.  Each
+ * region has its own free blocks, write points, victims and GC; one L2P
+ * maps a logical page into either.  An SLC block holds pages_per_block / 3
+ * pages.
+ *
+ * Write points: per region and chip, one host block and one GC block.
+ * Host pages go round robin over the chips (a chip without an open host
+ * block nor a free one is skipped), so placement, and every flash counter,
+ * depends on the request sequence only, never on timing.
+ *
+ * GC (ftl_gc.c) runs in bounded steps inside host writes: while a region's
+ * free blocks are below its low watermark, each host page write into it
+ * first moves at most gc_pages_per_write valid pages of the region's
+ * current victim to the GC block of the victim's chip.  A host write point
+ * opens a block only while more than FTL_GC_RESERVED_BLOCKS are free; at
+ * that hard floor GC runs until it frees a block (a blocking run).
+ *
+ * Background GC (gc_background_free_blocks, off by default): before each
+ * command, a region with fewer free blocks than that high watermark runs
+ * one step on its victim if the victim's chip is idle then
+ * (ftl_gc_background()).  Its work then depends on idle time, so the flash
+ * counters do too: that is why it is off by default.
+ */
+#ifndef SSD_FTL_INTERNAL_H
+#define SSD_FTL_INTERNAL_H
+
+#include "platform/ssd_platform.h"
+#include "common/ssd_layer.h"
+#include "flash/flash.h"
+#include "ftl/ftl.h"
+
+#define FTL_NONE	U32_MAX
+
+/*
+ * Free blocks of a region only GC may take.  Collecting one victim opens
+ * at most one GC block (the victim has an invalid page, so its valid pages
+ * fit in one block, and GC opens a block only when no GC block it may use
+ * has room), and the victim's erase gives a block back: with the host
+ * stopping at this floor, a region never has fewer than
+ * FTL_GC_RESERVED_BLOCKS - 1 free blocks, and GC always has one to open.
+ */
+#define FTL_GC_RESERVED_BLOCKS	SSD_GC_RESERVED_BLOCKS
+
+/*
+ * Cost-benefit examines at most this many blocks of a region per victim,
+ * from a cursor that moves on past them: every block is looked at once per
+ * region_blocks / FTL_CB_WINDOW_BLOCKS victims.
+ */
+#define FTL_CB_WINDOW_BLOCKS	128
+
+enum ftl_block_state {
+	FTL_BLOCK_FREE,		/* erased, in its chip's free heap */
+	FTL_BLOCK_OPEN,		/* being filled by a write point */
+	FTL_BLOCK_FULL,		/* all pages programmed; a GC candidate */
+	FTL_BLOCK_VICTIM,	/* GC is moving its valid pages out */
+};
+
+struct ftl_block {
+	u32 erase_count;
+	u32 valid_pages;
+	u32 write_ptr;		/* next page to program while OPEN */
+	u32 prev, next;		/* links in its valid-count bucket while FULL */
+	u64 last_program_seq;	/* ftl->program_seq when it was last programmed */
+	u8 state;
+	u8 region;		/* enum ssd_region */
+};
+
+struct ftl;
+struct ftl_region;
+
+/*
+ * A GC victim policy (FEMU-style ops table), one file each, listed in
+ * ftl_gc_policy.c: that list gives gc_policy its values and names.
+ */
+struct ftl_gc_policy {
+	const char *name;
+	/* Return a FULL block of @rg with at least one invalid page, or FTL_NONE. */
+	u32 (*select_victim)(struct ftl *ftl, struct ftl_region *rg);
+};
+
+extern const struct ftl_gc_policy ftl_gc_greedy;
+extern const struct ftl_gc_policy ftl_gc_cost_benefit;
+
+/* The policy gc_policy=@value names (ftl_gc_policy.c). */
+const struct ftl_gc_policy *ftl_gc_policy_of(u64 value);
+
+/* One chip's share of a region. */
+struct ftl_chip {
+	u32 *free_heap;		/* min-heap of free blocks by erase count */
+	u32 nr_free;
+	u32 host_block;		/* host write point's open block, or FTL_NONE */
+	u32 gc_block;		/* GC write point's open block, or FTL_NONE */
+};
+
+struct ftl_region {
+	u32 first_block;	/* its first block within each chip */
+	u32 blocks_per_chip;	/* 0: the region does not exist */
+	u32 pages_per_block;	/* pages one of its blocks holds (cell mode) */
+	u32 nr_blocks;
+	u32 nr_free;
+	u32 low_free_blocks;	/* GC steps run while nr_free < this */
+	u64 valid_pages;
+	u64 valid_max;		/* most valid pages GC can always make room beside */
+	struct ftl_chip *chip;	/* [chips] */
+	u32 *bucket_head;	/* [pages_per_block + 1]: FULL blocks by valid count */
+	u32 host_cursor;	/* next chip the host write point tries */
+	u32 gc_victim;		/* block GC is collecting, or FTL_NONE */
+	u32 gc_cursor;		/* its next page GC looks at */
+	u32 cb_cursor;		/* cost-benefit: next region block to examine */
+};
+
+struct ftl_params {
+	u64 logical_pages;
+	u32 slc_blocks_per_chip;
+	u32 gc_low_free_blocks;
+	u32 gc_pages_per_write;		/* 0: whole victims */
+	u32 gc_background_free_blocks;	/* 0: no background GC */
+	bool read_unwritten_flash;
+	const struct ftl_gc_policy *gc_policy;
+};
+
+struct ftl_counters {
+	u64 host_write_pages;	/* pages the host wrote (after splitting) */
+	u64 host_trim_pages;	/* mapped pages a TRIM invalidated */
+	u64 gc_victim_blocks;	/* blocks GC reclaimed */
+	u64 gc_relocated_pages;	/* valid pages GC moved */
+	u64 gc_foreground_runs;	/* host page writes that did GC work */
+	u64 gc_blocking_runs;	/* of those, runs at the hard floor until a block freed */
+	u64 gc_write_pages_max;	/* most pages GC moved inside one host page write */
+	u64 gc_background_pages;	/* valid pages background GC moved */
+	u64 gc_background_steps;	/* background GC steps that did work */
+};
+
+struct ftl {
+	struct flash *flash;
+	const struct ftl_gc_policy *gc_policy;
+	u64 logical_pages;
+	u32 pages_per_block;	/* physical: a TLC block's pages */
+	u32 blocks_per_chip;
+	u32 chips;
+	u32 total_blocks;
+	u32 gc_pages_per_write;
+	u32 gc_background_free_blocks;
+	bool read_unwritten_flash;
+
+	u32 *l2p;		/* [logical_pages] -> ppa or FTL_NONE */
+	u32 *p2l;		/* [physical pages] -> lpn or FTL_NONE */
+	struct ftl_block *blocks;
+	struct ftl_region region[SSD_REGION_NR];
+	u64 program_seq;	/* programs so far: the FTL's clock for block age */
+
+	u32 gc_write_pages;	/* pages GC moved inside the current host write */
+	bool gc_write_work;	/* GC moved or erased inside it */
+	/* Tests: called after every GC step, with the FTL consistent. */
+	void (*gc_step_hook)(const struct ftl *ftl);
+
+	struct ftl_counters counters;
+};
+
+int ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *params);
+void ftl_exit(struct ftl *ftl);
+
+/*
+ * Map @lpn to a new page of @region holding @buf (ownership passes to the
+ * flash), programmed no earlier than @start_ns and counted under @cause;
+ * *@done_ns is when the program ends.  The page @lpn had, in either region, becomes invalid.  GC
+ * work it does occupies the chips from @start_ns on.  Returns 0; -EINVAL
+ * if @region has no blocks, -ENOSPC if it is too full of valid data to
+ * take one more page (only the cache region, whose contents the layer
+ * above decides: it must destage first) - both refused before anything
+ * happened, @buf still the caller's; or -EIO (logged, @buf freed) if the
+ * FTL's invariants are broken.
+ */
+int ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
+	      enum ssd_cause cause, u64 start_ns, u64 *done_ns);
+
+/*
+ * Read @lpn from flash, counted under @cause: returns its data, or NULL if
+ * never written or trimmed (the caller returns zeros; with
+ * read_unwritten_flash that still costs a TLC page read on chip
+ * lpn % chips, else *@done_ns is @start_ns).  The pointer is valid until
+ * the next write or TRIM.
+ */
+const void *ftl_read(struct ftl *ftl, u64 lpn, enum ssd_cause cause,
+		     u64 start_ns, u64 *done_ns);
+
+/* Forget @lpn's mapping (TRIM). */
+void ftl_trim(struct ftl *ftl, u64 lpn);
+
+static inline bool ftl_is_mapped(const struct ftl *ftl, u64 lpn)
+{
+	return ftl->l2p[lpn] != FTL_NONE;
+}
+
+static inline struct ftl_region *ftl_region_of(struct ftl *ftl, u32 block)
+{
+	return &ftl->region[ftl->blocks[block].region];
+}
+
+static inline u32 ftl_chip_of(const struct ftl *ftl, u32 block)
+{
+	return block / ftl->blocks_per_chip;
+}
+
+/* Free blocks over both regions. */
+static inline u32 ftl_nr_free_blocks(const struct ftl *ftl)
+{
+	return ftl->region[SSD_REGION_MAIN].nr_free + ftl->region[SSD_REGION_CACHE].nr_free;
+}
+
+/* Erase counts over all blocks, or over @region's blocks. */
+void ftl_erase_stats(const struct ftl *ftl, u64 *min, u64 *max, u64 *total);
+void ftl_region_erase_stats(const struct ftl *ftl, enum ssd_region region,
+			    u64 *max, u64 *total);
+
+/* Bytes of RAM used by the FTL's own tables. */
+u64 ftl_metadata_bytes(const struct ftl *ftl);
+
+/*
+ * Check every invariant (maps agree, valid counts match the reverse map,
+ * free + open + full + victim = all blocks, each open block has exactly
+ * one write point, buckets and heaps consistent, per region).  Returns 0
+ * or a negative code after logging the first violation.  O(capacity).
+ */
+int ftl_check(const struct ftl *ftl);
+
+/* The FTL under @layer if it is the FTL's layer, else NULL (for tests). */
+struct ftl *ftl_from_layer(struct ssd_layer *layer);
+
+/* Internal to ftl/: regions (ftl_region.c). */
+int ftl_regions_init(struct ftl *ftl, const struct ftl_params *params);
+void ftl_regions_exit(struct ftl *ftl);
+u32 ftl_region_block(const struct ftl *ftl, const struct ftl_region *rg, u32 index);
+u64 ftl_regions_metadata_bytes(const struct ftl *ftl);
+
+/* Internal to ftl/: block lists and allocation (ftl_alloc.c). */
+void ftl_bucket_insert(struct ftl *ftl, u32 block);
+void ftl_bucket_remove(struct ftl *ftl, u32 block);
+void ftl_free_push(struct ftl *ftl, u32 block);
+u32 ftl_free_pop(struct ftl *ftl, struct ftl_region *rg, u32 chip);
+u32 ftl_take_page(struct ftl *ftl, u32 block);
+
+/* Internal to ftl/: garbage collection (ftl_gc.c). */
+int ftl_gc_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns);
+int ftl_gc_until_free(struct ftl *ftl, struct ftl_region *rg, u32 target_free,
+		      u64 start_ns);
+void ftl_gc_background(struct ftl *ftl, u64 now_ns);
+
+/* Internal to ftl/: greedy's choice, cost-benefit's fallback (ftl_gc_greedy.c). */
+u32 ftl_gc_greedy_select(struct ftl *ftl, struct ftl_region *rg);
+
+#endif /* SSD_FTL_INTERNAL_H */

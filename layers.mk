@@ -1,0 +1,43 @@
+# layers.mk - the folder contracts the build enforces: which folders each
+# folder may include, and which headers of a folder the others may.
+#
+# A file includes headers by their folder ("ftl/ftl.h").  Each folder is
+# compiled against a view of the tree (scripts/include-views.sh) holding
+# its own folder whole and, of every folder it may include, only the public
+# headers: any other include fails to compile.  The module build
+# (emulator/Kbuild) and the userspace build (Makefile) use the same views;
+# tests/style/test_layering.py holds this table as the spec and checks
+# every include of the tree against it.
+#
+# The request path points down: device -> dedup -> nvmcache -> ftl ->
+# flash, each arrow one interface (common/ssd_layer.h); a layer never sees
+# the one above it, nor another layer's workings.
+
+LAYER_FOLDERS := platform include common flash ftl nvmcache dedup device abi \
+	emulator host-tools
+
+# LAYER_DEPS_x: the folders x may include, besides itself.
+LAYER_DEPS_platform :=
+LAYER_DEPS_include :=
+LAYER_DEPS_common := platform
+LAYER_DEPS_flash := common platform
+LAYER_DEPS_ftl := flash common platform
+LAYER_DEPS_nvmcache := common platform
+LAYER_DEPS_dedup := common platform
+LAYER_DEPS_device := dedup nvmcache ftl flash common platform
+LAYER_DEPS_abi := device include common platform
+LAYER_DEPS_emulator := abi device include common platform
+LAYER_DEPS_host-tools := abi device include common platform
+
+# LAYER_PUBLIC_x: the headers of x the other folders may include.
+LAYER_PUBLIC_platform := ssd_platform.h
+LAYER_PUBLIC_include := ssdemu_ioctl.h
+LAYER_PUBLIC_common := ssd_config.h ssd_layer.h ssd_pagepool.h ssd_rand.h ssd_stats.h
+LAYER_PUBLIC_flash := flash.h
+LAYER_PUBLIC_ftl := ftl.h
+LAYER_PUBLIC_nvmcache := nvmcache.h
+LAYER_PUBLIC_dedup := dedup.h
+LAYER_PUBLIC_device := ssd_device.h
+LAYER_PUBLIC_abi := ssd_abi.h
+LAYER_PUBLIC_emulator :=
+LAYER_PUBLIC_host-tools :=

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cache_policies.c - the registry of the write cache's policies: the
+ * values of cache_policy are "none" (no cache layer) and then the entries
+ * of admit_policies[], in order; those of cache_replacement the entries of
+ * repl_policies[] (the first is the default).  Each is named by its ops
+ * table.  A new policy is one file and one line here.
+ */
+#include "nvmcache/nvmcache_internal.h"
+
+static const struct cache_admit_ops *const admit_policies[] = {
+	&cache_admit_always,
+	&cache_admit_procache,
+	&cache_admit_refcnt,
+	&cache_admit_larc,
+	&cache_admit_tinylfu,
+};
+
+static const struct cache_repl_ops *const repl_policies[] = {
+	&cache_repl_lru,
+	&cache_repl_clock,
+	&cache_repl_fifo,
+};
+
+const struct cache_admit_ops *cache_admit_of(u64 value)
+{
+	return value ? admit_policies[value - 1] : NULL;
+}
+
+const struct cache_repl_ops *cache_repl_of(u64 value)
+{
+	return repl_policies[value];
+}
+
+static const char *cache_policy_name(u32 value)
+{
+	return value ? admit_policies[value - 1]->name : "none";
+}
+
+static const char *cache_replacement_name(u32 value)
+{
+	return repl_policies[value]->name;
+}
+
+const struct ssd_config_choice ssd_cache_policy_choice = {
+	.nr = ARRAY_SIZE(admit_policies) + 1,
+	.name = cache_policy_name,
+};
+
+const struct ssd_config_choice ssd_cache_replacement_choice = {
+	.nr = ARRAY_SIZE(repl_policies),
+	.name = cache_replacement_name,
+};

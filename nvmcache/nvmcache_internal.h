@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * nvmcache_internal.h - the NVM/SLC write cache's workings, private to
+ * nvmcache/ (nvmcache.h is its public face; white-box unit tests see
+ * this too).  The cache is a policy layer of the request path
+ * (common/ssd_layer.h) above the FTL.
+ *
+ * The cached pages live in the FTL's SLC cache region (SSD_REGION_CACHE:
+ * the first slc_blocks_per_chip blocks of every chip), whose one L2P maps
+ * a logical page into either region.  So the cache is pure policy: a page
+ * the cache admits or updates goes down with region CACHE (an SLC
+ * program), a bypass with region MAIN (a TLC program), an eviction reads
+ * the page back and rewrites it with region MAIN under SSD_CAUSE_DESTAGE.
+ * The SLC region does its own GC and counts its own erases below.
+ *
+ * This layer keeps the cache directory (which pages are cached, a hash over
+ * slots) in the order of one replacement policy (struct cache_repl_ops,
+ * repl_*.c: LRU, CLOCK, FIFO), and asks one admission policy (struct
+ * cache_admit_ops, admit_*.c).  Each policy is one file; the lists in
+ * cache_policies.c are the registry that gives cache_policy and
+ * cache_replacement their values and names.  Every table is sized at
+ * creation from the configuration, so the memory plan is exact.  The
+ * layer knows nothing of the FTL beyond the layer interface and the
+ * region size common/ssd_config.h promises.  Portable.
+ */
+#ifndef SSD_NVMCACHE_INTERNAL_H
+#define SSD_NVMCACHE_INTERNAL_H
+
+#include "platform/ssd_platform.h"
+#include "common/ssd_layer.h"
+#include "common/ssd_rand.h"
+#include "nvmcache/nvmcache.h"
+
+#define CACHE_NONE	U32_MAX
+
+/*
+ * A set of logical pages with an order: a chained hash over @capacity
+ * slots, and a doubly linked list from the newest (head) to the oldest
+ * (tail).  The cache directory and LARC's ghost list are both one.
+ */
+struct cache_set {
+	u32 capacity;
+	u32 count;
+	u32 bucket_mask;	/* buckets: a power of two >= capacity */
+	u32 *bucket;		/* [bucket_mask + 1]: first slot, or CACHE_NONE */
+	u32 *lpn;		/* [capacity] */
+	u32 *hnext;		/* [capacity]: hash chain */
+	u32 *prev, *next;	/* [capacity]: the order; next chains free slots */
+	u8 *ref;		/* [capacity]: CLOCK's reference bits, or NULL */
+	u32 head, tail;
+	u32 free;		/* first free slot */
+	u32 hand;		/* CLOCK's hand, or CACHE_NONE */
+};
+
+/* Bytes of the tables cache_set_init() allocates (ssd_tables_add()). */
+u64 cache_set_bytes(u64 total, u32 capacity, bool with_ref);
+int cache_set_init(struct cache_set *set, u32 capacity, bool with_ref);
+void cache_set_exit(struct cache_set *set);
+u32 cache_set_find(const struct cache_set *set, u64 lpn);
+/* Insert @lpn (absent) at the head; the set must not be full.  Its slot. */
+u32 cache_set_insert(struct cache_set *set, u64 lpn);
+void cache_set_remove(struct cache_set *set, u32 slot);
+void cache_set_move_head(struct cache_set *set, u32 slot);
+/* 0 or -EUCLEAN (logged): chains, order and count agree. */
+int cache_set_check(const struct cache_set *set, const char *dev_name, const char *name);
+
+/*
+ * Replacement: which cached page leaves first.  Optional ops may be NULL:
+ * insert, hit and remove then do nothing, victim is the oldest page (the
+ * tail).
+ */
+struct cache_repl_ops {
+	const char *name;
+	void (*insert)(struct cache_set *set, u32 slot);
+	void (*hit)(struct cache_set *set, u32 slot);
+	/* The page to evict from a non-empty set (CLOCK moves its hand). */
+	u32 (*victim)(struct cache_set *set);
+	/* Before @slot leaves the set. */
+	void (*remove)(struct cache_set *set, u32 slot);
+	/* Whether the set needs CLOCK's reference bits (cache_set.ref). */
+	bool uses_ref_bits;
+};
+
+extern const struct cache_repl_ops cache_repl_lru;
+extern const struct cache_repl_ops cache_repl_clock;
+extern const struct cache_repl_ops cache_repl_fifo;
+
+/* What an admission policy says of a write miss. */
+enum cache_verdict {
+	CACHE_ADMIT,
+	CACHE_BYPASS_SIZE,	/* ProCache: request >= c */
+	CACHE_BYPASS_DICE,	/* ProCache: the die said no */
+	CACHE_BYPASS_POLICY,	/* a counter, the ghost list or the sketch said no */
+};
+
+struct nvmcache;
+
+/*
+ * An admission policy (FEMU-style ops table).  Only decide is required.
+ * A policy's state is its own struct of state_bytes, which the layer
+ * allocates zeroed as c->policy before init and frees after exit.
+ */
+struct cache_admit_ops {
+	const char *name;
+	u32 state_bytes;
+	/* Bytes of the tables init() allocates, added to @total. */
+	u64 (*table_bytes)(u64 total, const struct ssd_config *cfg, u32 capacity);
+	int (*init)(struct nvmcache *c, const struct ssd_config *cfg);
+	/* Free what init() allocated (also after init() failed). */
+	void (*exit)(struct nvmcache *c);
+	/* Every page write, hit or miss, before the decision. */
+	void (*access)(struct nvmcache *c, u64 lpn);
+	/*
+	 * A write miss of @lpn; @victim is the slot that would be evicted,
+	 * or CACHE_NONE if the cache has room.
+	 */
+	enum cache_verdict (*decide)(struct nvmcache *c, u64 lpn, const struct ssd_io *io,
+				     u32 victim);
+	/* Consistency check of the policy's state: 0 or -EUCLEAN (logged). */
+	int (*check)(struct nvmcache *c);
+};
+
+extern const struct cache_admit_ops cache_admit_always;
+extern const struct cache_admit_ops cache_admit_procache;
+extern const struct cache_admit_ops cache_admit_refcnt;
+extern const struct cache_admit_ops cache_admit_larc;
+extern const struct cache_admit_ops cache_admit_tinylfu;
+
+/* The policies cache_policy=@value (not 0: none) and cache_replacement=@value name. */
+const struct cache_admit_ops *cache_admit_of(u64 value);
+const struct cache_repl_ops *cache_repl_of(u64 value);
+
+struct nvmcache_counters {
+	u64 write_hit_pages;
+	u64 admit_pages;
+	u64 bypass_pages[4];		/* by enum cache_verdict; [CACHE_ADMIT] unused */
+	u64 evict_pages;
+	u64 read_hit_pages;
+};
+
+struct nvmcache {
+	struct ssd_layer layer;
+	struct ssd_pagepool *pool;
+	const char *dev_name;
+	u32 page_bytes;
+	const struct cache_admit_ops *admit;
+	const struct cache_repl_ops *repl;
+	struct cache_set dir;		/* the cached pages */
+	struct ssd_rand rand;
+	void *policy;			/* the admission policy's state */
+	u64 policy_bytes;		/* the admission policy's tables */
+	u64 dir_bytes;			/* the directory's tables */
+	struct nvmcache_counters counters;
+};
+
+/* The cache's size in pages for a validated @cfg with the cache on. */
+u32 nvmcache_capacity(const struct ssd_config *cfg);
+
+#endif /* SSD_NVMCACHE_INTERNAL_H */

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * repl_lru.c - LRU replacement (the ProCache paper's): a hit moves the
+ * page to the head of the directory's order, the tail (oldest) leaves.
+ */
+#include "nvmcache/nvmcache_internal.h"
+
+static void lru_hit(struct cache_set *set, u32 slot)
+{
+	cache_set_move_head(set, slot);
+}
+
+const struct cache_repl_ops cache_repl_lru = {
+	.name = "lru",
+	.hit = lru_hit,
+};
