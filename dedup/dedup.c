@@ -4,7 +4,7 @@
  * refcounts and a free list of chunk ids, the write buffer, the sampling
  * filter over buffered writes and live chunks, and the decision a write
  * takes when it leaves the buffer (see dedup.h).  Its tables are sized
- * here (dedup_table_bytes()) exactly as dedup_init() allocates them.
+ * here (ssd_dedup_table_bytes()) exactly as ssd_dedup_init() allocates them.
  */
 #include "dedup/dedup_internal.h"
 
@@ -33,7 +33,7 @@ static u64 store_cap_of(const struct ssd_config *cfg)
 	return cfg->dedup_store_entries ? min_t(u64, cfg->dedup_store_entries, pages) : pages;
 }
 
-u64 dedup_table_bytes(const struct ssd_config *cfg)
+u64 ssd_dedup_table_bytes(const struct ssd_config *cfg)
 {
 	u64 pages = ssd_config_logical_pages(cfg);
 	u64 store = store_cap_of(cfg), buffer = buffer_cap_of(cfg);
@@ -119,8 +119,8 @@ static u32 unmap_lpn(struct dedup *dd, u64 lpn)
 		return DEDUP_NONE;
 	}
 	if (dd->filter)
-		dedup_sample_remove(dd, chunk);
-	dedup_store_remove(dd, chunk);
+		ssd_dedup_sample_remove(dd, chunk);
+	ssd_dedup_store_remove(dd, chunk);
 	dd->chunk_slot[chunk] = DEDUP_RESERVED;
 	return chunk;
 }
@@ -210,11 +210,11 @@ static u64 late_fingerprint(struct dedup *dd, u32 chunk, u64 start_ns)
 		ssd_dev_warn_once(dd->dev_name, "dedup: live chunk %u unreadable below", chunk);
 		return start_ns;
 	}
-	dedup_sha1(data, dd->page_bytes, sha1);
+	ssd_dedup_sha1(data, dd->page_bytes, sha1);
 	dd->counters.fingerprinted++;
 	dd->counters.late_fingerprints++;
-	dedup_sample_hashed(dd, chunk);
-	dedup_store_insert(dd, chunk, sha1);
+	ssd_dedup_sample_hashed(dd, chunk);
+	ssd_dedup_store_insert(dd, chunk, sha1);
 	return engine_run(dd, io.done_ns, dd->hash_ns);
 }
 
@@ -239,7 +239,7 @@ static bool buffer_has_sample(const struct dedup *dd, u32 key)
  */
 static bool chunks_have_sample(struct dedup *dd, u32 key, u64 *t_ns)
 {
-	u32 e = dedup_sample_find(dd, key);
+	u32 e = ssd_dedup_sample_find(dd, key);
 
 	if (e == DEDUP_NONE)
 		return false;
@@ -275,17 +275,17 @@ static int leave(struct dedup *dd, const struct dedup_buffer_entry *w, u64 start
 		dd->counters.filtered++;
 		ret = write_chunk(dd, w, t, &chunk, done_ns);
 		if (!ret)
-			dedup_sample_add(dd, chunk, key, false);
+			ssd_dedup_sample_add(dd, chunk, key, false);
 		return ret;
 	}
-	dedup_sha1(buf, dd->page_bytes, sha1);
+	ssd_dedup_sha1(buf, dd->page_bytes, sha1);
 	dd->counters.fingerprinted++;
 	t = engine_run(dd, t, dd->hash_ns);
 	t = engine_run(dd, t, dd->lookup_ns);
-	slot = dedup_store_find(dd, sha1);
+	slot = ssd_dedup_store_find(dd, sha1);
 	if (slot != DEDUP_NONE) {
 		chunk = dd->slots[slot].chunk;
-		dedup_store_touch(dd, slot);
+		ssd_dedup_store_touch(dd, slot);
 		dd->refcount[chunk]++;
 		dd->l2c[lpn] = chunk;
 		dd->mapped_lpns++;
@@ -302,8 +302,8 @@ static int leave(struct dedup *dd, const struct dedup_buffer_entry *w, u64 start
 	ret = write_chunk(dd, w, t, &chunk, done_ns);
 	if (!ret) {
 		if (dd->filter)
-			dedup_sample_add(dd, chunk, key, true);
-		dedup_store_insert(dd, chunk, sha1);
+			ssd_dedup_sample_add(dd, chunk, key, true);
+		ssd_dedup_store_insert(dd, chunk, sha1);
 	}
 	return ret;
 }
@@ -323,7 +323,7 @@ static u32 buffer_find(const struct dedup *dd, u64 lpn)
 	return DEDUP_NONE;
 }
 
-bool dedup_is_buffered(const struct dedup *dd, u64 lpn)
+bool ssd_dedup_is_buffered(const struct dedup *dd, u64 lpn)
 {
 	return buffer_find(dd, lpn) != DEDUP_NONE;
 }
@@ -388,7 +388,7 @@ static int buffer_pop(struct dedup *dd, u64 start_ns, u64 *done_ns)
 	return leave(dd, &w, start_ns, done_ns);
 }
 
-int dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
+int ssd_dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
 {
 	u32 key = dd->filter ? sample_key(dd, buf) : 0;
 	u32 e = buffer_find(dd, lpn);
@@ -441,7 +441,7 @@ int dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
 	return 0;
 }
 
-int dedup_read(struct dedup *dd, u64 lpn, struct ssd_io *io, const void **data)
+int ssd_dedup_read(struct dedup *dd, u64 lpn, struct ssd_io *io, const void **data)
 {
 	struct ssd_layer *lower = dd->layer.lower;
 	u32 e = buffer_find(dd, lpn);
@@ -468,7 +468,7 @@ int dedup_read(struct dedup *dd, u64 lpn, struct ssd_io *io, const void **data)
 	return lower->ops->read(lower, chunk, io, data);
 }
 
-int dedup_trim(struct dedup *dd, u64 lpn, struct ssd_io *io)
+int ssd_dedup_trim(struct dedup *dd, u64 lpn, struct ssd_io *io)
 {
 	u32 e = buffer_find(dd, lpn), reserved;
 
@@ -485,7 +485,7 @@ int dedup_trim(struct dedup *dd, u64 lpn, struct ssd_io *io)
 	return drop_mapping(dd, lpn, io->start_ns, &io->done_ns);
 }
 
-int dedup_flush(struct dedup *dd, struct ssd_io *io)
+int ssd_dedup_flush(struct dedup *dd, struct ssd_io *io)
 {
 	struct ssd_layer *lower = dd->layer.lower;
 	struct ssd_io below = { .start_ns = io->start_ns, .cause = io->cause };
@@ -508,16 +508,16 @@ int dedup_flush(struct dedup *dd, struct ssd_io *io)
 	return ret;
 }
 
-bool dedup_holds(const struct dedup *dd, u64 lpn)
+bool ssd_dedup_holds(const struct dedup *dd, u64 lpn)
 {
 	u32 chunk = dd->l2c[lpn];
 
 	if (chunk != DEDUP_NONE)
 		return dd->refcount[chunk] == 1;
-	return dedup_is_buffered(dd, lpn);
+	return ssd_dedup_is_buffered(dd, lpn);
 }
 
-u64 dedup_break_even_ppm(const struct dedup *dd)
+u64 ssd_dedup_break_even_ppm(const struct dedup *dd)
 {
 	return div64_u64((dd->hash_ns + dd->lookup_ns) * 1000000ULL, dd->program_ns);
 }
@@ -548,7 +548,7 @@ static u64 program_ns_of(const struct ssd_config *cfg)
 	return div_u64(lsb + csb + msb, 3);
 }
 
-int dedup_init(struct dedup *dd, const struct ssd_config *cfg,
+int ssd_dedup_init(struct dedup *dd, const struct ssd_config *cfg,
 	       const struct ssd_layer_env *env)
 {
 	u64 pages = ssd_config_logical_pages(cfg), i;
@@ -583,7 +583,7 @@ int dedup_init(struct dedup *dd, const struct ssd_config *cfg,
 		dd->sample_buckets = table(dd, dd->sample_mask + 1ULL, sizeof(u32));
 		if (!dd->chunk_sample || !dd->samples || !dd->sample_buckets)
 			return -ENOMEM;
-		dedup_sample_reset(dd);
+		ssd_dedup_sample_reset(dd);
 	}
 	dd->slots = table(dd, dd->store_cap, sizeof(struct dedup_store_slot));
 	dd->store_buckets = table(dd, dd->store_mask + 1ULL, sizeof(u32));
@@ -601,7 +601,7 @@ int dedup_init(struct dedup *dd, const struct ssd_config *cfg,
 		dd->buffer[i].lpn = U64_MAX;	/* every position a hole */
 		dd->buffer[i].chunk = DEDUP_NONE;
 	}
-	dedup_store_reset(dd);
+	ssd_dedup_store_reset(dd);
 	/* Free chunk ids in increasing order. */
 	for (i = 0; i < pages; i++)
 		dd->free_next[i] = i + 1 < pages ? i + 1 : DEDUP_NONE;
@@ -610,7 +610,7 @@ int dedup_init(struct dedup *dd, const struct ssd_config *cfg,
 	return 0;
 }
 
-void dedup_exit(struct dedup *dd)
+void ssd_dedup_exit(struct dedup *dd)
 {
 	u32 i;
 

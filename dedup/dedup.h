@@ -11,7 +11,7 @@
 #include "common/ssd_layer.h"
 
 /* On with dedup=1; owns the dedup_* keys. */
-extern const struct ssd_layer_type dedup_layer_type;
+extern const struct ssd_layer_type ssd_dedup_layer_type;
 
 /*
  * Check the FIPS 180 test vectors ("abc", the empty message, the 448-bit
@@ -19,6 +19,6 @@ extern const struct ssd_layer_type dedup_layer_type;
  * -EINVAL after logging the first one that differs.  The module runs it
  * when it loads.
  */
-int dedup_sha1_self_test(void);
+int ssd_dedup_sha1_self_test(void);
 
 #endif /* SSD_DEDUP_H */

@@ -93,7 +93,7 @@ static int check_store(struct dedup *dd)
 			continue;
 		CHECK(dd->slots[slot].chunk == c, "slot %u holds chunk %u, not %u", slot,
 		      dd->slots[slot].chunk, c);
-		CHECK(dedup_store_find(dd, dd->slots[slot].sha1) != DEDUP_NONE,
+		CHECK(ssd_dedup_store_find(dd, dd->slots[slot].sha1) != DEDUP_NONE,
 		      "chunk %u's fingerprint not found", c);
 		stored++;
 	}
@@ -118,7 +118,7 @@ static void count_matchable(struct dedup *dd, bool take)
 		if (!dd->refcount[c] || dd->chunk_slot[c] == DEDUP_EVICTED ||
 		    dd->chunk_slot[c] == DEDUP_RESERVED)
 			continue;
-		e = dedup_sample_find(dd, dd->chunk_sample[c]);
+		e = ssd_dedup_sample_find(dd, dd->chunk_sample[c]);
 		if (e != DEDUP_NONE)
 			dd->samples[e].matchable += take ? -1U : 1U;	/* wraps back */
 	}
@@ -140,7 +140,7 @@ static int check_samples(struct dedup *dd)
 		if (!dd->refcount[c] || dd->chunk_slot[c] == DEDUP_EVICTED ||
 		    dd->chunk_slot[c] == DEDUP_RESERVED)
 			continue;
-		e = dedup_sample_find(dd, dd->chunk_sample[c]);
+		e = ssd_dedup_sample_find(dd, dd->chunk_sample[c]);
 		CHECK(e != DEDUP_NONE, "live chunk %u's sample has no entry", c);
 		CHECK(dd->chunk_slot[c] != DEDUP_NONE || dd->samples[e].unhashed == c,
 		      "unfingerprinted chunk %u not named by its sample", c);
@@ -192,7 +192,7 @@ static int check_buffer(const struct dedup *dd)
 		      (unsigned long long)en->lpn);
 		CHECK(dd->l2c[en->lpn] == DEDUP_NONE, "buffered lpn %llu is mapped too",
 		      (unsigned long long)en->lpn);
-		CHECK(dedup_is_buffered(dd, en->lpn), "buffered lpn %llu not indexed",
+		CHECK(ssd_dedup_is_buffered(dd, en->lpn), "buffered lpn %llu not indexed",
 		      (unsigned long long)en->lpn);
 		for (e = dd->buffer_sample_buckets[en->sample_key & dd->buffer_mask];
 		     e != DEDUP_NONE && e != i; e = dd->buffer[e].sample_next)
@@ -218,7 +218,7 @@ static int check_buffer(const struct dedup *dd)
 	return 0;
 }
 
-int dedup_check(struct dedup *dd)
+int ssd_dedup_check(struct dedup *dd)
 {
 	int ret = check_refcounts(dd);
 

@@ -164,21 +164,21 @@ struct dedup {
 	struct dedup_counters counters;
 };
 
-/* The tables dedup_init() allocates for @cfg (see ssd_tables_add()). */
-u64 dedup_table_bytes(const struct ssd_config *cfg);
+/* The tables ssd_dedup_init() allocates for @cfg (see ssd_tables_add()). */
+u64 ssd_dedup_table_bytes(const struct ssd_config *cfg);
 
-int dedup_init(struct dedup *dd, const struct ssd_config *cfg,
+int ssd_dedup_init(struct dedup *dd, const struct ssd_config *cfg,
 	       const struct ssd_layer_env *env);
-void dedup_exit(struct dedup *dd);
+void ssd_dedup_exit(struct dedup *dd);
 
-int dedup_read(struct dedup *dd, u64 lpn, struct ssd_io *io, const void **data);
-int dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io);
-int dedup_trim(struct dedup *dd, u64 lpn, struct ssd_io *io);
+int ssd_dedup_read(struct dedup *dd, u64 lpn, struct ssd_io *io, const void **data);
+int ssd_dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io);
+int ssd_dedup_trim(struct dedup *dd, u64 lpn, struct ssd_io *io);
 /* Every buffered write leaves the buffer, then the layer below flushes. */
-int dedup_flush(struct dedup *dd, struct ssd_io *io);
+int ssd_dedup_flush(struct dedup *dd, struct ssd_io *io);
 
 /* Whether a write of @lpn now takes no new data page (ssd_layer_ops.holds). */
-bool dedup_holds(const struct dedup *dd, u64 lpn);
+bool ssd_dedup_holds(const struct dedup *dd, u64 lpn);
 
 /*
  * Buffered writes that may each need one data page when they leave: those
@@ -196,34 +196,34 @@ static inline u32 dedup_chunk_of(const struct dedup *dd, u64 lpn)
 }
 
 /* Whether @lpn is in the write buffer. */
-bool dedup_is_buffered(const struct dedup *dd, u64 lpn);
+bool ssd_dedup_is_buffered(const struct dedup *dd, u64 lpn);
 
 /*
  * Full consistency check (refcounts, free list, store, sample index,
  * buffer), linear in the device size: 0 or -EUCLEAN (logged).  It counts
  * references in the refcount table itself and puts it back as it was.
  */
-int dedup_check(struct dedup *dd);
+int ssd_dedup_check(struct dedup *dd);
 
 /* The model's break-even duplication rate, (hash + lookup) / program, in ppm. */
-u64 dedup_break_even_ppm(const struct dedup *dd);
+u64 ssd_dedup_break_even_ppm(const struct dedup *dd);
 
 /* The dedup layer of @layer, or NULL if it is another layer. */
-struct dedup *dedup_from_layer(struct ssd_layer *layer);
+struct dedup *ssd_dedup_from_layer(struct ssd_layer *layer);
 
 /* The sample index of live chunks (dedup_sample.c), filter on only. */
-u32 dedup_sample_find(const struct dedup *dd, u32 key);
-void dedup_sample_add(struct dedup *dd, u32 chunk, u32 key, bool hashed);
-void dedup_sample_hashed(struct dedup *dd, u32 chunk);
-void dedup_sample_evicted(struct dedup *dd, u32 chunk);
-void dedup_sample_remove(struct dedup *dd, u32 chunk);
-void dedup_sample_reset(struct dedup *dd);
+u32 ssd_dedup_sample_find(const struct dedup *dd, u32 key);
+void ssd_dedup_sample_add(struct dedup *dd, u32 chunk, u32 key, bool hashed);
+void ssd_dedup_sample_hashed(struct dedup *dd, u32 chunk);
+void ssd_dedup_sample_evicted(struct dedup *dd, u32 chunk);
+void ssd_dedup_sample_remove(struct dedup *dd, u32 chunk);
+void ssd_dedup_sample_reset(struct dedup *dd);
 
 /* Fingerprint store internals (dedup_store.c). */
-u32 dedup_store_find(struct dedup *dd, const u8 sha1[DEDUP_SHA1_BYTES]);
-void dedup_store_touch(struct dedup *dd, u32 slot);
-void dedup_store_insert(struct dedup *dd, u32 chunk, const u8 sha1[DEDUP_SHA1_BYTES]);
-void dedup_store_remove(struct dedup *dd, u32 chunk);
-void dedup_store_reset(struct dedup *dd);
+u32 ssd_dedup_store_find(struct dedup *dd, const u8 sha1[DEDUP_SHA1_BYTES]);
+void ssd_dedup_store_touch(struct dedup *dd, u32 slot);
+void ssd_dedup_store_insert(struct dedup *dd, u32 chunk, const u8 sha1[DEDUP_SHA1_BYTES]);
+void ssd_dedup_store_remove(struct dedup *dd, u32 chunk);
+void ssd_dedup_store_reset(struct dedup *dd);
 
 #endif /* SSD_DEDUP_INTERNAL_H */

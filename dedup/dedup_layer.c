@@ -45,28 +45,28 @@ static int dedup_config_validate(const struct ssd_config *cfg)
 static int dedup_layer_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
 			    const void **data)
 {
-	return dedup_read(to_dedup(layer), lpn, io, data);
+	return ssd_dedup_read(to_dedup(layer), lpn, io, data);
 }
 
 static int dedup_layer_write(struct ssd_layer *layer, u64 lpn, void *buf,
 			     struct ssd_io *io)
 {
-	return dedup_write(to_dedup(layer), lpn, buf, io);
+	return ssd_dedup_write(to_dedup(layer), lpn, buf, io);
 }
 
 static int dedup_layer_trim(struct ssd_layer *layer, u64 lpn, struct ssd_io *io)
 {
-	return dedup_trim(to_dedup(layer), lpn, io);
+	return ssd_dedup_trim(to_dedup(layer), lpn, io);
 }
 
 static int dedup_layer_flush(struct ssd_layer *layer, struct ssd_io *io)
 {
-	return dedup_flush(to_dedup(layer), io);
+	return ssd_dedup_flush(to_dedup(layer), io);
 }
 
 static bool dedup_layer_holds(struct ssd_layer *layer, u64 lpn)
 {
-	return dedup_holds(to_dedup(layer), lpn);
+	return ssd_dedup_holds(to_dedup(layer), lpn);
 }
 
 static u64 dedup_layer_pending_pages(struct ssd_layer *layer)
@@ -107,7 +107,7 @@ static void dedup_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 	st->dedup_store_capacity_entries = dd->store_cap;
 	st->dedup_store_entry_bytes = store_entry_bytes(dd);
 	st->dedup_metadata_bytes = dd->metadata_bytes;
-	st->dedup_break_even_ppm = dedup_break_even_ppm(dd);
+	st->dedup_break_even_ppm = ssd_dedup_break_even_ppm(dd);
 	st->dedup_engine_busy_ns = c->engine_busy_ns;
 }
 
@@ -118,12 +118,12 @@ static void dedup_layer_reset_stats(struct ssd_layer *layer)
 
 static int dedup_layer_check(struct ssd_layer *layer)
 {
-	return dedup_check(to_dedup(layer));
+	return ssd_dedup_check(to_dedup(layer));
 }
 
 static void dedup_layer_destroy(struct ssd_layer *layer)
 {
-	dedup_exit(to_dedup(layer));
+	ssd_dedup_exit(to_dedup(layer));
 	ssd_free(layer);
 }
 
@@ -156,9 +156,9 @@ static int dedup_layer_create(const struct ssd_config *cfg, const struct ssd_lay
 	dd->layer.ops = &dedup_layer_ops;
 	dd->layer.name = "dedup";
 	dd->layer.lower = lower;
-	ret = dedup_init(dd, cfg, env);
+	ret = ssd_dedup_init(dd, cfg, env);
 	if (ret) {
-		dedup_exit(dd);
+		ssd_dedup_exit(dd);
 		ssd_free(dd);
 		return ret;
 	}
@@ -166,15 +166,15 @@ static int dedup_layer_create(const struct ssd_config *cfg, const struct ssd_lay
 	return 0;
 }
 
-struct dedup *dedup_from_layer(struct ssd_layer *layer)
+struct dedup *ssd_dedup_from_layer(struct ssd_layer *layer)
 {
 	return layer && layer->ops == &dedup_layer_ops ? to_dedup(layer) : NULL;
 }
 
-const struct ssd_layer_type dedup_layer_type = {
+const struct ssd_layer_type ssd_dedup_layer_type = {
 	.name = "dedup",
 	.enabled = dedup_enabled,
 	.validate = dedup_config_validate,
-	.metadata_bytes = dedup_table_bytes,
+	.metadata_bytes = ssd_dedup_table_bytes,
 	.create = dedup_layer_create,
 };

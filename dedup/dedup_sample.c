@@ -15,7 +15,7 @@ static u32 *bucket_of(struct dedup *dd, u32 key)
 }
 
 /* The entry of @key, or DEDUP_NONE. */
-u32 dedup_sample_find(const struct dedup *dd, u32 key)
+u32 ssd_dedup_sample_find(const struct dedup *dd, u32 key)
 {
 	u32 e = dd->sample_buckets[key & dd->sample_mask];
 
@@ -38,9 +38,9 @@ static void entry_put(struct dedup *dd, u32 e)
 }
 
 /* Live @chunk with sample @key was written, fingerprinted (@hashed) or not. */
-void dedup_sample_add(struct dedup *dd, u32 chunk, u32 key, bool hashed)
+void ssd_dedup_sample_add(struct dedup *dd, u32 chunk, u32 key, bool hashed)
 {
-	u32 e = dedup_sample_find(dd, key);
+	u32 e = ssd_dedup_sample_find(dd, key);
 
 	dd->chunk_sample[chunk] = key;
 	if (e == DEDUP_NONE) {
@@ -61,27 +61,27 @@ void dedup_sample_add(struct dedup *dd, u32 chunk, u32 key, bool hashed)
 }
 
 /* @chunk, written without a fingerprint, has one now. */
-void dedup_sample_hashed(struct dedup *dd, u32 chunk)
+void ssd_dedup_sample_hashed(struct dedup *dd, u32 chunk)
 {
-	u32 e = dedup_sample_find(dd, dd->chunk_sample[chunk]);
+	u32 e = ssd_dedup_sample_find(dd, dd->chunk_sample[chunk]);
 
 	if (e != DEDUP_NONE && dd->samples[e].unhashed == chunk)
 		dd->samples[e].unhashed = DEDUP_NONE;
 }
 
 /* @chunk's fingerprint left the LRU store: it no longer counts. */
-void dedup_sample_evicted(struct dedup *dd, u32 chunk)
+void ssd_dedup_sample_evicted(struct dedup *dd, u32 chunk)
 {
-	u32 e = dedup_sample_find(dd, dd->chunk_sample[chunk]);
+	u32 e = ssd_dedup_sample_find(dd, dd->chunk_sample[chunk]);
 
 	if (e != DEDUP_NONE)
 		entry_put(dd, e);
 }
 
 /* @chunk is freed (call before its store slot is cleared). */
-void dedup_sample_remove(struct dedup *dd, u32 chunk)
+void ssd_dedup_sample_remove(struct dedup *dd, u32 chunk)
 {
-	u32 e = dedup_sample_find(dd, dd->chunk_sample[chunk]);
+	u32 e = ssd_dedup_sample_find(dd, dd->chunk_sample[chunk]);
 
 	if (dd->chunk_slot[chunk] == DEDUP_EVICTED || e == DEDUP_NONE)
 		return;
@@ -90,7 +90,7 @@ void dedup_sample_remove(struct dedup *dd, u32 chunk)
 	entry_put(dd, e);
 }
 
-void dedup_sample_reset(struct dedup *dd)
+void ssd_dedup_sample_reset(struct dedup *dd)
 {
 	u64 i;
 

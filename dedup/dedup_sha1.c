@@ -7,7 +7,7 @@
 #include "dedup/dedup.h"
 #include "dedup/dedup_sha1.h"
 
-void dedup_sha1_init(struct dedup_sha1_ctx *ctx)
+void ssd_dedup_sha1_init(struct dedup_sha1_ctx *ctx)
 {
 	ctx->state[0] = 0x67452301;
 	ctx->state[1] = 0xefcdab89;
@@ -18,7 +18,7 @@ void dedup_sha1_init(struct dedup_sha1_ctx *ctx)
 	ctx->used = 0;
 }
 
-void dedup_sha1_update(struct dedup_sha1_ctx *ctx, const void *data, u64 len)
+void ssd_dedup_sha1_update(struct dedup_sha1_ctx *ctx, const void *data, u64 len)
 {
 	const u8 *p = data;
 
@@ -44,7 +44,7 @@ void dedup_sha1_update(struct dedup_sha1_ctx *ctx, const void *data, u64 len)
 	ctx->used = len;
 }
 
-void dedup_sha1_final(struct dedup_sha1_ctx *ctx, u8 out[DEDUP_SHA1_BYTES])
+void ssd_dedup_sha1_final(struct dedup_sha1_ctx *ctx, u8 out[DEDUP_SHA1_BYTES])
 {
 	u64 bits = ctx->length_bytes * 8;
 	unsigned int i;
@@ -63,13 +63,13 @@ void dedup_sha1_final(struct dedup_sha1_ctx *ctx, u8 out[DEDUP_SHA1_BYTES])
 		out[i] = (u8)(ctx->state[i / 4] >> (24 - 8 * (i % 4)));
 }
 
-void dedup_sha1(const void *data, u64 len, u8 out[DEDUP_SHA1_BYTES])
+void ssd_dedup_sha1(const void *data, u64 len, u8 out[DEDUP_SHA1_BYTES])
 {
 	struct dedup_sha1_ctx ctx;
 
-	dedup_sha1_init(&ctx);
-	dedup_sha1_update(&ctx, data, len);
-	dedup_sha1_final(&ctx, out);
+	ssd_dedup_sha1_init(&ctx);
+	ssd_dedup_sha1_update(&ctx, data, len);
+	ssd_dedup_sha1_final(&ctx, out);
 }
 
 /* FIPS 180-2 appendix A and the NIST example values. */
@@ -92,7 +92,7 @@ static const struct {
 	    0xeb, 0x2b, 0xdb, 0xad, 0x27, 0x31, 0x65, 0x34, 0x01, 0x6f } },
 };
 
-int dedup_sha1_self_test(void)
+int ssd_dedup_sha1_self_test(void)
 {
 	u8 chunk[125], digest[DEDUP_SHA1_BYTES];
 	struct dedup_sha1_ctx ctx;
@@ -100,16 +100,16 @@ int dedup_sha1_self_test(void)
 
 	memset(chunk, 'a', sizeof(chunk));
 	for (i = 0; i < ARRAY_SIZE(sha1_vectors); i++) {
-		dedup_sha1_init(&ctx);
+		ssd_dedup_sha1_init(&ctx);
 		if (sha1_vectors[i].message) {
-			dedup_sha1_update(&ctx, sha1_vectors[i].message,
+			ssd_dedup_sha1_update(&ctx, sha1_vectors[i].message,
 					  ssd_strlen(sha1_vectors[i].message));
 		} else {
 			/* Uneven pieces, so the partial-block path runs too. */
 			for (j = 0; j < 8000; j++)
-				dedup_sha1_update(&ctx, chunk, sizeof(chunk));
+				ssd_dedup_sha1_update(&ctx, chunk, sizeof(chunk));
 		}
-		dedup_sha1_final(&ctx, digest);
+		ssd_dedup_sha1_final(&ctx, digest);
 		if (memcmp(digest, sha1_vectors[i].digest, DEDUP_SHA1_BYTES)) {
 			ssd_log_err("SHA-1 self-test failed on the FIPS 180 %s vector",
 				    sha1_vectors[i].name);

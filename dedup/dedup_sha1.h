@@ -21,11 +21,11 @@ struct dedup_sha1_ctx {
 	u32 used;		/* bytes of block[] in use */
 };
 
-void dedup_sha1_init(struct dedup_sha1_ctx *ctx);
-void dedup_sha1_update(struct dedup_sha1_ctx *ctx, const void *data, u64 len);
-void dedup_sha1_final(struct dedup_sha1_ctx *ctx, u8 out[DEDUP_SHA1_BYTES]);
+void ssd_dedup_sha1_init(struct dedup_sha1_ctx *ctx);
+void ssd_dedup_sha1_update(struct dedup_sha1_ctx *ctx, const void *data, u64 len);
+void ssd_dedup_sha1_final(struct dedup_sha1_ctx *ctx, u8 out[DEDUP_SHA1_BYTES]);
 
 /* The SHA-1 of @len bytes at @data in one go. */
-void dedup_sha1(const void *data, u64 len, u8 out[DEDUP_SHA1_BYTES]);
+void ssd_dedup_sha1(const void *data, u64 len, u8 out[DEDUP_SHA1_BYTES]);
 
 #endif /* DEDUP_SHA1_H */

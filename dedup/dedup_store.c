@@ -54,7 +54,7 @@ static void hash_unlink(struct dedup *dd, u32 slot)
 }
 
 /* The slot holding @sha1, or DEDUP_NONE. */
-u32 dedup_store_find(struct dedup *dd, const u8 sha1[DEDUP_SHA1_BYTES])
+u32 ssd_dedup_store_find(struct dedup *dd, const u8 sha1[DEDUP_SHA1_BYTES])
 {
 	u32 slot = dd->store_buckets[bucket_of(dd, sha1)];
 
@@ -64,7 +64,7 @@ u32 dedup_store_find(struct dedup *dd, const u8 sha1[DEDUP_SHA1_BYTES])
 }
 
 /* @slot was used: it becomes the most recent. */
-void dedup_store_touch(struct dedup *dd, u32 slot)
+void ssd_dedup_store_touch(struct dedup *dd, u32 slot)
 {
 	if (!dd->store_lru || dd->lru_head == slot)
 		return;
@@ -84,7 +84,7 @@ static void slot_release(struct dedup *dd, u32 slot)
 }
 
 /* Enter @chunk's fingerprint, pushing out the least recent one if full. */
-void dedup_store_insert(struct dedup *dd, u32 chunk, const u8 sha1[DEDUP_SHA1_BYTES])
+void ssd_dedup_store_insert(struct dedup *dd, u32 chunk, const u8 sha1[DEDUP_SHA1_BYTES])
 {
 	u32 bucket = bucket_of(dd, sha1);
 	u32 slot;
@@ -98,7 +98,7 @@ void dedup_store_insert(struct dedup *dd, u32 chunk, const u8 sha1[DEDUP_SHA1_BY
 			return;
 		}
 		if (dd->filter)
-			dedup_sample_evicted(dd, dd->slots[victim].chunk);
+			ssd_dedup_sample_evicted(dd, dd->slots[victim].chunk);
 		dd->chunk_slot[dd->slots[victim].chunk] = DEDUP_EVICTED;
 		slot_release(dd, victim);
 		dd->counters.store_evictions++;
@@ -116,7 +116,7 @@ void dedup_store_insert(struct dedup *dd, u32 chunk, const u8 sha1[DEDUP_SHA1_BY
 }
 
 /* @chunk is freed: forget its fingerprint, if the store has it. */
-void dedup_store_remove(struct dedup *dd, u32 chunk)
+void ssd_dedup_store_remove(struct dedup *dd, u32 chunk)
 {
 	u32 slot = dd->chunk_slot[chunk];
 
@@ -126,7 +126,7 @@ void dedup_store_remove(struct dedup *dd, u32 chunk)
 }
 
 /* Empty the store: every slot free, every bucket empty. */
-void dedup_store_reset(struct dedup *dd)
+void ssd_dedup_store_reset(struct dedup *dd)
 {
 	u32 i;
 

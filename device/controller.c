@@ -5,12 +5,12 @@
  */
 #include "device/controller.h"
 
-u64 controller_table_bytes(u64 total, u32 cmd_queue_depth)
+u64 ssd_controller_table_bytes(u64 total, u32 cmd_queue_depth)
 {
 	return ssd_tables_add(total, 1, cmd_queue_depth, sizeof(u64));
 }
 
-int controller_init(struct ssd_controller *c, u32 cmd_queue_depth, u64 controller_ns)
+int ssd_controller_init(struct ssd_controller *c, u32 cmd_queue_depth, u64 controller_ns)
 {
 	memset(c, 0, sizeof(*c));
 	c->cmd_queue_depth = cmd_queue_depth;
@@ -19,7 +19,7 @@ int controller_init(struct ssd_controller *c, u32 cmd_queue_depth, u64 controlle
 	return c->inflight_ns ? 0 : -ENOMEM;
 }
 
-void controller_exit(struct ssd_controller *c)
+void ssd_controller_exit(struct ssd_controller *c)
 {
 	ssd_free(c->inflight_ns);
 	c->inflight_ns = NULL;
@@ -66,7 +66,7 @@ static void inflight_push(struct ssd_controller *c, u64 completion_ns)
 	}
 }
 
-u64 controller_command_start(struct ssd_controller *c, u64 arrival_ns)
+u64 ssd_controller_command_start(struct ssd_controller *c, u64 arrival_ns)
 {
 	u64 admitted = arrival_ns, start;
 
@@ -89,7 +89,7 @@ u64 controller_command_start(struct ssd_controller *c, u64 arrival_ns)
 	return c->controller_free_ns;
 }
 
-void controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 completion_ns,
+void ssd_controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 completion_ns,
 			     enum controller_op_kind kind)
 {
 	u64 latency_ns = completion_ns - arrival_ns;
@@ -105,7 +105,7 @@ void controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 compl
 	}
 }
 
-void controller_get_stats(const struct ssd_controller *c, struct ssd_stats *st)
+void ssd_controller_get_stats(const struct ssd_controller *c, struct ssd_stats *st)
 {
 	st->commands = c->counters.commands;
 	st->command_latency_ns_total = c->counters.latency_ns;
@@ -117,7 +117,7 @@ void controller_get_stats(const struct ssd_controller *c, struct ssd_stats *st)
 	st->write_latency_ns_total = c->counters.write_latency_ns;
 }
 
-void controller_reset_counters(struct ssd_controller *c)
+void ssd_controller_reset_counters(struct ssd_controller *c)
 {
 	memset(&c->counters, 0, sizeof(c->counters));
 }

@@ -43,25 +43,25 @@ struct ssd_controller {
 	struct controller_counters counters;
 };
 
-/* @total plus the bytes controller_init() allocates (ssd_tables_add()). */
-u64 controller_table_bytes(u64 total, u32 cmd_queue_depth);
+/* @total plus the bytes ssd_controller_init() allocates (ssd_tables_add()). */
+u64 ssd_controller_table_bytes(u64 total, u32 cmd_queue_depth);
 
-int controller_init(struct ssd_controller *c, u32 cmd_queue_depth, u64 controller_ns);
-void controller_exit(struct ssd_controller *c);
+int ssd_controller_init(struct ssd_controller *c, u32 cmd_queue_depth, u64 controller_ns);
+void ssd_controller_exit(struct ssd_controller *c);
 
 /*
  * Admit a command that arrives at @arrival_ns: wait for a queue slot and
  * the controller.  Returns when its flash operations may start; that time
  * never decreases while arrivals do not.
  */
-u64 controller_command_start(struct ssd_controller *c, u64 arrival_ns);
+u64 ssd_controller_command_start(struct ssd_controller *c, u64 arrival_ns);
 
 /* The @kind command admitted at @arrival_ns completes at @completion_ns. */
-void controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 completion_ns,
+void ssd_controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 completion_ns,
 			     enum controller_op_kind kind);
 
 /* Fill the command counters into @st; zero them (a statistics reset). */
-void controller_get_stats(const struct ssd_controller *c, struct ssd_stats *st);
-void controller_reset_counters(struct ssd_controller *c);
+void ssd_controller_get_stats(const struct ssd_controller *c, struct ssd_stats *st);
+void ssd_controller_reset_counters(struct ssd_controller *c);
 
 #endif /* SSD_CONTROLLER_H */

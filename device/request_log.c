@@ -4,7 +4,7 @@
  */
 #include "device/request_log.h"
 
-int request_log_init(struct request_log *log, u32 capacity)
+int ssd_request_log_init(struct request_log *log, u32 capacity)
 {
 	memset(log, 0, sizeof(*log));
 	if (!capacity)
@@ -16,13 +16,13 @@ int request_log_init(struct request_log *log, u32 capacity)
 	return 0;
 }
 
-void request_log_exit(struct request_log *log)
+void ssd_request_log_exit(struct request_log *log)
 {
 	ssd_free(log->entries);
 	log->entries = NULL;
 }
 
-void request_log_add(struct request_log *log, const struct ssd_log_entry *entry)
+void ssd_request_log_add(struct request_log *log, const struct ssd_log_entry *entry)
 {
 	if (!log->entries)
 		return;
@@ -34,7 +34,7 @@ void request_log_add(struct request_log *log, const struct ssd_log_entry *entry)
 	log->count++;
 }
 
-u32 request_log_take(struct request_log *log, struct ssd_log_entry *out, u32 max)
+u32 ssd_request_log_take(struct request_log *log, struct ssd_log_entry *out, u32 max)
 {
 	u32 n = 0;
 

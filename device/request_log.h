@@ -19,10 +19,10 @@ struct request_log {
 	u64 dropped;
 };
 
-int request_log_init(struct request_log *log, u32 capacity);
-void request_log_exit(struct request_log *log);
-void request_log_add(struct request_log *log, const struct ssd_log_entry *entry);
+int ssd_request_log_init(struct request_log *log, u32 capacity);
+void ssd_request_log_exit(struct request_log *log);
+void ssd_request_log_add(struct request_log *log, const struct ssd_log_entry *entry);
 /* Move up to @max oldest entries into @out; returns how many. */
-u32 request_log_take(struct request_log *log, struct ssd_log_entry *out, u32 max);
+u32 ssd_request_log_take(struct request_log *log, struct ssd_log_entry *out, u32 max);
 
 #endif /* SSD_REQUEST_LOG_H */

@@ -52,14 +52,14 @@ int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cf
 	dev->metadata_bytes = plan.metadata_bytes;
 	dev->resched_pages = SSD_DEVICE_RESCHED_PAGES;
 
-	ret = controller_init(&dev->controller, cfg->cmd_queue_depth, cfg->controller_ns);
+	ret = ssd_controller_init(&dev->controller, cfg->cmd_queue_depth, cfg->controller_ns);
 	if (ret)
 		goto free_dev;
-	ret = request_log_init(&dev->log, cfg->request_log_entries);
+	ret = ssd_request_log_init(&dev->log, cfg->request_log_entries);
 	if (ret)
 		goto exit_controller;
 	ssd_pagepool_init(&dev->pool, cfg->page_size_bytes);
-	ret = flash_init(&dev->flash, &dev->cfg, &dev->pool, dev->cfg.name);
+	ret = ssd_flash_init(&dev->flash, &dev->cfg, &dev->pool, dev->cfg.name);
 	if (ret)
 		goto exit_pool;
 	ssd_device_set_data_limit(dev, plan.data_pages);
@@ -77,12 +77,12 @@ int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cf
 	return 0;
 
 exit_flash:
-	flash_exit(&dev->flash);
+	ssd_flash_exit(&dev->flash);
 exit_pool:
 	ssd_pagepool_exit(&dev->pool);
-	request_log_exit(&dev->log);
+	ssd_request_log_exit(&dev->log);
 exit_controller:
-	controller_exit(&dev->controller);
+	ssd_controller_exit(&dev->controller);
 free_dev:
 	ssd_free(dev);
 	return ret;
@@ -98,10 +98,10 @@ void ssd_device_destroy(struct ssd_device *dev)
 	if (!dev)
 		return;
 	ssd_stack_destroy(dev);
-	flash_exit(&dev->flash);
+	ssd_flash_exit(&dev->flash);
 	ssd_pagepool_exit(&dev->pool);
-	request_log_exit(&dev->log);
-	controller_exit(&dev->controller);
+	ssd_request_log_exit(&dev->log);
+	ssd_controller_exit(&dev->controller);
 	ssd_lock_destroy(&dev->lock);
 	ssd_lock_destroy(&dev->request_lock);
 	ssd_free(dev);
@@ -145,5 +145,5 @@ u64 ssd_device_virtual_time_ns(const struct ssd_device *dev)
 
 int ssd_core_self_test(void)
 {
-	return dedup_sha1_self_test();
+	return ssd_dedup_sha1_self_test();
 }

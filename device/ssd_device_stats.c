@@ -33,8 +33,8 @@ void ssd_device_get_stats(struct ssd_device *dev, struct ssd_stats *st)
 	st->data_limit_bytes = min_t(u64, dev->data_limit_pages,
 				     dev->capacity_bytes >> dev->page_shift) * dev->page_bytes;
 	st->spare_buffer_bytes = ssd_pagepool_spare_bytes(&dev->pool);
-	controller_get_stats(&dev->controller, st);
-	flash_get_stats(&dev->flash, st);
+	ssd_controller_get_stats(&dev->controller, st);
+	ssd_flash_get_stats(&dev->flash, st);
 	gather_stats(dev->top, st);
 	ssd_lock_give(&dev->lock);
 }
@@ -45,8 +45,8 @@ void ssd_device_reset_stats(struct ssd_device *dev)
 
 	ssd_lock_take(&dev->lock);
 	memset(&dev->host, 0, sizeof(dev->host));
-	controller_reset_counters(&dev->controller);
-	flash_reset_counters(&dev->flash);
+	ssd_controller_reset_counters(&dev->controller);
+	ssd_flash_reset_counters(&dev->flash);
 	for (layer = dev->top; layer; layer = layer->lower)
 		layer->ops->reset_stats(layer);
 	ssd_lock_give(&dev->lock);
@@ -70,7 +70,7 @@ u32 ssd_device_read_log(struct ssd_device *dev, struct ssd_log_entry *out,
 	u32 n;
 
 	ssd_lock_take(&dev->lock);
-	n = request_log_take(&dev->log, out, max);
+	n = ssd_request_log_take(&dev->log, out, max);
 	*dropped = dev->log.dropped;
 	ssd_lock_give(&dev->lock);
 	return n;

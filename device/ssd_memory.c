@@ -21,7 +21,7 @@ static u64 mib_up(u64 bytes)
 }
 
 /*
- * The tables as controller_init(), request_log_init(), flash_init() and
+ * The tables as ssd_controller_init(), ssd_request_log_init(), ssd_flash_init() and
  * the layers make them (a channel's booking list of the timing model may
  * grow later, up to its own bound).
  */
@@ -34,12 +34,12 @@ int ssd_memory_plan(const struct ssd_config *cfg,
 	u64 bytes;
 
 	bytes = ssd_tables_add(0, 1, 1, sizeof(struct ssd_device));
-	bytes = controller_table_bytes(bytes, cfg->cmd_queue_depth);
+	bytes = ssd_controller_table_bytes(bytes, cfg->cmd_queue_depth);
 	bytes = ssd_tables_add(bytes, 1, cfg->request_log_entries,
 			       sizeof(struct ssd_log_entry));
 	if (bytes != SSD_TABLE_TOO_BIG) {
 		owner = "flash";
-		bytes = flash_table_bytes(bytes, cfg);
+		bytes = ssd_flash_table_bytes(bytes, cfg);
 	}
 	for (i = 0; i < nr_types && bytes != SSD_TABLE_TOO_BIG; i++) {
 		if (!ssd_stack_enabled(types[i], cfg) || !types[i]->metadata_bytes)

@@ -208,8 +208,8 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 	dev->request_seq++;
 	arrival_ns = max_t(u64, req->arrival_ns, dev->last_arrival_ns);
 	dev->last_arrival_ns = arrival_ns;
-	start_ns = controller_command_start(&dev->controller, arrival_ns);
-	flash_set_horizon(&dev->flash, start_ns);
+	start_ns = ssd_controller_command_start(&dev->controller, arrival_ns);
+	ssd_flash_set_horizon(&dev->flash, start_ns);
 	ssd_stack_idle(dev, start_ns);
 	done_ns = start_ns;
 	if (req->op == SSD_OP_FLUSH) {
@@ -242,7 +242,7 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 			pos += len;
 		}
 	}
-	controller_command_done(&dev->controller, arrival_ns, done_ns,
+	ssd_controller_command_done(&dev->controller, arrival_ns, done_ns,
 				req->op == SSD_OP_READ ? CONTROLLER_OP_READ :
 				req->op == SSD_OP_WRITE ? CONTROLLER_OP_WRITE :
 				CONTROLLER_OP_OTHER);
@@ -255,7 +255,7 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 	entry.offset_bytes = req->offset_bytes;
 	entry.length_bytes = req->length_bytes;
 	entry.op = req->op;
-	request_log_add(&dev->log, &entry);
+	ssd_request_log_add(&dev->log, &entry);
 	*completion_ns = done_ns;
 unlock:
 	ssd_lock_give(&dev->lock);

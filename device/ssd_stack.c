@@ -16,9 +16,9 @@
  * FTL.  The cache sees dedup's chunk ids: a duplicate write reaches neither.
  */
 const struct ssd_layer_type *const ssd_default_stack[] = {
-	&dedup_layer_type,
-	&nvmcache_layer_type,
-	&ftl_layer_type,
+	&ssd_dedup_layer_type,
+	&ssd_nvmcache_layer_type,
+	&ssd_ftl_layer_type,
 };
 
 const unsigned int ssd_default_stack_size = ARRAY_SIZE(ssd_default_stack);

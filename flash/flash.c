@@ -13,26 +13,26 @@ static u64 geo_total_pages(const struct flash_geometry *geo)
 	return (u64)geo->chips * geo->blocks_per_chip * geo->pages_per_block;
 }
 
-u64 flash_table_bytes(u64 total, const struct ssd_config *cfg)
+u64 ssd_flash_table_bytes(u64 total, const struct ssd_config *cfg)
 {
 	struct flash_geometry geo;
 
-	flash_geometry_from(cfg, &geo);
+	ssd_flash_geometry_from(cfg, &geo);
 	total = ssd_tables_add(total, 1, geo_total_pages(&geo), sizeof(void *));
-	/* The cell mode of every block (u8, see flash_init()). */
+	/* The cell mode of every block (u8, see ssd_flash_init()). */
 	total = ssd_tables_add(total, 1, (u64)geo.chips * geo.blocks_per_chip, sizeof(u8));
 	total = ssd_tables_add(total, 1, 1, sizeof(struct ssd_timing));
-	return timing_table_bytes(total, geo.chips, geo.channels);
+	return ssd_timing_table_bytes(total, geo.chips, geo.channels);
 }
 
-int flash_init(struct flash *fl, const struct ssd_config *cfg,
+int ssd_flash_init(struct flash *fl, const struct ssd_config *cfg,
 	       struct ssd_pagepool *pool, const char *dev_name)
 {
 	struct timing_params tparams;
 	int ret;
 
 	memset(fl, 0, sizeof(*fl));
-	flash_geometry_from(cfg, &fl->geo);
+	ssd_flash_geometry_from(cfg, &fl->geo);
 	fl->pool = pool;
 	fl->dev_name = dev_name;
 	fl->total_blocks = fl->geo.chips * fl->geo.blocks_per_chip;
@@ -45,8 +45,8 @@ int flash_init(struct flash *fl, const struct ssd_config *cfg,
 		ret = -ENOMEM;
 		goto fail;
 	}
-	flash_timing_params_from(cfg, &tparams);
-	ret = timing_init(fl->timing, &tparams);
+	ssd_flash_timing_params_from(cfg, &tparams);
+	ret = ssd_timing_init(fl->timing, &tparams);
 	if (ret) {
 		ssd_free(fl->timing);
 		fl->timing = NULL;
@@ -55,16 +55,16 @@ int flash_init(struct flash *fl, const struct ssd_config *cfg,
 	return 0;
 
 fail:
-	flash_exit(fl);
+	ssd_flash_exit(fl);
 	return ret;
 }
 
-void flash_exit(struct flash *fl)
+void ssd_flash_exit(struct flash *fl)
 {
 	u64 ppa;
 
 	if (fl->timing) {
-		timing_exit(fl->timing);
+		ssd_timing_exit(fl->timing);
 		ssd_free(fl->timing);
 		fl->timing = NULL;
 	}
@@ -79,7 +79,7 @@ void flash_exit(struct flash *fl)
 	fl->page_data = NULL;
 }
 
-int flash_set_block_mode(struct flash *fl, u32 block, enum flash_cell_mode mode)
+int ssd_flash_set_block_mode(struct flash *fl, u32 block, enum flash_cell_mode mode)
 {
 	u32 first = flash_first_ppa(fl, block), i;
 
@@ -94,17 +94,17 @@ int flash_set_block_mode(struct flash *fl, u32 block, enum flash_cell_mode mode)
 	return 0;
 }
 
-void flash_set_horizon(struct flash *fl, u64 now_ns)
+void ssd_flash_set_horizon(struct flash *fl, u64 now_ns)
 {
-	timing_set_horizon(fl->timing, now_ns);
+	ssd_timing_set_horizon(fl->timing, now_ns);
 }
 
-u64 flash_chip_free_ns(const struct flash *fl, u32 chip)
+u64 ssd_flash_chip_free_ns(const struct flash *fl, u32 chip)
 {
 	return timing_chip_free_ns(fl->timing, chip);
 }
 
-void flash_reset_counters(struct flash *fl)
+void ssd_flash_reset_counters(struct flash *fl)
 {
 	memset(&fl->timing->counters, 0, sizeof(fl->timing->counters));
 	memset(fl->program_pages, 0, sizeof(fl->program_pages));
@@ -135,7 +135,7 @@ static enum flash_page_type page_type_of(const struct flash *fl, u32 ppa)
 	return (ppa % fl->geo.pages_per_block) % FLASH_PAGE_NR;
 }
 
-int flash_program(struct flash *fl, u32 ppa, void *buf, enum ssd_cause cause,
+int ssd_flash_program(struct flash *fl, u32 ppa, void *buf, enum ssd_cause cause,
 		  u64 start_ns, u64 *done_ns)
 {
 	enum flash_cell_mode mode = mode_of(fl, ppa);
@@ -157,12 +157,12 @@ int flash_program(struct flash *fl, u32 ppa, void *buf, enum ssd_cause cause,
 	fl->program_pages[cause]++;
 	if (mode == FLASH_MODE_SLC)
 		fl->slc_program_pages++;
-	*done_ns = timing_program(fl->timing, chip_of(fl, ppa), mode,
+	*done_ns = ssd_timing_program(fl->timing, chip_of(fl, ppa), mode,
 				  page_type_of(fl, ppa), start_ns);
 	return 0;
 }
 
-const void *flash_read(struct flash *fl, u32 ppa, enum ssd_cause cause,
+const void *ssd_flash_read(struct flash *fl, u32 ppa, enum ssd_cause cause,
 		       u64 start_ns, u64 *done_ns)
 {
 	enum flash_cell_mode mode = mode_of(fl, ppa);
@@ -170,33 +170,33 @@ const void *flash_read(struct flash *fl, u32 ppa, enum ssd_cause cause,
 	fl->read_pages[cause]++;
 	if (mode == FLASH_MODE_SLC)
 		fl->slc_read_pages++;
-	*done_ns = timing_read(fl->timing, chip_of(fl, ppa), mode,
+	*done_ns = ssd_timing_read(fl->timing, chip_of(fl, ppa), mode,
 			       page_type_of(fl, ppa), cause == SSD_CAUSE_HOST, start_ns);
 	return fl->page_data[ppa];
 }
 
-u64 flash_read_blank(struct flash *fl, u32 chip, enum flash_page_type type,
+u64 ssd_flash_read_blank(struct flash *fl, u32 chip, enum flash_page_type type,
 		     enum ssd_cause cause, u64 start_ns)
 {
 	fl->read_pages[cause]++;
-	return timing_read(fl->timing, chip, FLASH_MODE_TLC, type, cause == SSD_CAUSE_HOST,
+	return ssd_timing_read(fl->timing, chip, FLASH_MODE_TLC, type, cause == SSD_CAUSE_HOST,
 			   start_ns);
 }
 
-int flash_copy(struct flash *fl, u32 src, u32 dst, enum ssd_cause cause,
+int ssd_flash_copy(struct flash *fl, u32 src, u32 dst, enum ssd_cause cause,
 	       u64 start_ns, u64 *done_ns)
 {
 	void *buf;
 	u64 read_ns;
 
-	flash_read(fl, src, cause, start_ns, &read_ns);
+	ssd_flash_read(fl, src, cause, start_ns, &read_ns);
 	buf = fl->page_data[src];
 	fl->page_data[src] = NULL;
 	fl->data_pages--;
-	return flash_program(fl, dst, buf, cause, read_ns, done_ns);
+	return ssd_flash_program(fl, dst, buf, cause, read_ns, done_ns);
 }
 
-void flash_invalidate(struct flash *fl, u32 ppa)
+void ssd_flash_invalidate(struct flash *fl, u32 ppa)
 {
 	if (!fl->page_data[ppa])
 		return;
@@ -205,7 +205,7 @@ void flash_invalidate(struct flash *fl, u32 ppa)
 	fl->data_pages--;
 }
 
-u64 flash_erase(struct flash *fl, u32 block, u64 start_ns)
+u64 ssd_flash_erase(struct flash *fl, u32 block, u64 start_ns)
 {
 	enum flash_cell_mode mode = flash_block_mode(fl, block);
 	u32 first = flash_first_ppa(fl, block);
@@ -215,16 +215,16 @@ u64 flash_erase(struct flash *fl, u32 block, u64 start_ns)
 		if (fl->page_data[first + i]) {
 			ssd_dev_warn_once(fl->dev_name, "BUG: erase of block %u with live page %u",
 				      block, first + i);
-			flash_invalidate(fl, first + i);
+			ssd_flash_invalidate(fl, first + i);
 		}
 	}
 	fl->erase_blocks++;
 	if (mode == FLASH_MODE_SLC)
 		fl->slc_erase_blocks++;
-	return timing_erase(fl->timing, flash_chip_of_block(fl, block), mode, start_ns);
+	return ssd_timing_erase(fl->timing, flash_chip_of_block(fl, block), mode, start_ns);
 }
 
-void flash_get_stats(const struct flash *fl, struct ssd_stats *st)
+void ssd_flash_get_stats(const struct flash *fl, struct ssd_stats *st)
 {
 	st->physical_capacity_bytes = fl->total_pages * fl->geo.page_size_bytes;
 	st->page_size_bytes = fl->geo.page_size_bytes;

@@ -67,7 +67,7 @@ struct flash {
 	void **page_data;		/* [total_pages]: NULL if erased/invalid */
 	u8 *cell_mode;			/* [total_blocks]: enum flash_cell_mode */
 	u64 data_pages;			/* pages holding a buffer */
-	/* Counters, reset by flash_reset_counters(); all modes. */
+	/* Counters, reset by ssd_flash_reset_counters(); all modes. */
 	u64 program_pages[SSD_CAUSE_NR];
 	u64 read_pages[SSD_CAUSE_NR];
 	u64 erase_blocks;
@@ -78,20 +78,20 @@ struct flash {
 };
 
 /*
- * @total plus the bytes of every table flash_init() allocates for a
+ * @total plus the bytes of every table ssd_flash_init() allocates for a
  * validated @cfg (the page table, the cell modes, the timing model; see
  * ssd_tables_add()).
  */
-u64 flash_table_bytes(u64 total, const struct ssd_config *cfg);
+u64 ssd_flash_table_bytes(u64 total, const struct ssd_config *cfg);
 
 /*
  * The flash of @cfg's geometry and latencies: every page erased, every
  * block TLC.  Page buffers come from and go back to @pool.  -ENOMEM.
  */
-int flash_init(struct flash *fl, const struct ssd_config *cfg,
+int ssd_flash_init(struct flash *fl, const struct ssd_config *cfg,
 	       struct ssd_pagepool *pool, const char *dev_name);
 /* Gives every page buffer back to the pool and frees the tables. */
-void flash_exit(struct flash *fl);
+void ssd_flash_exit(struct flash *fl);
 
 /* Pages holding data now. */
 static inline u64 flash_data_pages(const struct flash *fl)
@@ -130,16 +130,16 @@ static inline u32 flash_mode_pages(const struct flash *fl, enum flash_cell_mode 
  * Run erased @block in cell mode @mode from now on; -EIO (warned once) if
  * it holds data: an FTL bug.
  */
-int flash_set_block_mode(struct flash *fl, u32 block, enum flash_cell_mode mode);
+int ssd_flash_set_block_mode(struct flash *fl, u32 block, enum flash_cell_mode mode);
 
 /*
  * The latest command's flash operations may start at @now_ns: nothing
  * starts earlier from now on (see flash_timing.h).  Never moves back.
  */
-void flash_set_horizon(struct flash *fl, u64 now_ns);
+void ssd_flash_set_horizon(struct flash *fl, u64 now_ns);
 
 /* When @chip can start a new operation in FIFO order, at the earliest. */
-u64 flash_chip_free_ns(const struct flash *fl, u32 chip);
+u64 ssd_flash_chip_free_ns(const struct flash *fl, u32 chip);
 
 /*
  * Program @ppa (erased) with @buf; the flash owns @buf from now on.
@@ -147,14 +147,14 @@ u64 flash_chip_free_ns(const struct flash *fl, u32 chip);
  * if the page holds data or lies beyond the pages its block's mode has: an
  * FTL bug.
  */
-int flash_program(struct flash *fl, u32 ppa, void *buf, enum ssd_cause cause,
+int ssd_flash_program(struct flash *fl, u32 ppa, void *buf, enum ssd_cause cause,
 		  u64 start_ns, u64 *done_ns);
 
 /*
  * Read @ppa: returns its data, valid until the page is invalidated, and in
  * *@done_ns when the data reached the controller.
  */
-const void *flash_read(struct flash *fl, u32 ppa, enum ssd_cause cause,
+const void *ssd_flash_read(struct flash *fl, u32 ppa, enum ssd_cause cause,
 		       u64 start_ns, u64 *done_ns);
 
 /*
@@ -162,27 +162,27 @@ const void *flash_read(struct flash *fl, u32 ppa, enum ssd_cause cause,
  * @type on @chip, in TLC mode, counted under @cause; the caller returns
  * zeros.  Returns when the page reached the controller.
  */
-u64 flash_read_blank(struct flash *fl, u32 chip, enum flash_page_type type,
+u64 ssd_flash_read_blank(struct flash *fl, u32 chip, enum flash_page_type type,
 		     enum ssd_cause cause, u64 start_ns);
 
 /* Read @src and program its data into @dst (GC relocation); as above. */
-int flash_copy(struct flash *fl, u32 src, u32 dst, enum ssd_cause cause,
+int ssd_flash_copy(struct flash *fl, u32 src, u32 dst, enum ssd_cause cause,
 	       u64 start_ns, u64 *done_ns);
 
 /* @ppa no longer holds live data: its buffer goes back to the pool. */
-void flash_invalidate(struct flash *fl, u32 ppa);
+void ssd_flash_invalidate(struct flash *fl, u32 ppa);
 
 /* Erase @block: every page in it must already be invalid. */
-u64 flash_erase(struct flash *fl, u32 block, u64 start_ns);
+u64 ssd_flash_erase(struct flash *fl, u32 block, u64 start_ns);
 
 /*
  * Fill the flash's counters into @st: the physical size, programs, reads
  * and erases by cause and mode, chip and channel busy time, the bytes of
  * page data and of the flash's tables.
  */
-void flash_get_stats(const struct flash *fl, struct ssd_stats *st);
+void ssd_flash_get_stats(const struct flash *fl, struct ssd_stats *st);
 
 /* Zero the operation and busy-time counters (a statistics reset). */
-void flash_reset_counters(struct flash *fl);
+void ssd_flash_reset_counters(struct flash *fl);
 
 #endif /* SSD_FLASH_H */

@@ -6,7 +6,7 @@
  */
 #include "flash/flash_config.h"
 
-void flash_geometry_from(const struct ssd_config *cfg, struct flash_geometry *geo)
+void ssd_flash_geometry_from(const struct ssd_config *cfg, struct flash_geometry *geo)
 {
 	geo->page_size_bytes = cfg->page_size_bytes;
 	geo->pages_per_block = cfg->pages_per_block;
@@ -21,7 +21,7 @@ static u64 typed(u64 per_type_ns, u64 common_ns)
 	return per_type_ns ? per_type_ns : common_ns;
 }
 
-void flash_timing_params_from(const struct ssd_config *cfg, struct timing_params *p)
+void ssd_flash_timing_params_from(const struct ssd_config *cfg, struct timing_params *p)
 {
 	u32 type;
 

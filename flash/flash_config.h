@@ -9,7 +9,7 @@
 #include "flash/flash.h"
 #include "flash/flash_timing.h"
 
-void flash_geometry_from(const struct ssd_config *cfg, struct flash_geometry *geo);
-void flash_timing_params_from(const struct ssd_config *cfg, struct timing_params *p);
+void ssd_flash_geometry_from(const struct ssd_config *cfg, struct flash_geometry *geo);
+void ssd_flash_timing_params_from(const struct ssd_config *cfg, struct timing_params *p);
 
 #endif /* SSD_FLASH_CONFIG_H */

@@ -14,7 +14,7 @@ static u64 max_u64(u64 a, u64 b)
 	return a > b ? a : b;
 }
 
-u64 timing_table_bytes(u64 total, u32 chips, u32 channels)
+u64 ssd_timing_table_bytes(u64 total, u32 chips, u32 channels)
 {
 	total = ssd_tables_add(total, 1, channels, sizeof(struct timing_channel));
 	total = ssd_tables_add(total, channels, TIMING_FIRST_INTERVALS,
@@ -22,7 +22,7 @@ u64 timing_table_bytes(u64 total, u32 chips, u32 channels)
 	return ssd_tables_add(total, 2, chips, sizeof(u64));
 }
 
-int timing_init(struct ssd_timing *t, const struct timing_params *params)
+int ssd_timing_init(struct ssd_timing *t, const struct timing_params *params)
 {
 	u32 i;
 
@@ -49,11 +49,11 @@ int timing_init(struct ssd_timing *t, const struct timing_params *params)
 	return 0;
 
 fail:
-	timing_exit(t);
+	ssd_timing_exit(t);
 	return -ENOMEM;
 }
 
-void timing_exit(struct ssd_timing *t)
+void ssd_timing_exit(struct ssd_timing *t)
 {
 	u32 i;
 
@@ -68,7 +68,7 @@ void timing_exit(struct ssd_timing *t)
 	t->chip_read_free_ns = NULL;
 }
 
-void timing_set_horizon(struct ssd_timing *t, u64 now_ns)
+void ssd_timing_set_horizon(struct ssd_timing *t, u64 now_ns)
 {
 	t->horizon_ns = max_u64(t->horizon_ns, now_ns);
 }
@@ -209,7 +209,7 @@ static u64 channel_book(struct ssd_timing *t, u32 chip, u64 ready_ns)
 	}
 }
 
-u64 timing_read(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
+u64 ssd_timing_read(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 		enum flash_page_type type, bool host_read, u64 start_ns)
 {
 	u64 *chip_free = &t->chip_free_ns[chip];
@@ -239,7 +239,7 @@ u64 timing_read(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 	return done;
 }
 
-u64 timing_program(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
+u64 ssd_timing_program(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 		   enum flash_page_type type, u64 start_ns)
 {
 	u64 *chip_free = &t->chip_free_ns[chip];
@@ -254,7 +254,7 @@ u64 timing_program(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 	return done;
 }
 
-u64 timing_erase(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
+u64 ssd_timing_erase(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 		 u64 start_ns)
 {
 	u64 *chip_free = &t->chip_free_ns[chip];

@@ -88,18 +88,18 @@ struct ssd_timing {
 	struct timing_counters counters;
 };
 
-/* @total plus the bytes timing_init() allocates (ssd_tables_add()). */
-u64 timing_table_bytes(u64 total, u32 chips, u32 channels);
+/* @total plus the bytes ssd_timing_init() allocates (ssd_tables_add()). */
+u64 ssd_timing_table_bytes(u64 total, u32 chips, u32 channels);
 
-int timing_init(struct ssd_timing *t, const struct timing_params *params);
-void timing_exit(struct ssd_timing *t);
+int ssd_timing_init(struct ssd_timing *t, const struct timing_params *params);
+void ssd_timing_exit(struct ssd_timing *t);
 
 /*
  * The latest command's flash operations may start at @now_ns: no operation
  * starts earlier from now on (earlier starts are moved up to it), so
  * channel bookings that end by then are dropped.  Never moves back.
  */
-void timing_set_horizon(struct ssd_timing *t, u64 now_ns);
+void ssd_timing_set_horizon(struct ssd_timing *t, u64 now_ns);
 
 /* When @chip can start a new operation in FIFO order, at the earliest. */
 static inline u64 timing_chip_free_ns(const struct ssd_timing *t, u32 chip)
@@ -113,11 +113,11 @@ static inline u64 timing_chip_free_ns(const struct ssd_timing *t, u32 chip)
  * read-modify-write): only those may overtake with read_priority=1; GC
  * relocation reads pass false.
  */
-u64 timing_read(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
+u64 ssd_timing_read(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 		enum flash_page_type type, bool host_read, u64 start_ns);
-u64 timing_program(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
+u64 ssd_timing_program(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 		   enum flash_page_type type, u64 start_ns);
-u64 timing_erase(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
+u64 ssd_timing_erase(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 		 u64 start_ns);
 
 #endif /* SSD_FLASH_TIMING_H */

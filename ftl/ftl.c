@@ -7,7 +7,7 @@
  */
 #include "ftl/ftl_internal.h"
 
-int ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *params)
+int ssd_ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *params)
 {
 	const struct flash_geometry *geo = &flash->geo;
 	int ret;
@@ -34,18 +34,18 @@ int ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *para
 	/* 0xff bytes make every entry FTL_NONE. */
 	memset(ftl->l2p, 0xff, ftl->logical_pages * sizeof(u32));
 	memset(ftl->p2l, 0xff, flash->total_pages * sizeof(u32));
-	ret = ftl_regions_init(ftl, params);
+	ret = ssd_ftl_regions_init(ftl, params);
 	if (ret)
 		goto fail;
 	return 0;
 fail:
-	ftl_exit(ftl);
+	ssd_ftl_exit(ftl);
 	return ret;
 }
 
-void ftl_exit(struct ftl *ftl)
+void ssd_ftl_exit(struct ftl *ftl)
 {
-	ftl_regions_exit(ftl);
+	ssd_ftl_regions_exit(ftl);
 	ssd_free(ftl->blocks);
 	ssd_free(ftl->p2l);
 	ssd_free(ftl->l2p);
@@ -63,12 +63,12 @@ static void invalidate_page(struct ftl *ftl, u32 ppa)
 
 	ftl->p2l[ppa] = FTL_NONE;
 	if (full)
-		ftl_bucket_remove(ftl, block);
+		ssd_ftl_bucket_remove(ftl, block);
 	blk->valid_pages--;
 	if (full)
-		ftl_bucket_insert(ftl, block);
+		ssd_ftl_bucket_insert(ftl, block);
 	ftl_region_of(ftl, block)->valid_pages--;
-	flash_invalidate(ftl->flash, ppa);
+	ssd_flash_invalidate(ftl->flash, ppa);
 }
 
 /*
@@ -93,14 +93,14 @@ static u32 host_alloc_page(struct ftl *ftl, struct ftl_region *rg, u64 now_ns)
 			if (!c->nr_free)
 				continue;
 			if (rg->nr_free <= FTL_GC_RESERVED_BLOCKS &&
-			    ftl_gc_until_free(ftl, rg, FTL_GC_RESERVED_BLOCKS + 1, now_ns))
+			    ssd_ftl_gc_until_free(ftl, rg, FTL_GC_RESERVED_BLOCKS + 1, now_ns))
 				break;
 			/* GC may have taken this chip's last free block. */
 			if (!c->nr_free)
 				continue;
-			c->host_block = ftl_free_pop(ftl, rg, chip);
+			c->host_block = ssd_ftl_free_pop(ftl, rg, chip);
 		}
-		ppa = ftl_take_page(ftl, c->host_block);
+		ppa = ssd_ftl_take_page(ftl, c->host_block);
 		if (ftl->blocks[c->host_block].state == FTL_BLOCK_FULL)
 			c->host_block = FTL_NONE;
 		return ppa;
@@ -118,7 +118,7 @@ static bool region_full(const struct ftl *ftl, const struct ftl_region *rg, u64 
 	return rg->valid_pages + 1 - here > rg->valid_max;
 }
 
-int ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
+int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	      enum ssd_cause cause, u64 start_ns, u64 *done_ns)
 {
 	struct ftl_region *rg;
@@ -133,7 +133,7 @@ int ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 		return -ENOSPC;
 	ftl->gc_write_pages = 0;
 	ftl->gc_write_work = false;
-	ret = ftl_gc_step(ftl, rg, start_ns);
+	ret = ssd_ftl_gc_step(ftl, rg, start_ns);
 	ppa = ret ? FTL_NONE : host_alloc_page(ftl, rg, start_ns);
 	if (ftl->gc_write_work)
 		ftl->counters.gc_foreground_runs++;
@@ -149,7 +149,7 @@ int ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	old = ftl->l2p[lpn];
 	if (old != FTL_NONE)
 		invalidate_page(ftl, old);
-	if (flash_program(ftl->flash, ppa, buf, cause, start_ns, done_ns))
+	if (ssd_flash_program(ftl->flash, ppa, buf, cause, start_ns, done_ns))
 		return -EIO;
 	ftl->l2p[lpn] = ppa;
 	ftl->p2l[ppa] = (u32)lpn;
@@ -157,26 +157,26 @@ int ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	return 0;
 }
 
-const void *ftl_read(struct ftl *ftl, u64 lpn, enum ssd_cause cause,
+const void *ssd_ftl_read(struct ftl *ftl, u64 lpn, enum ssd_cause cause,
 		     u64 start_ns, u64 *done_ns)
 {
 	u32 ppa = ftl->l2p[lpn];
 
 	*done_ns = start_ns;
 	if (ppa != FTL_NONE)
-		return flash_read(ftl->flash, ppa, cause, start_ns, done_ns);
+		return ssd_flash_read(ftl->flash, ppa, cause, start_ns, done_ns);
 	/*
 	 * The page round-robin placement would have given it when written in
 	 * order: chip lpn % chips, page type by its place in the stripe.
 	 */
 	if (ftl->read_unwritten_flash)
-		*done_ns = flash_read_blank(ftl->flash, lpn % ftl->chips,
+		*done_ns = ssd_flash_read_blank(ftl->flash, lpn % ftl->chips,
 					    (lpn / ftl->chips) % FLASH_PAGE_NR, cause,
 					    start_ns);
 	return NULL;
 }
 
-void ftl_trim(struct ftl *ftl, u64 lpn)
+void ssd_ftl_trim(struct ftl *ftl, u64 lpn)
 {
 	u32 ppa = ftl->l2p[lpn];
 
@@ -187,7 +187,7 @@ void ftl_trim(struct ftl *ftl, u64 lpn)
 	ftl->counters.host_trim_pages++;
 }
 
-void ftl_erase_stats(const struct ftl *ftl, u64 *min, u64 *max, u64 *total)
+void ssd_ftl_erase_stats(const struct ftl *ftl, u64 *min, u64 *max, u64 *total)
 {
 	u32 block;
 
@@ -205,10 +205,10 @@ void ftl_erase_stats(const struct ftl *ftl, u64 *min, u64 *max, u64 *total)
 		*min = 0;
 }
 
-u64 ftl_metadata_bytes(const struct ftl *ftl)
+u64 ssd_ftl_metadata_bytes(const struct ftl *ftl)
 {
 	return ftl->logical_pages * sizeof(u32) +
 	       ftl->flash->total_pages * sizeof(u32) +
 	       (u64)ftl->total_blocks * sizeof(struct ftl_block) +
-	       ftl_regions_metadata_bytes(ftl);
+	       ssd_ftl_regions_metadata_bytes(ftl);
 }

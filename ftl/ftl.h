@@ -16,6 +16,6 @@
  * gc_*, slc_blocks_per_chip's region, op_percent's spare space and
  * read_unwritten_flash.
  */
-extern const struct ssd_layer_type ftl_layer_type;
+extern const struct ssd_layer_type ssd_ftl_layer_type;
 
 #endif /* SSD_FTL_H */

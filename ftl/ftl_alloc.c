@@ -24,7 +24,7 @@ static void heap_swap(u32 *heap, u32 i, u32 j)
 	heap[j] = tmp;
 }
 
-void ftl_free_push(struct ftl *ftl, u32 block)
+void ssd_ftl_free_push(struct ftl *ftl, u32 block)
 {
 	struct ftl_region *rg = ftl_region_of(ftl, block);
 	struct ftl_chip *chip = &rg->chip[ftl_chip_of(ftl, block)];
@@ -44,7 +44,7 @@ void ftl_free_push(struct ftl *ftl, u32 block)
 }
 
 /* Remove and return the least-erased free block of @rg on @chip_index, or FTL_NONE. */
-u32 ftl_free_pop(struct ftl *ftl, struct ftl_region *rg, u32 chip_index)
+u32 ssd_ftl_free_pop(struct ftl *ftl, struct ftl_region *rg, u32 chip_index)
 {
 	struct ftl_chip *chip = &rg->chip[chip_index];
 	u32 *heap = chip->free_heap;
@@ -72,7 +72,7 @@ u32 ftl_free_pop(struct ftl *ftl, struct ftl_region *rg, u32 chip_index)
 	return top;
 }
 
-void ftl_bucket_insert(struct ftl *ftl, u32 block)
+void ssd_ftl_bucket_insert(struct ftl *ftl, u32 block)
 {
 	struct ftl_block *blk = &ftl->blocks[block];
 	u32 *head = &ftl_region_of(ftl, block)->bucket_head[blk->valid_pages];
@@ -84,7 +84,7 @@ void ftl_bucket_insert(struct ftl *ftl, u32 block)
 	*head = block;
 }
 
-void ftl_bucket_remove(struct ftl *ftl, u32 block)
+void ssd_ftl_bucket_remove(struct ftl *ftl, u32 block)
 {
 	struct ftl_block *blk = &ftl->blocks[block];
 
@@ -102,7 +102,7 @@ void ftl_bucket_remove(struct ftl *ftl, u32 block)
  * Take the next page of OPEN @block for a page about to become valid.  The
  * block turns FULL, and a GC candidate, when its last page is taken.
  */
-u32 ftl_take_page(struct ftl *ftl, u32 block)
+u32 ssd_ftl_take_page(struct ftl *ftl, u32 block)
 {
 	struct ftl_region *rg = ftl_region_of(ftl, block);
 	struct ftl_block *blk = &ftl->blocks[block];
@@ -113,7 +113,7 @@ u32 ftl_take_page(struct ftl *ftl, u32 block)
 	rg->valid_pages++;
 	if (blk->write_ptr == rg->pages_per_block) {
 		blk->state = FTL_BLOCK_FULL;
-		ftl_bucket_insert(ftl, block);
+		ssd_ftl_bucket_insert(ftl, block);
 	}
 	return ppa;
 }

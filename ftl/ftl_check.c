@@ -13,7 +13,7 @@
 #define CHECK(cond, fmt, ...)						\
 	do {								\
 		if (!(cond)) {						\
-			ssd_dev_err(ftl->flash->dev_name, "ftl_check: " fmt, ##__VA_ARGS__);	\
+			ssd_dev_err(ftl->flash->dev_name, "ssd_ftl_check: " fmt, ##__VA_ARGS__);	\
 			return -EUCLEAN;				\
 		}							\
 	} while (0)
@@ -216,7 +216,7 @@ static int check_region(const struct ftl *ftl, u32 r, const struct block_tally *
 	return check_chips(ftl, r, tally->open);
 }
 
-int ftl_check(const struct ftl *ftl)
+int ssd_ftl_check(const struct ftl *ftl)
 {
 	struct block_tally tally[SSD_REGION_NR];
 	u32 block, r;

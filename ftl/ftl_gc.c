@@ -58,11 +58,11 @@ static u32 gc_alloc_page(struct ftl *ftl, struct ftl_region *rg, u32 vchip)
 	u32 ppa;
 
 	if (c->gc_block == FTL_NONE) {
-		c->gc_block = ftl_free_pop(ftl, rg, c - rg->chip);
+		c->gc_block = ssd_ftl_free_pop(ftl, rg, c - rg->chip);
 		if (c->gc_block == FTL_NONE)
 			return FTL_NONE;
 	}
-	ppa = ftl_take_page(ftl, c->gc_block);
+	ppa = ssd_ftl_take_page(ftl, c->gc_block);
 	if (ftl->blocks[c->gc_block].state == FTL_BLOCK_FULL)
 		c->gc_block = FTL_NONE;
 	return ppa;
@@ -70,7 +70,7 @@ static u32 gc_alloc_page(struct ftl *ftl, struct ftl_region *rg, u32 vchip)
 
 static void gc_set_victim(struct ftl *ftl, struct ftl_region *rg, u32 victim)
 {
-	ftl_bucket_remove(ftl, victim);
+	ssd_ftl_bucket_remove(ftl, victim);
 	ftl->blocks[victim].state = FTL_BLOCK_VICTIM;
 	rg->gc_victim = victim;
 	rg->gc_cursor = 0;
@@ -101,7 +101,7 @@ static int gc_move(struct ftl *ftl, struct ftl_region *rg, u32 src, u64 start_ns
 		ssd_dev_warn_once(ftl->flash->dev_name, "BUG: GC found no free block with %u free", rg->nr_free);
 		return -EIO;
 	}
-	if (flash_copy(ftl->flash, src, dst, SSD_CAUSE_GC, start_ns, done_ns))
+	if (ssd_flash_copy(ftl->flash, src, dst, SSD_CAUSE_GC, start_ns, done_ns))
 		return -EIO;
 	ftl->p2l[src] = FTL_NONE;
 	ftl->p2l[dst] = lpn;
@@ -117,10 +117,10 @@ static void gc_erase_victim(struct ftl *ftl, struct ftl_region *rg, u64 start_ns
 {
 	struct ftl_block *blk = &ftl->blocks[rg->gc_victim];
 
-	flash_erase(ftl->flash, rg->gc_victim, start_ns);
+	ssd_flash_erase(ftl->flash, rg->gc_victim, start_ns);
 	blk->erase_count++;
 	blk->write_ptr = 0;
-	ftl_free_push(ftl, rg->gc_victim);
+	ssd_ftl_free_push(ftl, rg->gc_victim);
 	rg->gc_victim = FTL_NONE;
 	ftl->counters.gc_victim_blocks++;
 }
@@ -181,7 +181,7 @@ static int gc_run(struct ftl *ftl, struct ftl_region *rg, u32 budget, u32 target
 	return ret;
 }
 
-int ftl_gc_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns)
+int ssd_ftl_gc_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns)
 {
 	u32 budget = ftl->gc_pages_per_write ? ftl->gc_pages_per_write : U32_MAX;
 
@@ -190,7 +190,7 @@ int ftl_gc_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns)
 	return gc_run(ftl, rg, budget, rg->low_free_blocks, false, start_ns);
 }
 
-int ftl_gc_until_free(struct ftl *ftl, struct ftl_region *rg, u32 target_free,
+int ssd_ftl_gc_until_free(struct ftl *ftl, struct ftl_region *rg, u32 target_free,
 		      u64 start_ns)
 {
 	ftl->counters.gc_blocking_runs++;
@@ -219,7 +219,7 @@ static int gc_background_step(struct ftl *ftl, struct ftl_region *rg, u64 now_ns
 			return 0;
 		gc_set_victim(ftl, rg, victim);
 	}
-	if (flash_chip_free_ns(ftl->flash, ftl_chip_of(ftl, rg->gc_victim)) > now_ns)
+	if (ssd_flash_chip_free_ns(ftl->flash, ftl_chip_of(ftl, rg->gc_victim)) > now_ns)
 		return 0;
 	/* Not part of a host write: keep that write's per-write accounting. */
 	ftl->gc_write_pages = 0;
@@ -233,7 +233,7 @@ static int gc_background_step(struct ftl *ftl, struct ftl_region *rg, u64 now_ns
 	return ret;
 }
 
-void ftl_gc_background(struct ftl *ftl, u64 now_ns)
+void ssd_ftl_gc_background(struct ftl *ftl, u64 now_ns)
 {
 	u32 i;
 

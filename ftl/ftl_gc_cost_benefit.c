@@ -25,7 +25,7 @@ static u32 cost_benefit_select(struct ftl *ftl, struct ftl_region *rg)
 	if (rg->bucket_head[0] != FTL_NONE)
 		return rg->bucket_head[0];
 	for (i = 0; i < window; i++) {
-		u32 block = ftl_region_block(ftl, rg, rg->cb_cursor);
+		u32 block = ssd_ftl_region_block(ftl, rg, rg->cb_cursor);
 		const struct ftl_block *blk = &ftl->blocks[block];
 		u64 age, score;
 
@@ -43,10 +43,10 @@ static u32 cost_benefit_select(struct ftl *ftl, struct ftl_region *rg)
 			best_score = score;
 		}
 	}
-	return best != FTL_NONE ? best : ftl_gc_greedy_select(ftl, rg);
+	return best != FTL_NONE ? best : ssd_ftl_gc_greedy_select(ftl, rg);
 }
 
-const struct ftl_gc_policy ftl_gc_cost_benefit = {
+const struct ftl_gc_policy ssd_ftl_gc_cost_benefit = {
 	.name = "cost_benefit",
 	.select_victim = cost_benefit_select,
 };

@@ -6,7 +6,7 @@
  */
 #include "ftl/ftl_internal.h"
 
-u32 ftl_gc_greedy_select(struct ftl *ftl, struct ftl_region *rg)
+u32 ssd_ftl_gc_greedy_select(struct ftl *ftl, struct ftl_region *rg)
 {
 	u32 valid;
 
@@ -17,7 +17,7 @@ u32 ftl_gc_greedy_select(struct ftl *ftl, struct ftl_region *rg)
 	return FTL_NONE;
 }
 
-const struct ftl_gc_policy ftl_gc_greedy = {
+const struct ftl_gc_policy ssd_ftl_gc_greedy = {
 	.name = "greedy",
-	.select_victim = ftl_gc_greedy_select,
+	.select_victim = ssd_ftl_gc_greedy_select,
 };

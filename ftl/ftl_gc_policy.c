@@ -7,11 +7,11 @@
 #include "ftl/ftl_internal.h"
 
 static const struct ftl_gc_policy *const gc_policies[] = {
-	&ftl_gc_greedy,
-	&ftl_gc_cost_benefit,
+	&ssd_ftl_gc_greedy,
+	&ssd_ftl_gc_cost_benefit,
 };
 
-const struct ftl_gc_policy *ftl_gc_policy_of(u64 value)
+const struct ftl_gc_policy *ssd_ftl_gc_policy_of(u64 value)
 {
 	return gc_policies[value];
 }

@@ -36,7 +36,7 @@
  * Background GC (gc_background_free_blocks, off by default): before each
  * command, a region with fewer free blocks than that high watermark runs
  * one step on its victim if the victim's chip is idle then
- * (ftl_gc_background()).  Its work then depends on idle time, so the flash
+ * (ssd_ftl_gc_background()).  Its work then depends on idle time, so the flash
  * counters do too: that is why it is off by default.
  */
 #ifndef SSD_FTL_INTERNAL_H
@@ -96,11 +96,11 @@ struct ftl_gc_policy {
 	u32 (*select_victim)(struct ftl *ftl, struct ftl_region *rg);
 };
 
-extern const struct ftl_gc_policy ftl_gc_greedy;
-extern const struct ftl_gc_policy ftl_gc_cost_benefit;
+extern const struct ftl_gc_policy ssd_ftl_gc_greedy;
+extern const struct ftl_gc_policy ssd_ftl_gc_cost_benefit;
 
 /* The policy gc_policy=@value names (ftl_gc_policy.c). */
-const struct ftl_gc_policy *ftl_gc_policy_of(u64 value);
+const struct ftl_gc_policy *ssd_ftl_gc_policy_of(u64 value);
 
 /* One chip's share of a region. */
 struct ftl_chip {
@@ -175,8 +175,8 @@ struct ftl {
 	struct ftl_counters counters;
 };
 
-int ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *params);
-void ftl_exit(struct ftl *ftl);
+int ssd_ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *params);
+void ssd_ftl_exit(struct ftl *ftl);
 
 /*
  * Map @lpn to a new page of @region holding @buf (ownership passes to the
@@ -189,7 +189,7 @@ void ftl_exit(struct ftl *ftl);
  * happened, @buf still the caller's; or -EIO (logged, @buf freed) if the
  * FTL's invariants are broken.
  */
-int ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
+int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	      enum ssd_cause cause, u64 start_ns, u64 *done_ns);
 
 /*
@@ -199,11 +199,11 @@ int ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
  * lpn % chips, else *@done_ns is @start_ns).  The pointer is valid until
  * the next write or TRIM.
  */
-const void *ftl_read(struct ftl *ftl, u64 lpn, enum ssd_cause cause,
+const void *ssd_ftl_read(struct ftl *ftl, u64 lpn, enum ssd_cause cause,
 		     u64 start_ns, u64 *done_ns);
 
 /* Forget @lpn's mapping (TRIM). */
-void ftl_trim(struct ftl *ftl, u64 lpn);
+void ssd_ftl_trim(struct ftl *ftl, u64 lpn);
 
 static inline bool ftl_is_mapped(const struct ftl *ftl, u64 lpn)
 {
@@ -227,12 +227,12 @@ static inline u32 ftl_nr_free_blocks(const struct ftl *ftl)
 }
 
 /* Erase counts over all blocks, or over @region's blocks. */
-void ftl_erase_stats(const struct ftl *ftl, u64 *min, u64 *max, u64 *total);
-void ftl_region_erase_stats(const struct ftl *ftl, enum ssd_region region,
+void ssd_ftl_erase_stats(const struct ftl *ftl, u64 *min, u64 *max, u64 *total);
+void ssd_ftl_region_erase_stats(const struct ftl *ftl, enum ssd_region region,
 			    u64 *max, u64 *total);
 
 /* Bytes of RAM used by the FTL's own tables. */
-u64 ftl_metadata_bytes(const struct ftl *ftl);
+u64 ssd_ftl_metadata_bytes(const struct ftl *ftl);
 
 /*
  * Check every invariant (maps agree, valid counts match the reverse map,
@@ -240,31 +240,31 @@ u64 ftl_metadata_bytes(const struct ftl *ftl);
  * one write point, buckets and heaps consistent, per region).  Returns 0
  * or a negative code after logging the first violation.  O(capacity).
  */
-int ftl_check(const struct ftl *ftl);
+int ssd_ftl_check(const struct ftl *ftl);
 
 /* The FTL under @layer if it is the FTL's layer, else NULL (for tests). */
-struct ftl *ftl_from_layer(struct ssd_layer *layer);
+struct ftl *ssd_ftl_from_layer(struct ssd_layer *layer);
 
 /* Internal to ftl/: regions (ftl_region.c). */
-int ftl_regions_init(struct ftl *ftl, const struct ftl_params *params);
-void ftl_regions_exit(struct ftl *ftl);
-u32 ftl_region_block(const struct ftl *ftl, const struct ftl_region *rg, u32 index);
-u64 ftl_regions_metadata_bytes(const struct ftl *ftl);
+int ssd_ftl_regions_init(struct ftl *ftl, const struct ftl_params *params);
+void ssd_ftl_regions_exit(struct ftl *ftl);
+u32 ssd_ftl_region_block(const struct ftl *ftl, const struct ftl_region *rg, u32 index);
+u64 ssd_ftl_regions_metadata_bytes(const struct ftl *ftl);
 
 /* Internal to ftl/: block lists and allocation (ftl_alloc.c). */
-void ftl_bucket_insert(struct ftl *ftl, u32 block);
-void ftl_bucket_remove(struct ftl *ftl, u32 block);
-void ftl_free_push(struct ftl *ftl, u32 block);
-u32 ftl_free_pop(struct ftl *ftl, struct ftl_region *rg, u32 chip);
-u32 ftl_take_page(struct ftl *ftl, u32 block);
+void ssd_ftl_bucket_insert(struct ftl *ftl, u32 block);
+void ssd_ftl_bucket_remove(struct ftl *ftl, u32 block);
+void ssd_ftl_free_push(struct ftl *ftl, u32 block);
+u32 ssd_ftl_free_pop(struct ftl *ftl, struct ftl_region *rg, u32 chip);
+u32 ssd_ftl_take_page(struct ftl *ftl, u32 block);
 
 /* Internal to ftl/: garbage collection (ftl_gc.c). */
-int ftl_gc_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns);
-int ftl_gc_until_free(struct ftl *ftl, struct ftl_region *rg, u32 target_free,
+int ssd_ftl_gc_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns);
+int ssd_ftl_gc_until_free(struct ftl *ftl, struct ftl_region *rg, u32 target_free,
 		      u64 start_ns);
-void ftl_gc_background(struct ftl *ftl, u64 now_ns);
+void ssd_ftl_gc_background(struct ftl *ftl, u64 now_ns);
 
 /* Internal to ftl/: greedy's choice, cost-benefit's fallback (ftl_gc_greedy.c). */
-u32 ftl_gc_greedy_select(struct ftl *ftl, struct ftl_region *rg);
+u32 ssd_ftl_gc_greedy_select(struct ftl *ftl, struct ftl_region *rg);
 
 #endif /* SSD_FTL_INTERNAL_H */

@@ -30,7 +30,7 @@ static void log_spare_refusal(const struct ssd_config *cfg, const char *key, u64
  * given its low watermark and its open blocks (one host and one GC block
  * per chip).  The main region holds at most the logical space; the cache
  * region, whatever the layer above puts there, up to its own valid_max
- * (ftl_write() refuses more), which must leave it room for something.  The
+ * (ssd_ftl_write() refuses more), which must leave it room for something.  The
  * watermark stays above the hard floor (FTL_GC_RESERVED_BLOCKS), so bounded
  * steps get to run before the floor is reached.  Background GC's high
  * watermark lies above the low one and below half of every region's blocks.
@@ -74,7 +74,7 @@ static int ftl_config_validate(const struct ssd_config *cfg)
 	return 0;
 }
 
-/* The tables ftl_layer_create() and ftl_init() allocate for @cfg. */
+/* The tables ftl_layer_create() and ssd_ftl_init() allocate for @cfg. */
 static u64 ftl_config_metadata_bytes(const struct ssd_config *cfg)
 {
 	u64 bytes = ssd_tables_add(0, 1, 1, sizeof(struct ftl_layer));
@@ -104,20 +104,20 @@ static int ftl_layer_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
 		io->done_ns = io->start_ns;
 		return 0;
 	}
-	*data = ftl_read(ftl, lpn, io->cause, io->start_ns, &io->done_ns);
+	*data = ssd_ftl_read(ftl, lpn, io->cause, io->start_ns, &io->done_ns);
 	return 0;
 }
 
 static int ftl_layer_write(struct ssd_layer *layer, u64 lpn, void *buf,
 			   struct ssd_io *io)
 {
-	return ftl_write(to_ftl(layer), lpn, buf, io->region, io->cause, io->start_ns,
+	return ssd_ftl_write(to_ftl(layer), lpn, buf, io->region, io->cause, io->start_ns,
 			 &io->done_ns);
 }
 
 static int ftl_layer_trim(struct ssd_layer *layer, u64 lpn, struct ssd_io *io)
 {
-	ftl_trim(to_ftl(layer), lpn);
+	ssd_ftl_trim(to_ftl(layer), lpn);
 	io->done_ns = io->start_ns;
 	return 0;
 }
@@ -150,7 +150,7 @@ static void ftl_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 	st->free_blocks = ftl_nr_free_blocks(ftl);
 	st->valid_pages = ftl->region[SSD_REGION_MAIN].valid_pages + cache->valid_pages;
 	st->host_trim_pages = ftl->counters.host_trim_pages;
-	ftl_erase_stats(ftl, &erase_min, &erase_max, &erase_total);
+	ssd_ftl_erase_stats(ftl, &erase_min, &erase_max, &erase_total);
 	st->erase_count_total = erase_total;
 	st->erase_count_min = erase_min;
 	st->erase_count_max = erase_max;
@@ -158,9 +158,9 @@ static void ftl_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 	st->gc_victim_blocks = ftl->counters.gc_victim_blocks;
 	st->gc_relocated_pages = ftl->counters.gc_relocated_pages;
 	st->gc_foreground_runs = ftl->counters.gc_foreground_runs;
-	st->ftl_metadata_bytes = ftl_metadata_bytes(ftl);
+	st->ftl_metadata_bytes = ssd_ftl_metadata_bytes(ftl);
 
-	ftl_region_erase_stats(ftl, SSD_REGION_CACHE, &erase_max, &erase_total);
+	ssd_ftl_region_erase_stats(ftl, SSD_REGION_CACHE, &erase_max, &erase_total);
 	st->slc_erase_count_total = erase_total;
 	st->slc_erase_count_max = erase_max;
 	st->slc_free_blocks = cache->nr_free;
@@ -177,7 +177,7 @@ static void ftl_layer_idle(struct ssd_layer *layer, u64 now_ns)
 	struct ftl *ftl = to_ftl(layer);
 
 	if (ftl->gc_background_free_blocks)
-		ftl_gc_background(ftl, now_ns);
+		ssd_ftl_gc_background(ftl, now_ns);
 }
 
 static void ftl_layer_reset_stats(struct ssd_layer *layer)
@@ -187,12 +187,12 @@ static void ftl_layer_reset_stats(struct ssd_layer *layer)
 
 static int ftl_layer_check(struct ssd_layer *layer)
 {
-	return ftl_check(to_ftl(layer));
+	return ssd_ftl_check(to_ftl(layer));
 }
 
 static void ftl_layer_destroy(struct ssd_layer *layer)
 {
-	ftl_exit(to_ftl(layer));
+	ssd_ftl_exit(to_ftl(layer));
 	ssd_free(layer);
 }
 
@@ -224,8 +224,8 @@ static int ftl_layer_create(const struct ssd_config *cfg, const struct ssd_layer
 	params.gc_pages_per_write = cfg->gc_pages_per_write;
 	params.gc_background_free_blocks = cfg->gc_background_free_blocks;
 	params.read_unwritten_flash = cfg->read_unwritten_flash;
-	params.gc_policy = ftl_gc_policy_of(cfg->gc_policy);
-	ret = ftl_init(&fl->ftl, env->flash, &params);
+	params.gc_policy = ssd_ftl_gc_policy_of(cfg->gc_policy);
+	ret = ssd_ftl_init(&fl->ftl, env->flash, &params);
 	if (ret) {
 		ssd_free(fl);
 		return ret;
@@ -237,12 +237,12 @@ static int ftl_layer_create(const struct ssd_config *cfg, const struct ssd_layer
 	return 0;
 }
 
-struct ftl *ftl_from_layer(struct ssd_layer *layer)
+struct ftl *ssd_ftl_from_layer(struct ssd_layer *layer)
 {
 	return layer && layer->ops == &ftl_layer_ops ? to_ftl(layer) : NULL;
 }
 
-const struct ssd_layer_type ftl_layer_type = {
+const struct ssd_layer_type ssd_ftl_layer_type = {
 	.name = "ftl",
 	.validate = ftl_config_validate,
 	.metadata_bytes = ftl_config_metadata_bytes,

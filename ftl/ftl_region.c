@@ -8,7 +8,7 @@
 #include "ftl/ftl_internal.h"
 
 /* The block of @rg at @index, counting the region's blocks chip by chip. */
-u32 ftl_region_block(const struct ftl *ftl, const struct ftl_region *rg, u32 index)
+u32 ssd_ftl_region_block(const struct ftl *ftl, const struct ftl_region *rg, u32 index)
 {
 	u32 chip = index / rg->blocks_per_chip;
 
@@ -46,7 +46,7 @@ static int region_init(struct ftl *ftl, struct ftl_region *rg, u32 first_block,
 	return 0;
 }
 
-int ftl_regions_init(struct ftl *ftl, const struct ftl_params *params)
+int ssd_ftl_regions_init(struct ftl *ftl, const struct ftl_params *params)
 {
 	struct flash *fl = ftl->flash;
 	u32 slc = params->slc_blocks_per_chip, block;
@@ -68,15 +68,15 @@ int ftl_regions_init(struct ftl *ftl, const struct ftl_params *params)
 		blk->prev = FTL_NONE;
 		blk->next = FTL_NONE;
 		blk->region = cache ? SSD_REGION_CACHE : SSD_REGION_MAIN;
-		ret = flash_set_block_mode(fl, block, cache ? FLASH_MODE_SLC : FLASH_MODE_TLC);
+		ret = ssd_flash_set_block_mode(fl, block, cache ? FLASH_MODE_SLC : FLASH_MODE_TLC);
 		if (ret)
 			return ret;
-		ftl_free_push(ftl, block);
+		ssd_ftl_free_push(ftl, block);
 	}
 	return 0;
 }
 
-void ftl_regions_exit(struct ftl *ftl)
+void ssd_ftl_regions_exit(struct ftl *ftl)
 {
 	u32 r, chip;
 
@@ -93,7 +93,7 @@ void ftl_regions_exit(struct ftl *ftl)
 	}
 }
 
-u64 ftl_regions_metadata_bytes(const struct ftl *ftl)
+u64 ssd_ftl_regions_metadata_bytes(const struct ftl *ftl)
 {
 	u64 bytes = 0;
 	u32 r;
@@ -110,7 +110,7 @@ u64 ftl_regions_metadata_bytes(const struct ftl *ftl)
 	return bytes;
 }
 
-void ftl_region_erase_stats(const struct ftl *ftl, enum ssd_region region,
+void ssd_ftl_region_erase_stats(const struct ftl *ftl, enum ssd_region region,
 			    u64 *max, u64 *total)
 {
 	const struct ftl_region *rg = &ftl->region[region];
@@ -119,7 +119,7 @@ void ftl_region_erase_stats(const struct ftl *ftl, enum ssd_region region,
 	*max = 0;
 	*total = 0;
 	for (i = 0; i < rg->nr_blocks; i++) {
-		u64 erases = ftl->blocks[ftl_region_block(ftl, rg, i)].erase_count;
+		u64 erases = ftl->blocks[ssd_ftl_region_block(ftl, rg, i)].erase_count;
 
 		*max = max_t(u64, *max, erases);
 		*total += erases;

@@ -12,7 +12,7 @@ static enum cache_verdict always_decide(struct nvmcache *c, u64 lpn,
 	return CACHE_ADMIT;
 }
 
-const struct cache_admit_ops cache_admit_always = {
+const struct cache_admit_ops ssd_cache_admit_always = {
 	.name = "always",
 	.decide = always_decide,
 };

@@ -18,41 +18,41 @@ static u32 ghost_pages(const struct ssd_config *cfg, u32 capacity)
 
 static u64 larc_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
 {
-	return cache_set_bytes(total, ghost_pages(cfg, capacity), false);
+	return ssd_cache_set_bytes(total, ghost_pages(cfg, capacity), false);
 }
 
 static int larc_init(struct nvmcache *c, const struct ssd_config *cfg)
 {
-	return cache_set_init(c->policy, ghost_pages(cfg, c->dir.capacity), false);
+	return ssd_cache_set_init(c->policy, ghost_pages(cfg, c->dir.capacity), false);
 }
 
 static void larc_exit(struct nvmcache *c)
 {
-	cache_set_exit(c->policy);
+	ssd_cache_set_exit(c->policy);
 }
 
 static enum cache_verdict larc_decide(struct nvmcache *c, u64 lpn,
 				      const struct ssd_io *io, u32 victim)
 {
 	struct cache_set *ghost = c->policy;
-	u32 slot = cache_set_find(ghost, lpn);
+	u32 slot = ssd_cache_set_find(ghost, lpn);
 
 	if (slot != CACHE_NONE) {
-		cache_set_remove(ghost, slot);
+		ssd_cache_set_remove(ghost, slot);
 		return CACHE_ADMIT;
 	}
 	if (ghost->count == ghost->capacity)
-		cache_set_remove(ghost, ghost->tail);
-	cache_set_insert(ghost, lpn);
+		ssd_cache_set_remove(ghost, ghost->tail);
+	ssd_cache_set_insert(ghost, lpn);
 	return CACHE_BYPASS_POLICY;
 }
 
 static int larc_check(struct nvmcache *c)
 {
-	return cache_set_check(c->policy, c->dev_name, "LARC ghost list");
+	return ssd_cache_set_check(c->policy, c->dev_name, "LARC ghost list");
 }
 
-const struct cache_admit_ops cache_admit_larc = {
+const struct cache_admit_ops ssd_cache_admit_larc = {
 	.name = "larc",
 	.state_bytes = sizeof(struct cache_set),
 	.table_bytes = larc_table_bytes,

@@ -76,7 +76,7 @@ static enum cache_verdict procache_decide(struct nvmcache *c, u64 lpn,
 	return verdict;
 }
 
-const struct cache_admit_ops cache_admit_procache = {
+const struct cache_admit_ops ssd_cache_admit_procache = {
 	.name = "procache",
 	.state_bytes = sizeof(struct procache_state),
 	.init = procache_init,

@@ -65,7 +65,7 @@ static enum cache_verdict refcnt_decide(struct nvmcache *c, u64 lpn,
 	return rc->count[lpn] >= rc->threshold ? CACHE_ADMIT : CACHE_BYPASS_POLICY;
 }
 
-const struct cache_admit_ops cache_admit_refcnt = {
+const struct cache_admit_ops ssd_cache_admit_refcnt = {
 	.name = "refcnt",
 	.state_bytes = sizeof(struct refcnt_state),
 	.table_bytes = refcnt_table_bytes,

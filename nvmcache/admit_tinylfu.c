@@ -133,7 +133,7 @@ static enum cache_verdict tinylfu_decide(struct nvmcache *c, u64 lpn,
 	       CACHE_ADMIT : CACHE_BYPASS_POLICY;
 }
 
-const struct cache_admit_ops cache_admit_tinylfu = {
+const struct cache_admit_ops ssd_cache_admit_tinylfu = {
 	.name = "tinylfu",
 	.state_bytes = sizeof(struct tinylfu_state),
 	.table_bytes = tinylfu_table_bytes,

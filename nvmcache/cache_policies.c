@@ -9,25 +9,25 @@
 #include "nvmcache/nvmcache_internal.h"
 
 static const struct cache_admit_ops *const admit_policies[] = {
-	&cache_admit_always,
-	&cache_admit_procache,
-	&cache_admit_refcnt,
-	&cache_admit_larc,
-	&cache_admit_tinylfu,
+	&ssd_cache_admit_always,
+	&ssd_cache_admit_procache,
+	&ssd_cache_admit_refcnt,
+	&ssd_cache_admit_larc,
+	&ssd_cache_admit_tinylfu,
 };
 
 static const struct cache_repl_ops *const repl_policies[] = {
-	&cache_repl_lru,
-	&cache_repl_clock,
-	&cache_repl_fifo,
+	&ssd_cache_repl_lru,
+	&ssd_cache_repl_clock,
+	&ssd_cache_repl_fifo,
 };
 
-const struct cache_admit_ops *cache_admit_of(u64 value)
+const struct cache_admit_ops *ssd_cache_admit_of(u64 value)
 {
 	return value ? admit_policies[value - 1] : NULL;
 }
 
-const struct cache_repl_ops *cache_repl_of(u64 value)
+const struct cache_repl_ops *ssd_cache_repl_of(u64 value)
 {
 	return repl_policies[value];
 }

@@ -16,7 +16,7 @@ static u32 buckets_for(u32 capacity)
 	return n;
 }
 
-u64 cache_set_bytes(u64 total, u32 capacity, bool with_ref)
+u64 ssd_cache_set_bytes(u64 total, u32 capacity, bool with_ref)
 {
 	total = ssd_tables_add(total, 1, buckets_for(capacity), sizeof(u32));
 	total = ssd_tables_add(total, 4, capacity, sizeof(u32));
@@ -25,7 +25,7 @@ u64 cache_set_bytes(u64 total, u32 capacity, bool with_ref)
 	return total;
 }
 
-int cache_set_init(struct cache_set *set, u32 capacity, bool with_ref)
+int ssd_cache_set_init(struct cache_set *set, u32 capacity, bool with_ref)
 {
 	u32 nr_buckets = buckets_for(capacity), i;
 
@@ -41,7 +41,7 @@ int cache_set_init(struct cache_set *set, u32 capacity, bool with_ref)
 		set->ref = ssd_zalloc(capacity);
 	if (!set->bucket || !set->lpn || !set->hnext || !set->prev || !set->next ||
 	    (with_ref && !set->ref)) {
-		cache_set_exit(set);
+		ssd_cache_set_exit(set);
 		return -ENOMEM;
 	}
 	for (i = 0; i < nr_buckets; i++)
@@ -55,7 +55,7 @@ int cache_set_init(struct cache_set *set, u32 capacity, bool with_ref)
 	return 0;
 }
 
-void cache_set_exit(struct cache_set *set)
+void ssd_cache_set_exit(struct cache_set *set)
 {
 	ssd_free(set->bucket);
 	ssd_free(set->lpn);
@@ -71,7 +71,7 @@ static u32 bucket_of(const struct cache_set *set, u64 lpn)
 	return (u32)ssd_hash64(lpn) & set->bucket_mask;
 }
 
-u32 cache_set_find(const struct cache_set *set, u64 lpn)
+u32 ssd_cache_set_find(const struct cache_set *set, u64 lpn)
 {
 	u32 slot;
 
@@ -109,7 +109,7 @@ static void list_add_head(struct cache_set *set, u32 slot)
 	set->head = slot;
 }
 
-u32 cache_set_insert(struct cache_set *set, u64 lpn)
+u32 ssd_cache_set_insert(struct cache_set *set, u64 lpn)
 {
 	u32 slot = set->free, b = bucket_of(set, lpn);
 
@@ -124,7 +124,7 @@ u32 cache_set_insert(struct cache_set *set, u64 lpn)
 	return slot;
 }
 
-void cache_set_remove(struct cache_set *set, u32 slot)
+void ssd_cache_set_remove(struct cache_set *set, u32 slot)
 {
 	u32 *link = &set->bucket[bucket_of(set, set->lpn[slot])];
 
@@ -137,7 +137,7 @@ void cache_set_remove(struct cache_set *set, u32 slot)
 	set->count--;
 }
 
-void cache_set_move_head(struct cache_set *set, u32 slot)
+void ssd_cache_set_move_head(struct cache_set *set, u32 slot)
 {
 	if (set->head == slot)
 		return;
@@ -145,14 +145,14 @@ void cache_set_move_head(struct cache_set *set, u32 slot)
 	list_add_head(set, slot);
 }
 
-int cache_set_check(const struct cache_set *set, const char *dev_name, const char *name)
+int ssd_cache_set_check(const struct cache_set *set, const char *dev_name, const char *name)
 {
 	u32 slot, prev = CACHE_NONE, n = 0;
 
 	for (slot = set->head; slot != CACHE_NONE && n <= set->capacity;
 	     prev = slot, slot = set->next[slot]) {
 		n++;
-		if (set->prev[slot] != prev || cache_set_find(set, set->lpn[slot]) != slot) {
+		if (set->prev[slot] != prev || ssd_cache_set_find(set, set->lpn[slot]) != slot) {
 			ssd_dev_err(dev_name, "nvmcache: %s: slot %u (lpn %u) badly linked or hashed",
 				    name, slot, set->lpn[slot]);
 			return -EUCLEAN;

@@ -11,6 +11,6 @@
 #include "common/ssd_layer.h"
 
 /* On when cache_policy is not none; owns cache_* and the policies' keys. */
-extern const struct ssd_layer_type nvmcache_layer_type;
+extern const struct ssd_layer_type ssd_nvmcache_layer_type;
 
 #endif /* SSD_NVMCACHE_H */

@@ -52,17 +52,17 @@ struct cache_set {
 	u32 hand;		/* CLOCK's hand, or CACHE_NONE */
 };
 
-/* Bytes of the tables cache_set_init() allocates (ssd_tables_add()). */
-u64 cache_set_bytes(u64 total, u32 capacity, bool with_ref);
-int cache_set_init(struct cache_set *set, u32 capacity, bool with_ref);
-void cache_set_exit(struct cache_set *set);
-u32 cache_set_find(const struct cache_set *set, u64 lpn);
+/* Bytes of the tables ssd_cache_set_init() allocates (ssd_tables_add()). */
+u64 ssd_cache_set_bytes(u64 total, u32 capacity, bool with_ref);
+int ssd_cache_set_init(struct cache_set *set, u32 capacity, bool with_ref);
+void ssd_cache_set_exit(struct cache_set *set);
+u32 ssd_cache_set_find(const struct cache_set *set, u64 lpn);
 /* Insert @lpn (absent) at the head; the set must not be full.  Its slot. */
-u32 cache_set_insert(struct cache_set *set, u64 lpn);
-void cache_set_remove(struct cache_set *set, u32 slot);
-void cache_set_move_head(struct cache_set *set, u32 slot);
+u32 ssd_cache_set_insert(struct cache_set *set, u64 lpn);
+void ssd_cache_set_remove(struct cache_set *set, u32 slot);
+void ssd_cache_set_move_head(struct cache_set *set, u32 slot);
 /* 0 or -EUCLEAN (logged): chains, order and count agree. */
-int cache_set_check(const struct cache_set *set, const char *dev_name, const char *name);
+int ssd_cache_set_check(const struct cache_set *set, const char *dev_name, const char *name);
 
 /*
  * Replacement: which cached page leaves first.  Optional ops may be NULL:
@@ -81,9 +81,9 @@ struct cache_repl_ops {
 	bool uses_ref_bits;
 };
 
-extern const struct cache_repl_ops cache_repl_lru;
-extern const struct cache_repl_ops cache_repl_clock;
-extern const struct cache_repl_ops cache_repl_fifo;
+extern const struct cache_repl_ops ssd_cache_repl_lru;
+extern const struct cache_repl_ops ssd_cache_repl_clock;
+extern const struct cache_repl_ops ssd_cache_repl_fifo;
 
 /* What an admission policy says of a write miss. */
 enum cache_verdict {
@@ -120,15 +120,15 @@ struct cache_admit_ops {
 	int (*check)(struct nvmcache *c);
 };
 
-extern const struct cache_admit_ops cache_admit_always;
-extern const struct cache_admit_ops cache_admit_procache;
-extern const struct cache_admit_ops cache_admit_refcnt;
-extern const struct cache_admit_ops cache_admit_larc;
-extern const struct cache_admit_ops cache_admit_tinylfu;
+extern const struct cache_admit_ops ssd_cache_admit_always;
+extern const struct cache_admit_ops ssd_cache_admit_procache;
+extern const struct cache_admit_ops ssd_cache_admit_refcnt;
+extern const struct cache_admit_ops ssd_cache_admit_larc;
+extern const struct cache_admit_ops ssd_cache_admit_tinylfu;
 
 /* The policies cache_policy=@value (not 0: none) and cache_replacement=@value name. */
-const struct cache_admit_ops *cache_admit_of(u64 value);
-const struct cache_repl_ops *cache_repl_of(u64 value);
+const struct cache_admit_ops *ssd_cache_admit_of(u64 value);
+const struct cache_repl_ops *ssd_cache_repl_of(u64 value);
 
 struct nvmcache_counters {
 	u64 write_hit_pages;
@@ -154,6 +154,6 @@ struct nvmcache {
 };
 
 /* The cache's size in pages for a validated @cfg with the cache on. */
-u32 nvmcache_capacity(const struct ssd_config *cfg);
+u32 ssd_nvmcache_capacity(const struct ssd_config *cfg);
 
 #endif /* SSD_NVMCACHE_INTERNAL_H */

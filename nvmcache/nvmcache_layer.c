@@ -31,7 +31,7 @@ static struct nvmcache *to_cache(struct ssd_layer *layer)
 	return (struct nvmcache *)layer;
 }
 
-u32 nvmcache_capacity(const struct ssd_config *cfg)
+u32 ssd_nvmcache_capacity(const struct ssd_config *cfg)
 {
 	u64 max = ssd_config_cache_valid_max(cfg);
 
@@ -42,7 +42,7 @@ u32 nvmcache_capacity(const struct ssd_config *cfg)
 
 static bool nvmcache_enabled(const struct ssd_config *cfg)
 {
-	return cache_admit_of(cfg->cache_policy) != NULL;
+	return ssd_cache_admit_of(cfg->cache_policy) != NULL;
 }
 
 static int nvmcache_validate(const struct ssd_config *cfg)
@@ -51,13 +51,13 @@ static int nvmcache_validate(const struct ssd_config *cfg)
 
 	if (!cfg->slc_blocks_per_chip) {
 		ssd_dev_err(cfg->name, "cache_policy=%s refused: the write cache needs an SLC region (slc_blocks_per_chip > 0)",
-			    cache_admit_of(cfg->cache_policy)->name);
+			    ssd_cache_admit_of(cfg->cache_policy)->name);
 		return -EINVAL;
 	}
 	if (cfg->slc_blocks_per_chip >= cfg->blocks_per_chip)
 		return 0;	/* ftl_layer.c names the geometry's fault */
 	max = ssd_config_cache_valid_max(cfg);
-	if (!max || cfg->cache_pages > max || !nvmcache_capacity(cfg)) {
+	if (!max || cfg->cache_pages > max || !ssd_nvmcache_capacity(cfg)) {
 		ssd_dev_err(cfg->name, "cache_pages=%llu refused: accepted range is 0 (7/8 of the SLC region's %llu) or 1..%llu",
 			    (unsigned long long)cfg->cache_pages, (unsigned long long)max,
 			    (unsigned long long)max);
@@ -68,7 +68,7 @@ static int nvmcache_validate(const struct ssd_config *cfg)
 
 static u64 dir_bytes(const struct ssd_config *cfg, u32 capacity)
 {
-	return cache_set_bytes(0, capacity, cache_repl_of(cfg->cache_replacement)->uses_ref_bits);
+	return ssd_cache_set_bytes(0, capacity, ssd_cache_repl_of(cfg->cache_replacement)->uses_ref_bits);
 }
 
 /* The admission policy's own tables. */
@@ -80,14 +80,14 @@ static u64 policy_bytes(const struct cache_admit_ops *admit, const struct ssd_co
 
 static u64 nvmcache_metadata_bytes(const struct ssd_config *cfg)
 {
-	const struct cache_admit_ops *admit = cache_admit_of(cfg->cache_policy);
-	u32 capacity = nvmcache_capacity(cfg);
+	const struct cache_admit_ops *admit = ssd_cache_admit_of(cfg->cache_policy);
+	u32 capacity = ssd_nvmcache_capacity(cfg);
 	u64 bytes = ssd_tables_add(0, 1, 1, sizeof(struct nvmcache));
 
 	if (admit->state_bytes)
 		bytes = ssd_tables_add(bytes, 1, 1, admit->state_bytes);
-	bytes = cache_set_bytes(bytes, capacity,
-				cache_repl_of(cfg->cache_replacement)->uses_ref_bits);
+	bytes = ssd_cache_set_bytes(bytes, capacity,
+				ssd_cache_repl_of(cfg->cache_replacement)->uses_ref_bits);
 	return admit->table_bytes ? admit->table_bytes(bytes, cfg, capacity) : bytes;
 }
 
@@ -114,7 +114,7 @@ static void dir_remove(struct nvmcache *c, u32 slot)
 {
 	if (c->repl->remove)
 		c->repl->remove(&c->dir, slot);
-	cache_set_remove(&c->dir, slot);
+	ssd_cache_set_remove(&c->dir, slot);
 }
 
 /* Move cached page @slot to the TLC region, from @start_ns to *@done_ns. */
@@ -159,7 +159,7 @@ static int nvmcache_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ss
 
 	if (c->admit->access)
 		c->admit->access(c, lpn);
-	slot = cache_set_find(&c->dir, lpn);
+	slot = ssd_cache_set_find(&c->dir, lpn);
 	if (slot != CACHE_NONE) {
 		io->region = SSD_REGION_CACHE;
 		ret = lower->ops->write(lower, lpn, buf, io);
@@ -190,7 +190,7 @@ static int nvmcache_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ss
 	ret = lower->ops->write(lower, lpn, buf, io);
 	if (ret)
 		return ret;
-	slot = cache_set_insert(&c->dir, lpn);
+	slot = ssd_cache_set_insert(&c->dir, lpn);
 	repl_insert(c, slot);
 	c->counters.admit_pages++;
 	io->done_ns = max_t(u64, io->done_ns, destage_done_ns);
@@ -203,7 +203,7 @@ static int nvmcache_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
 	struct nvmcache *c = to_cache(layer);
 
 	if (!io->merge && io->cause == SSD_CAUSE_HOST &&
-	    cache_set_find(&c->dir, lpn) != CACHE_NONE)
+	    ssd_cache_set_find(&c->dir, lpn) != CACHE_NONE)
 		c->counters.read_hit_pages++;
 	return layer->lower->ops->read(layer->lower, lpn, io, data);
 }
@@ -211,7 +211,7 @@ static int nvmcache_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
 static int nvmcache_trim(struct ssd_layer *layer, u64 lpn, struct ssd_io *io)
 {
 	struct nvmcache *c = to_cache(layer);
-	u32 slot = cache_set_find(&c->dir, lpn);
+	u32 slot = ssd_cache_set_find(&c->dir, lpn);
 
 	if (slot != CACHE_NONE)
 		dir_remove(c, slot);
@@ -249,7 +249,7 @@ static void nvmcache_reset_stats(struct ssd_layer *layer)
 static int nvmcache_check(struct ssd_layer *layer)
 {
 	struct nvmcache *c = to_cache(layer);
-	int ret = cache_set_check(&c->dir, c->dev_name, "directory");
+	int ret = ssd_cache_set_check(&c->dir, c->dev_name, "directory");
 
 	if (!ret && c->admit->check)
 		ret = c->admit->check(c);
@@ -262,7 +262,7 @@ static void nvmcache_free(struct nvmcache *c)
 	if (c->policy && c->admit->exit)
 		c->admit->exit(c);
 	ssd_free(c->policy);
-	cache_set_exit(&c->dir);
+	ssd_cache_set_exit(&c->dir);
 	ssd_free(c);
 }
 
@@ -286,7 +286,7 @@ static int nvmcache_create(const struct ssd_config *cfg, const struct ssd_layer_
 			   struct ssd_layer *lower, struct ssd_layer **out)
 {
 	struct nvmcache *c = ssd_zalloc(sizeof(*c));
-	u32 capacity = nvmcache_capacity(cfg);
+	u32 capacity = ssd_nvmcache_capacity(cfg);
 	int ret;
 
 	if (!c)
@@ -294,12 +294,12 @@ static int nvmcache_create(const struct ssd_config *cfg, const struct ssd_layer_
 	c->pool = env->pool;
 	c->dev_name = env->dev_name;
 	c->page_bytes = cfg->page_size_bytes;
-	c->admit = cache_admit_of(cfg->cache_policy);
-	c->repl = cache_repl_of(cfg->cache_replacement);
+	c->admit = ssd_cache_admit_of(cfg->cache_policy);
+	c->repl = ssd_cache_repl_of(cfg->cache_replacement);
 	ssd_rand_seed(&c->rand, cfg->seed);
 	c->dir_bytes = dir_bytes(cfg, capacity);
 	c->policy_bytes = policy_bytes(c->admit, cfg, capacity);
-	ret = cache_set_init(&c->dir, capacity, c->repl->uses_ref_bits);
+	ret = ssd_cache_set_init(&c->dir, capacity, c->repl->uses_ref_bits);
 	if (!ret && c->admit->state_bytes) {
 		c->policy = ssd_zalloc(c->admit->state_bytes);
 		if (!c->policy)
@@ -318,7 +318,7 @@ static int nvmcache_create(const struct ssd_config *cfg, const struct ssd_layer_
 	return 0;
 }
 
-const struct ssd_layer_type nvmcache_layer_type = {
+const struct ssd_layer_type ssd_nvmcache_layer_type = {
 	.name = "nvmcache",
 	.enabled = nvmcache_enabled,
 	.validate = nvmcache_validate,

@@ -38,7 +38,7 @@ static void clock_remove(struct cache_set *set, u32 slot)
 		set->hand = set->count > 1 ? clock_advance(set, slot) : CACHE_NONE;
 }
 
-const struct cache_repl_ops cache_repl_clock = {
+const struct cache_repl_ops ssd_cache_repl_clock = {
 	.name = "clock",
 	.hit = clock_hit,
 	.victim = clock_victim,

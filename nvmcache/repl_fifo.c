@@ -5,6 +5,6 @@
  */
 #include "nvmcache/nvmcache_internal.h"
 
-const struct cache_repl_ops cache_repl_fifo = {
+const struct cache_repl_ops ssd_cache_repl_fifo = {
 	.name = "fifo",
 };

@@ -7,10 +7,10 @@
 
 static void lru_hit(struct cache_set *set, u32 slot)
 {
-	cache_set_move_head(set, slot);
+	ssd_cache_set_move_head(set, slot);
 }
 
-const struct cache_repl_ops cache_repl_lru = {
+const struct cache_repl_ops ssd_cache_repl_lru = {
 	.name = "lru",
 	.hit = lru_hit,
 };

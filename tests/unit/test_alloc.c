@@ -23,23 +23,23 @@ static void test_wear_order(void)
 
 	/* Take every free block out, give each an erase count, put them back. */
 	for (i = 0; i < 16; i++)
-		EXPECT(ftl_free_pop(ftl, rg, 0) != FTL_NONE, "pop %u", i);
+		EXPECT(ssd_ftl_free_pop(ftl, rg, 0) != FTL_NONE, "pop %u", i);
 	for (block = 0; block < 16; block++) {
 		ftl->blocks[block].erase_count = erases[block];
-		ftl_free_push(ftl, block);
+		ssd_ftl_free_push(ftl, block);
 	}
 	for (i = 0; i < 16; i++) {
-		block = ftl_free_pop(ftl, rg, 0);
+		block = ssd_ftl_free_pop(ftl, rg, 0);
 		EXPECT(i == 0 || ftl->blocks[block].erase_count >= prev,
 		       "block %u with %u erases after one with %u", block,
 		       ftl->blocks[block].erase_count, prev);
 		prev = ftl->blocks[block].erase_count;
-		ftl_free_push(ftl, block);
+		ssd_ftl_free_push(ftl, block);
 		ftl->blocks[block].erase_count += 100;	/* sift it to the back */
-		ftl_free_pop(ftl, rg, 0);
-		ftl_free_push(ftl, block);
+		ssd_ftl_free_pop(ftl, rg, 0);
+		ssd_ftl_free_push(ftl, block);
 	}
-	EXPECT(ftl_free_pop(ftl, rg, 0) != FTL_NONE, "heap lost blocks");
+	EXPECT(ssd_ftl_free_pop(ftl, rg, 0) != FTL_NONE, "heap lost blocks");
 	ssd_device_destroy(dev);
 }
 
@@ -138,15 +138,15 @@ static void test_round_robin(void)
 	static const u32 expected[] = { 2, 3, 0, 2, 3, 0 };
 	u32 i;
 
-	timing_erase(dev->flash.timing, 0, FLASH_MODE_TLC, 0);
-	timing_erase(dev->flash.timing, 1, FLASH_MODE_TLC, 0);
+	ssd_timing_erase(dev->flash.timing, 0, FLASH_MODE_TLC, 0);
+	ssd_timing_erase(dev->flash.timing, 1, FLASH_MODE_TLC, 0);
 	write_lpn(dev, 0, 1);
 	write_lpn(dev, 1, 1);
 	EXPECT(chip_of_lpn(dev, 0) == 0 && chip_of_lpn(dev, 1) == 1,
 	       "busy chips were skipped: lpn 0 on chip %u, lpn 1 on chip %u",
 	       chip_of_lpn(dev, 0), chip_of_lpn(dev, 1));
 	/* Chip 1 keeps its open host block: take all its free ones, fill the open one. */
-	while (ftl_free_pop(ftl, &ftl->region[SSD_REGION_MAIN], 1) != FTL_NONE)
+	while (ssd_ftl_free_pop(ftl, &ftl->region[SSD_REGION_MAIN], 1) != FTL_NONE)
 		;
 	for (i = 2; i < 2 + 4 * 7; i++)
 		write_lpn(dev, i, 1);

@@ -34,7 +34,7 @@ static struct nvmcache *cache_of(struct ssd_device *dev)
 
 static bool cached(struct ssd_device *dev, u64 lpn)
 {
-	return cache_set_find(&cache_of(dev)->dir, lpn) != CACHE_NONE;
+	return ssd_cache_set_find(&cache_of(dev)->dir, lpn) != CACHE_NONE;
 }
 
 static void write_pages(struct ssd_device *dev, u64 lpn, u64 pages, u8 fill)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_check.c - the linear ftl_check() still catches what the quadratic
+ * test_check.c - the linear ssd_ftl_check() still catches what the quadratic
  * one did: a full block missing from its bucket or listed in a loop, an
  * open block without a write point, two write points on one block, a
  * region's counters off; each broken by hand, caught, then repaired.
@@ -9,7 +9,7 @@
 
 static void expect_broken(const struct ftl *ftl, const char *what)
 {
-	EXPECT(ftl_check(ftl) == -EUCLEAN, "%s not caught", what);
+	EXPECT(ssd_ftl_check(ftl) == -EUCLEAN, "%s not caught", what);
 }
 
 int test_check(int argc, char **argv)
@@ -33,7 +33,7 @@ int test_check(int argc, char **argv)
 		EXPECT(submit(dev, SSD_OP_WRITE, rng_below(&rng, dev->capacity_bytes / 4096) * 4096,
 			      4096, page) == 0, "overwrite");
 	EXPECT(ftl->counters.gc_victim_blocks > 0, "GC never ran");
-	EXPECT(ftl_check(ftl) == 0, "a sound FTL fails the check");
+	EXPECT(ssd_ftl_check(ftl) == 0, "a sound FTL fails the check");
 	for (block = 0; block < ftl->total_blocks && full == FTL_NONE; block++)
 		if (ftl->blocks[block].state == FTL_BLOCK_FULL)
 			full = block;
@@ -43,9 +43,9 @@ int test_check(int argc, char **argv)
 	EXPECT(full != FTL_NONE && chip < ftl->chips, "no full block or no chip with two");
 
 	ssd_log_quiet = 1;
-	ftl_bucket_remove(ftl, full);
+	ssd_ftl_bucket_remove(ftl, full);
 	expect_broken(ftl, "a full block out of its bucket");
-	ftl_bucket_insert(ftl, full);
+	ssd_ftl_bucket_insert(ftl, full);
 
 	saved = ftl->blocks[full].next;
 	ftl->blocks[full].next = full;
@@ -67,7 +67,7 @@ int test_check(int argc, char **argv)
 	rg->nr_free++;
 	ssd_log_quiet = 0;
 
-	EXPECT(ftl_check(ftl) == 0, "repairs did not restore the FTL");
+	EXPECT(ssd_ftl_check(ftl) == 0, "repairs did not restore the FTL");
 	ssd_device_destroy(dev);
 	printf("check: buckets, write points and counters broken and caught ok\n");
 	return 0;

@@ -69,7 +69,7 @@ static void run_sequence(const char *const *timing, unsigned int nr_timing,
 		EXPECT(submit_at(dev, op, off, len, buf, arrival, &done) == 0, "op %u", i);
 		arrival += spacing_ns;
 	}
-	EXPECT(ftl_check(unit_ftl(dev)) == 0, "check");
+	EXPECT(ssd_ftl_check(unit_ftl(dev)) == 0, "check");
 	ssd_device_get_stats(dev, st);
 	ssd_device_destroy(dev);
 }
@@ -227,7 +227,7 @@ static u64 run_idle_gap(const char *bg, struct ssd_stats *after_read)
 		EXPECT(submit_at(dev, SSD_OP_WRITE, lpn * 4096, 4096, buf, arrival, &done) == 0,
 		       "write after the gap");
 	}
-	EXPECT(ftl_check(unit_ftl(dev)) == 0, "%s: check", bg);
+	EXPECT(ssd_ftl_check(unit_ftl(dev)) == 0, "%s: check", bg);
 	for (lpn = 0; lpn < pages; lpn++) {
 		EXPECT(submit_at(dev, SSD_OP_READ, lpn * 4096, 4096, buf, arrival, &done) == 0,
 		       "read back");

@@ -22,7 +22,7 @@ static u8 page_a[4096], page_b[4096], io_buf[4096];
 
 static struct dedup *dedup_of(struct ssd_device *dev)
 {
-	struct dedup *dd = dedup_from_layer(unit_layer(dev, "dedup"));
+	struct dedup *dd = ssd_dedup_from_layer(unit_layer(dev, "dedup"));
 
 	EXPECT(dd, "no dedup layer in the stack");
 	return dd;
@@ -65,17 +65,17 @@ static void test_sha1(void)
 	u8 one[DEDUP_SHA1_BYTES], pieces[DEDUP_SHA1_BYTES];
 	struct dedup_sha1_ctx ctx;
 
-	EXPECT(dedup_sha1_self_test() == 0, "FIPS 180 vectors");
+	EXPECT(ssd_dedup_sha1_self_test() == 0, "FIPS 180 vectors");
 	fill_page(page_a, 1, 1);
-	dedup_sha1(page_a, 4096, one);
-	dedup_sha1_init(&ctx);
-	dedup_sha1_update(&ctx, page_a, 7);
-	dedup_sha1_update(&ctx, page_a + 7, 1000);
-	dedup_sha1_update(&ctx, page_a + 1007, 4096 - 1007);
-	dedup_sha1_final(&ctx, pieces);
+	ssd_dedup_sha1(page_a, 4096, one);
+	ssd_dedup_sha1_init(&ctx);
+	ssd_dedup_sha1_update(&ctx, page_a, 7);
+	ssd_dedup_sha1_update(&ctx, page_a + 7, 1000);
+	ssd_dedup_sha1_update(&ctx, page_a + 1007, 4096 - 1007);
+	ssd_dedup_sha1_final(&ctx, pieces);
 	EXPECT(!memcmp(one, pieces, sizeof(one)), "piecewise SHA-1 differs");
 	page_a[4095] ^= 1;
-	dedup_sha1(page_a, 4096, pieces);
+	ssd_dedup_sha1(page_a, 4096, pieces);
 	EXPECT(memcmp(one, pieces, sizeof(one)), "a flipped bit kept the SHA-1");
 }
 
@@ -403,7 +403,7 @@ static bool chunk_cached(struct ssd_device *dev, u32 chunk)
 {
 	struct nvmcache *c = (struct nvmcache *)unit_layer(dev, "nvmcache");
 
-	return cache_set_find(&c->dir, chunk) != CACHE_NONE;
+	return ssd_cache_set_find(&c->dir, chunk) != CACHE_NONE;
 }
 
 /*
@@ -482,7 +482,7 @@ static void test_cache_below(void)
 	old6 = dedup_chunk_of(dd, 6);
 	write_page(dev, 6, page_b);
 	EXPECT(submit(dev, SSD_OP_TRIM, 6 * 4096, 4096, NULL) == 0, "trim");
-	EXPECT(!dd->refcount[old6] && !chunk_cached(dev, old6) && !dedup_is_buffered(dd, 6),
+	EXPECT(!dd->refcount[old6] && !chunk_cached(dev, old6) && !ssd_dedup_is_buffered(dd, 6),
 	       "TRIM of a buffered overwrite kept chunk %u", old6);
 	expect_page(dev, 6, NULL);
 	expect_page(dev, 5, page_a);

@@ -95,7 +95,7 @@ static const struct ssd_layer_type count_type = {
 
 static struct ssd_device *make_stack(u64 log_entries)
 {
-	static const struct ssd_layer_type *const stack[] = { &count_type, &ftl_layer_type };
+	static const struct ssd_layer_type *const stack[] = { &count_type, &ssd_ftl_layer_type };
 	struct ssd_config cfg;
 	struct ssd_device *dev;
 	char value[32];

@@ -7,7 +7,7 @@
  * the logical space at least --util percent mapped, so GC runs hard.  The
  * model is a plain byte array of the logical space plus a mapped flag per
  * page; every read is compared with it, the FTL's mapping is compared with
- * it, and ftl_check() runs after every GC step (through the FTL's test
+ * it, and ssd_ftl_check() runs after every GC step (through the FTL's test
  * hook).  GC's bound is checked too: a bounded step moves at most
  * gc_pages_per_write pages, and a request moves at most that many per page
  * it writes unless a blocking run (counted) took place.
@@ -147,7 +147,7 @@ static struct {
 static void gc_step_check(const struct ftl *ftl)
 {
 	hook.steps++;
-	EXPECT(ftl_check(ftl) == 0, "invariants broken after GC step %llu",
+	EXPECT(ssd_ftl_check(ftl) == 0, "invariants broken after GC step %llu",
 	       (unsigned long long)hook.steps);
 	if (ftl->counters.gc_blocking_runs == hook.blocking_seen) {
 		/* A bounded step: the first GC work of its host write. */
@@ -352,7 +352,7 @@ static struct dedup *model_dedup(struct ssd_device *dev)
 {
 	struct ssd_layer *layer = unit_layer(dev, "dedup");
 
-	return layer ? dedup_from_layer(layer) : NULL;
+	return layer ? ssd_dedup_from_layer(layer) : NULL;
 }
 
 /* Whether @lpn holds data: the dedup layer's view if it is on, else the FTL's. */
@@ -361,7 +361,7 @@ static bool holds_data(struct model *m, u64 lpn)
 	struct dedup *dd = model_dedup(m->dev);
 
 	if (dd)
-		return dedup_chunk_of(dd, lpn) != DEDUP_NONE || dedup_is_buffered(dd, lpn);
+		return dedup_chunk_of(dd, lpn) != DEDUP_NONE || ssd_dedup_is_buffered(dd, lpn);
 	return ftl_is_mapped(unit_ftl(m->dev), lpn);
 }
 
@@ -461,7 +461,7 @@ int test_model(int argc, char **argv)
 
 	if (route_cache_percent) {
 		static const struct ssd_layer_type *const stack[] = {
-			&route_type, &ftl_layer_type,
+			&route_type, &ssd_ftl_layer_type,
 		};
 
 		m.dev = make_device_stack(settings, nr_settings, stack, ARRAY_SIZE(stack));
@@ -495,7 +495,7 @@ int test_model(int argc, char **argv)
 			       (unsigned long long)i);
 	}
 	verify_all(&m);
-	EXPECT(ftl_check(unit_ftl(m.dev)) == 0, "final invariants");
+	EXPECT(ssd_ftl_check(unit_ftl(m.dev)) == 0, "final invariants");
 	EXPECT(ssd_device_check(m.dev) == 0, "final check of every layer");
 
 	ssd_device_get_stats(m.dev, &st);

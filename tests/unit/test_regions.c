@@ -125,7 +125,7 @@ static void test_layout_and_timing(void)
 	       (unsigned long long)ftl->region[SSD_REGION_MAIN].valid_pages);
 	expect_reads(dev, 0, 0x41);
 	expect_reads(dev, 1, 0x42);
-	EXPECT(ftl_check(ftl) == 0, "check");
+	EXPECT(ssd_ftl_check(ftl) == 0, "check");
 
 	ssd_device_get_stats(dev, &st);
 	EXPECT(st.physical_capacity_bytes == (72 * 12 + 24 * 4) * 4096ULL, "physical %llu",
@@ -142,9 +142,9 @@ static void test_layout_and_timing(void)
 	       (unsigned long long)st.slc_free_blocks, (unsigned long long)st.free_blocks);
 
 	/* Erases take the block's own latency: free blocks of chip 3, long after. */
-	EXPECT(flash_erase(&dev->flash, 3 * 24 + 3, 2000000000ULL) == 2000000000ULL + SLC_ERASE,
+	EXPECT(ssd_flash_erase(&dev->flash, 3 * 24 + 3, 2000000000ULL) == 2000000000ULL + SLC_ERASE,
 	       "SLC erase time");
-	EXPECT(flash_erase(&dev->flash, 3 * 24 + 20, 0) == 2000000000ULL + SLC_ERASE + TLC_ERASE,
+	EXPECT(ssd_flash_erase(&dev->flash, 3 * 24 + 20, 0) == 2000000000ULL + SLC_ERASE + TLC_ERASE,
 	       "TLC erase time");
 	EXPECT(dev->flash.slc_erase_blocks == 1 && dev->flash.erase_blocks == 2, "erases");
 	ssd_device_destroy(dev);
@@ -190,7 +190,7 @@ static void test_full_cache(void)
 	}
 	EXPECT(ftl->region[SSD_REGION_MAIN].valid_pages == 0 &&
 	       ftl->region[SSD_REGION_MAIN].nr_free == 72, "main region touched");
-	EXPECT(ftl_check(ftl) == 0, "check");
+	EXPECT(ssd_ftl_check(ftl) == 0, "check");
 	ssd_device_get_stats(dev, &st);
 	EXPECT(st.flash_erase_slc_blocks == st.flash_erase_blocks &&
 	       st.slc_erase_count_total == st.flash_erase_slc_blocks &&

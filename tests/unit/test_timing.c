@@ -29,16 +29,16 @@ static struct ssd_controller ctrl;
 
 static void fini(struct ssd_timing *t)
 {
-	timing_exit(t);
-	controller_exit(&ctrl);
+	ssd_timing_exit(t);
+	ssd_controller_exit(&ctrl);
 }
 
 /* What the front end does for a command: admit it, then open the flash. */
 static u64 command_start(struct ssd_timing *t, u64 arrival_ns)
 {
-	u64 start = controller_command_start(&ctrl, arrival_ns);
+	u64 start = ssd_controller_command_start(&ctrl, arrival_ns);
 
-	timing_set_horizon(t, start);
+	ssd_timing_set_horizon(t, start);
 	return start;
 }
 
@@ -62,8 +62,8 @@ static void init_prio(struct ssd_timing *t, u32 queue_depth, u32 read_priority)
 	p.read_ns[FLASH_MODE_TLC][FLASH_PAGE_MSB] = 90000;
 	p.erase_ns[FLASH_MODE_TLC] = ERASE;
 	p.erase_ns[FLASH_MODE_SLC] = 1000000;
-	EXPECT(timing_init(t, &p) == 0, "timing_init");
-	EXPECT(controller_init(&ctrl, queue_depth, CTRL) == 0, "controller_init");
+	EXPECT(ssd_timing_init(t, &p) == 0, "ssd_timing_init");
+	EXPECT(ssd_controller_init(&ctrl, queue_depth, CTRL) == 0, "ssd_controller_init");
 	EXPECT(t->transfer_ns == XFER, "transfer %llu ns", (unsigned long long)t->transfer_ns);
 }
 
@@ -82,18 +82,18 @@ static void init(struct ssd_timing *t, u32 queue_depth)
 /* A host read of a TLC lower page. */
 static u64 tlc_read(struct ssd_timing *t, u32 chip, u64 start)
 {
-	return timing_read(t, chip, FLASH_MODE_TLC, FLASH_PAGE_LSB, true, start);
+	return ssd_timing_read(t, chip, FLASH_MODE_TLC, FLASH_PAGE_LSB, true, start);
 }
 
 /* A GC (relocation) read: never prioritised. */
 static u64 gc_read(struct ssd_timing *t, u32 chip, u64 start)
 {
-	return timing_read(t, chip, FLASH_MODE_TLC, FLASH_PAGE_LSB, false, start);
+	return ssd_timing_read(t, chip, FLASH_MODE_TLC, FLASH_PAGE_LSB, false, start);
 }
 
 static u64 tlc_program(struct ssd_timing *t, u32 chip, u64 start)
 {
-	return timing_program(t, chip, FLASH_MODE_TLC, FLASH_PAGE_LSB, start);
+	return ssd_timing_program(t, chip, FLASH_MODE_TLC, FLASH_PAGE_LSB, start);
 }
 
 static void test_basics(void)
@@ -132,14 +132,14 @@ static void test_basics(void)
 
 	/* An erase blocks its chip for the erase time; other chips go on. */
 	init(&t, 64);
-	EXPECT_NS(timing_erase(&t, 2, FLASH_MODE_TLC, 0), ERASE);
+	EXPECT_NS(ssd_timing_erase(&t, 2, FLASH_MODE_TLC, 0), ERASE);
 	EXPECT_NS(tlc_read(&t, 2, 0), ERASE + READ + XFER);
 	EXPECT_NS(tlc_read(&t, 3, 0), READ + XFER);
 	fini(&t);
 
 	/* Program: data in over the channel, then the cells; a read waits. */
 	init(&t, 64);
-	EXPECT_NS(timing_program(&t, 5, FLASH_MODE_TLC, FLASH_PAGE_CSB, 100), 100 + XFER + PROG);
+	EXPECT_NS(ssd_timing_program(&t, 5, FLASH_MODE_TLC, FLASH_PAGE_CSB, 100), 100 + XFER + PROG);
 	EXPECT_NS(tlc_read(&t, 5, 0), 100 + XFER + PROG + READ + XFER);
 	/*
 	 * Chip 1 shares channel 1 with chip 5, which now has transfers booked
@@ -154,10 +154,10 @@ static void test_basics(void)
 
 	/* SLC mode and TLC page types have their own latencies. */
 	init(&t, 64);
-	EXPECT_NS(timing_read(&t, 0, FLASH_MODE_SLC, FLASH_PAGE_LSB, true, 0), 25000 + XFER);
-	EXPECT_NS(timing_program(&t, 1, FLASH_MODE_SLC, FLASH_PAGE_MSB, 0), XFER + 200000);
-	EXPECT_NS(timing_erase(&t, 2, FLASH_MODE_SLC, 0), 1000000);
-	EXPECT_NS(timing_read(&t, 3, FLASH_MODE_TLC, FLASH_PAGE_MSB, true, 0), 90000 + XFER);
+	EXPECT_NS(ssd_timing_read(&t, 0, FLASH_MODE_SLC, FLASH_PAGE_LSB, true, 0), 25000 + XFER);
+	EXPECT_NS(ssd_timing_program(&t, 1, FLASH_MODE_SLC, FLASH_PAGE_MSB, 0), XFER + 200000);
+	EXPECT_NS(ssd_timing_erase(&t, 2, FLASH_MODE_SLC, 0), 1000000);
+	EXPECT_NS(ssd_timing_read(&t, 3, FLASH_MODE_TLC, FLASH_PAGE_MSB, true, 0), 90000 + XFER);
 	fini(&t);
 
 	/* The controller serves commands FIFO, controller_ns each. */
@@ -171,14 +171,14 @@ static void test_basics(void)
 	/* A queue of depth 2: the third command waits for the first to finish. */
 	init(&t, 2);
 	a = command_start(&t, 0);
-	controller_command_done(&ctrl, 0, 100000, CONTROLLER_OP_OTHER);
+	ssd_controller_command_done(&ctrl, 0, 100000, CONTROLLER_OP_OTHER);
 	b = command_start(&t, 0);
-	controller_command_done(&ctrl, 0, 200000, CONTROLLER_OP_OTHER);
+	ssd_controller_command_done(&ctrl, 0, 200000, CONTROLLER_OP_OTHER);
 	EXPECT_NS(a, CTRL);
 	EXPECT_NS(b, 2 * CTRL);
 	EXPECT_NS(command_start(&t, 0), 100000 + CTRL);
 	EXPECT_NS(ctrl.counters.queue_wait_ns, 100000);
-	controller_command_done(&ctrl, 0, 300000, CONTROLLER_OP_OTHER);
+	ssd_controller_command_done(&ctrl, 0, 300000, CONTROLLER_OP_OTHER);
 	/* At 250 us two commands have finished: no wait. */
 	EXPECT_NS(command_start(&t, 250000), 250000 + CTRL);
 	EXPECT_NS(ctrl.counters.queue_wait_ns, 100000);
@@ -293,7 +293,7 @@ static void test_read_priority(void)
 
 		/* An erase: a prioritised read suspends it too. */
 		init_prio(&t, 64, prio);
-		EXPECT_NS(timing_erase(&t, 2, FLASH_MODE_TLC, 0), ERASE);
+		EXPECT_NS(ssd_timing_erase(&t, 2, FLASH_MODE_TLC, 0), ERASE);
 		EXPECT_NS(tlc_read(&t, 2, 0), prio ? rd : ERASE + rd);
 		EXPECT_NS(tlc_program(&t, 2, 0), ERASE + rd + step);
 		fini(&t);
@@ -313,13 +313,13 @@ static void test_latency_counters(void)
 
 	init(&t, 64);
 	command_start(&t, 0);
-	controller_command_done(&ctrl, 0, 100000, CONTROLLER_OP_READ);
+	ssd_controller_command_done(&ctrl, 0, 100000, CONTROLLER_OP_READ);
 	command_start(&t, 1000);
-	controller_command_done(&ctrl, 1000, 31000, CONTROLLER_OP_READ);
+	ssd_controller_command_done(&ctrl, 1000, 31000, CONTROLLER_OP_READ);
 	command_start(&t, 2000);
-	controller_command_done(&ctrl, 2000, 702000, CONTROLLER_OP_WRITE);
+	ssd_controller_command_done(&ctrl, 2000, 702000, CONTROLLER_OP_WRITE);
 	command_start(&t, 3000);
-	controller_command_done(&ctrl, 3000, 13000, CONTROLLER_OP_OTHER);
+	ssd_controller_command_done(&ctrl, 3000, 13000, CONTROLLER_OP_OTHER);
 	EXPECT_NS(ctrl.counters.commands, 4);
 	EXPECT_NS(ctrl.counters.latency_ns, 100000 + 30000 + 700000 + 10000);
 	EXPECT_NS(ctrl.counters.read_commands, 2);
@@ -388,16 +388,16 @@ static void test_random(u64 seed, u32 read_priority, u32 queue_depth, u32 max_in
 			u64 op_start = start + rng_below(&state, 3) * 100000;
 
 			if (what < 5) {
-				done = timing_read(&t, chip, FLASH_MODE_TLC, type, what < 4,
+				done = ssd_timing_read(&t, chip, FLASH_MODE_TLC, type, what < 4,
 						   op_start);
 				EXPECT(done >= op_start + t.p.read_ns[0][type] + XFER, "read");
 				x->end_ns = done;
 			} else if (what < 9) {
-				done = timing_program(&t, chip, FLASH_MODE_TLC, type, op_start);
+				done = ssd_timing_program(&t, chip, FLASH_MODE_TLC, type, op_start);
 				EXPECT(done >= op_start + XFER + PROG, "program");
 				x->end_ns = done - PROG;
 			} else {
-				done = timing_erase(&t, chip, FLASH_MODE_TLC, op_start);
+				done = ssd_timing_erase(&t, chip, FLASH_MODE_TLC, op_start);
 				EXPECT(done >= op_start + ERASE, "erase");
 				x = NULL;
 			}
@@ -410,7 +410,7 @@ static void test_random(u64 seed, u32 read_priority, u32 queue_depth, u32 max_in
 			most = max_t(u32, most, t.channel[chip % 4].nr);
 			last = max_t(u64, last, done);
 		}
-		controller_command_done(&ctrl, arrival, last, kind);
+		ssd_controller_command_done(&ctrl, arrival, last, kind);
 	}
 	/* A list that may not grow fills up: squeezing was tested. */
 	EXPECT(!max_intervals || most == max_intervals, "at most %u intervals", most);

@@ -63,7 +63,7 @@ static inline struct ssd_layer *unit_bottom(struct ssd_device *dev)
 /* The FTL at the bottom of @dev's stack of layers. */
 static inline struct ftl *unit_ftl(struct ssd_device *dev)
 {
-	return ftl_from_layer(unit_bottom(dev));
+	return ssd_ftl_from_layer(unit_bottom(dev));
 }
 
 /* Build a device from "key=value" strings; exits on refusal. */
