@@ -9,7 +9,7 @@
  * logical page at a time; it knows only the layer below (->lower), never
  * the one above.  A layer type (struct ssd_layer_type) says whether the
  * configuration switches it on, checks the keys it owns, and builds it;
- * the front end stacks the enabled types in order (device/ssd_device.c).
+ * the front end stacks the enabled types in order (device/ssd_stack.c).
  *
  * Page data is a page buffer of the device's pool (common/ssd_pagepool.h,
  * which every layer receives in its struct ssd_layer_env): a write hands

@@ -4,7 +4,7 @@
  * fills with the counters it owns (ssd_layer_ops.get_stats), gathered by
  * the device front end.  The core never sees the ioctl ABI: the kernel glue
  * and the host tools convert this struct into struct ssdemu_stats
- * (include/ssd_stats_uapi.h), field by field, by the names listed here.
+ * (abi/ssd_abi.h), field by field, by the names listed here.
  *
  * Every counter carries its unit in its name; see include/ssdemu_ioctl.h
  * for what each one means.

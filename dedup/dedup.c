@@ -3,7 +3,7 @@
  * dedup.c - the dedup layer's data path: the lpn -> chunk map with
  * refcounts and a free list of chunk ids, the write buffer, the sampling
  * filter over buffered writes and live chunks, and the decision a write
- * takes when it leaves the buffer (see dedup.h).  Its tables are sized
+ * takes when it leaves the buffer (see dedup_internal.h).  Its tables are sized
  * here (ssd_dedup_table_bytes()) exactly as ssd_dedup_init() allocates them.
  */
 #include "dedup/dedup_internal.h"

@@ -3,7 +3,7 @@
  * dedup_layer.c - the dedup layer as a layer of the request path
  * (common/ssd_layer.h): switched on by the dedup key, the checks of the
  * keys it owns, its metadata size, and its page operations and counters
- * mapped onto dedup.h.
+ * mapped onto dedup_internal.h.
  */
 #include "dedup/dedup_internal.h"
 

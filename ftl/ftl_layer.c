@@ -3,7 +3,7 @@
  * ftl_layer.c - the FTL as the bottom layer of the request path
  * (common/ssd_layer.h): the checks of the keys the FTL owns, its
  * parameters taken from the configuration, and the page operations and
- * statistics mapped onto ftl.h.
+ * statistics mapped onto ftl_internal.h.
  */
 #include "ftl/ftl_internal.h"
 
