@@ -129,6 +129,8 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 	X(cache_replacement, 0, 0, 0, SSD_KEY_ENUM,			\
 	  &ssd_cache_replacement_choice,				\
 	  "SLC write cache replacement policy")				\
+	X(cache_gclock_max_priority, 3, 1, 255, 0, NULL,		\
+	  "GCLOCK: the most hits raise a cached page's inner priority to") \
 	X(cache_pages, 0, 0, U32_MAX, 0, NULL,				\
 	  "pages the write cache holds; 0 = 7/8 of what the SLC region's GC allows") \
 	X(procache_p_ppm, 100000, 0, SSD_PPM, 0, NULL,			\

@@ -18,12 +18,12 @@ static u32 ghost_pages(const struct ssd_config *cfg, u32 capacity)
 
 static u64 larc_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
 {
-	return ssd_cache_set_bytes(total, ghost_pages(cfg, capacity), false);
+	return ssd_cache_set_bytes(total, ghost_pages(cfg, capacity));
 }
 
 static int larc_init(struct nvmcache *c, const struct ssd_config *cfg)
 {
-	return ssd_cache_set_init(c->policy, ghost_pages(cfg, c->dir.capacity), false);
+	return ssd_cache_set_init(c->policy, ghost_pages(cfg, c->dir.capacity));
 }
 
 static void larc_exit(struct nvmcache *c)

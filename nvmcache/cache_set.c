@@ -16,16 +16,13 @@ static u32 buckets_for(u32 capacity)
 	return n;
 }
 
-u64 ssd_cache_set_bytes(u64 total, u32 capacity, bool with_ref)
+u64 ssd_cache_set_bytes(u64 total, u32 capacity)
 {
 	total = ssd_tables_add(total, 1, buckets_for(capacity), sizeof(u32));
-	total = ssd_tables_add(total, 4, capacity, sizeof(u32));
-	if (with_ref)
-		total = ssd_tables_add(total, 1, capacity, sizeof(u8));
-	return total;
+	return ssd_tables_add(total, 4, capacity, sizeof(u32));
 }
 
-int ssd_cache_set_init(struct cache_set *set, u32 capacity, bool with_ref)
+int ssd_cache_set_init(struct cache_set *set, u32 capacity)
 {
 	u32 nr_buckets = buckets_for(capacity), i;
 
@@ -37,10 +34,7 @@ int ssd_cache_set_init(struct cache_set *set, u32 capacity, bool with_ref)
 	set->hnext = ssd_zalloc((u64)capacity * sizeof(u32));
 	set->prev = ssd_zalloc((u64)capacity * sizeof(u32));
 	set->next = ssd_zalloc((u64)capacity * sizeof(u32));
-	if (with_ref)
-		set->ref = ssd_zalloc(capacity);
-	if (!set->bucket || !set->lpn || !set->hnext || !set->prev || !set->next ||
-	    (with_ref && !set->ref)) {
+	if (!set->bucket || !set->lpn || !set->hnext || !set->prev || !set->next) {
 		ssd_cache_set_exit(set);
 		return -ENOMEM;
 	}
@@ -51,7 +45,6 @@ int ssd_cache_set_init(struct cache_set *set, u32 capacity, bool with_ref)
 	set->free = capacity ? 0 : CACHE_NONE;
 	set->head = CACHE_NONE;
 	set->tail = CACHE_NONE;
-	set->hand = CACHE_NONE;
 	return 0;
 }
 
@@ -62,7 +55,6 @@ void ssd_cache_set_exit(struct cache_set *set)
 	ssd_free(set->hnext);
 	ssd_free(set->prev);
 	ssd_free(set->next);
-	ssd_free(set->ref);
 	memset(set, 0, sizeof(*set));
 }
 
@@ -117,8 +109,6 @@ u32 ssd_cache_set_insert(struct cache_set *set, u64 lpn)
 	set->lpn[slot] = (u32)lpn;
 	set->hnext[slot] = set->bucket[b];
 	set->bucket[b] = slot;
-	if (set->ref)
-		set->ref[slot] = 0;
 	list_add_head(set, slot);
 	set->count++;
 	return slot;
@@ -143,6 +133,23 @@ void ssd_cache_set_move_head(struct cache_set *set, u32 slot)
 		return;
 	list_unlink(set, slot);
 	list_add_head(set, slot);
+}
+
+void ssd_cache_set_move_after(struct cache_set *set, u32 slot, u32 pos)
+{
+	u32 next;
+
+	if (slot == pos || set->next[pos] == slot)
+		return;
+	list_unlink(set, slot);
+	next = set->next[pos];
+	set->prev[slot] = pos;
+	set->next[slot] = next;
+	set->next[pos] = slot;
+	if (next != CACHE_NONE)
+		set->prev[next] = slot;
+	else
+		set->tail = slot;
 }
 
 int ssd_cache_set_check(const struct cache_set *set, const char *dev_name, const char *name)

@@ -46,43 +46,71 @@ struct cache_set {
 	u32 *lpn;		/* [capacity] */
 	u32 *hnext;		/* [capacity]: hash chain */
 	u32 *prev, *next;	/* [capacity]: the order; next chains free slots */
-	u8 *ref;		/* [capacity]: CLOCK's reference bits, or NULL */
 	u32 head, tail;
 	u32 free;		/* first free slot */
-	u32 hand;		/* CLOCK's hand, or CACHE_NONE */
 };
 
 /* Bytes of the tables ssd_cache_set_init() allocates (ssd_tables_add()). */
-u64 ssd_cache_set_bytes(u64 total, u32 capacity, bool with_ref);
-int ssd_cache_set_init(struct cache_set *set, u32 capacity, bool with_ref);
+u64 ssd_cache_set_bytes(u64 total, u32 capacity);
+int ssd_cache_set_init(struct cache_set *set, u32 capacity);
 void ssd_cache_set_exit(struct cache_set *set);
 u32 ssd_cache_set_find(const struct cache_set *set, u64 lpn);
 /* Insert @lpn (absent) at the head; the set must not be full.  Its slot. */
 u32 ssd_cache_set_insert(struct cache_set *set, u64 lpn);
 void ssd_cache_set_remove(struct cache_set *set, u32 slot);
 void ssd_cache_set_move_head(struct cache_set *set, u32 slot);
+/* Move @slot just behind @pos (toward the tail): @pos's next becomes @slot. */
+void ssd_cache_set_move_after(struct cache_set *set, u32 slot, u32 pos);
 /* 0 or -EUCLEAN (logged): chains, order and count agree. */
 int ssd_cache_set_check(const struct cache_set *set, const char *dev_name, const char *name);
 
+struct nvmcache;
+
 /*
- * Replacement: which cached page leaves first.  Optional ops may be NULL:
- * insert, hit and remove then do nothing, victim is the oldest page (the
- * tail).
+ * Replacement: which cached page leaves first.  The directory (c->dir)
+ * holds the cached pages in one order, newest at the head, and inserts a
+ * page that enters at the head; a policy reorders it and may keep state of
+ * its own (a struct of state_bytes, allocated zeroed by the layer as
+ * c->repl_state before init and freed after exit; table_bytes for the
+ * tables init allocates).  Only name is required: without ops a policy is
+ * FIFO (nothing moves, the tail leaves).
  */
 struct cache_repl_ops {
 	const char *name;
-	void (*insert)(struct cache_set *set, u32 slot);
-	void (*hit)(struct cache_set *set, u32 slot);
-	/* The page to evict from a non-empty set (CLOCK moves its hand). */
-	u32 (*victim)(struct cache_set *set);
-	/* Before @slot leaves the set. */
-	void (*remove)(struct cache_set *set, u32 slot);
-	/* Whether the set needs CLOCK's reference bits (cache_set.ref). */
-	bool uses_ref_bits;
+	u32 state_bytes;
+	u64 (*table_bytes)(u64 total, const struct ssd_config *cfg, u32 capacity);
+	int (*init)(struct nvmcache *c, const struct ssd_config *cfg);
+	/* Free what init() allocated (also after init() failed). */
+	void (*exit)(struct nvmcache *c);
+	/* The page of @slot missed and has just entered, at the head. */
+	void (*insert)(struct nvmcache *c, u32 slot);
+	/* A hit of the page of @slot. */
+	void (*hit)(struct nvmcache *c, u32 slot);
+	/*
+	 * The slot to evict so that @lpn may enter the full cache (NULL: the
+	 * tail).  It may reorder the directory (second chances) but chooses
+	 * the same slot again if nothing happened since: the admission
+	 * policy may decide against the eviction.
+	 */
+	u32 (*victim)(struct nvmcache *c, u64 lpn);
+	/*
+	 * The page of @slot is about to leave the directory: evicted for a
+	 * page that enters (@evicted), or dropped (a TRIM).
+	 */
+	void (*remove)(struct nvmcache *c, u32 slot, bool evicted);
+	/*
+	 * Give the page of @slot another round, as if it had just entered
+	 * its list, without counting a hit (a dedup-aware policy spares a
+	 * shared page).  NULL: the policy cannot be composed so.
+	 */
+	void (*requeue)(struct nvmcache *c, u32 slot);
+	/* Consistency check of the policy's state: 0 or -EUCLEAN (logged). */
+	int (*check)(struct nvmcache *c);
 };
 
 extern const struct cache_repl_ops ssd_cache_repl_lru;
 extern const struct cache_repl_ops ssd_cache_repl_clock;
+extern const struct cache_repl_ops ssd_cache_repl_gclock;
 extern const struct cache_repl_ops ssd_cache_repl_fifo;
 
 /* What an admission policy says of a write miss. */
@@ -92,8 +120,6 @@ enum cache_verdict {
 	CACHE_BYPASS_DICE,	/* ProCache: the die said no */
 	CACHE_BYPASS_POLICY,	/* a counter, the ghost list or the sketch said no */
 };
-
-struct nvmcache;
 
 /*
  * An admission policy (FEMU-style ops table).  Only decide is required.
@@ -148,7 +174,9 @@ struct nvmcache {
 	struct cache_set dir;		/* the cached pages */
 	struct ssd_rand rand;
 	void *policy;			/* the admission policy's state */
+	void *repl_state;		/* the replacement policy's state */
 	u64 policy_bytes;		/* the admission policy's tables */
+	u64 repl_bytes;			/* the replacement policy's tables */
 	u64 dir_bytes;			/* the directory's tables */
 	struct nvmcache_counters counters;
 };

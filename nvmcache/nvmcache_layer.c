@@ -66,54 +66,56 @@ static int nvmcache_validate(const struct ssd_config *cfg)
 	return 0;
 }
 
-static u64 dir_bytes(const struct ssd_config *cfg, u32 capacity)
+/* The tables of the admission (or replacement) policy @table_bytes sizes. */
+static u64 policy_tables(u64 (*table_bytes)(u64, const struct ssd_config *, u32),
+			 u64 total, const struct ssd_config *cfg, u32 capacity)
 {
-	return ssd_cache_set_bytes(0, capacity, ssd_cache_repl_of(cfg->cache_replacement)->uses_ref_bits);
+	return table_bytes ? table_bytes(total, cfg, capacity) : total;
 }
 
-/* The admission policy's own tables. */
-static u64 policy_bytes(const struct cache_admit_ops *admit, const struct ssd_config *cfg,
-			u32 capacity)
+/* A policy's state struct, if it has one. */
+static u64 state_table(u64 total, u32 state_bytes)
 {
-	return admit->table_bytes ? admit->table_bytes(0, cfg, capacity) : 0;
+	return state_bytes ? ssd_tables_add(total, 1, 1, state_bytes) : total;
 }
 
 static u64 nvmcache_metadata_bytes(const struct ssd_config *cfg)
 {
 	const struct cache_admit_ops *admit = ssd_cache_admit_of(cfg->cache_policy);
+	const struct cache_repl_ops *repl = ssd_cache_repl_of(cfg->cache_replacement);
 	u32 capacity = ssd_nvmcache_capacity(cfg);
 	u64 bytes = ssd_tables_add(0, 1, 1, sizeof(struct nvmcache));
 
-	if (admit->state_bytes)
-		bytes = ssd_tables_add(bytes, 1, 1, admit->state_bytes);
-	bytes = ssd_cache_set_bytes(bytes, capacity,
-				ssd_cache_repl_of(cfg->cache_replacement)->uses_ref_bits);
-	return admit->table_bytes ? admit->table_bytes(bytes, cfg, capacity) : bytes;
+	bytes = state_table(bytes, admit->state_bytes);
+	bytes = state_table(bytes, repl->state_bytes);
+	bytes = ssd_cache_set_bytes(bytes, capacity);
+	bytes = policy_tables(repl->table_bytes, bytes, cfg, capacity);
+	return policy_tables(admit->table_bytes, bytes, cfg, capacity);
 }
 
 /* The replacement policy's optional ops; see struct cache_repl_ops. */
-static u32 repl_victim(struct nvmcache *c)
+static u32 repl_victim(struct nvmcache *c, u64 lpn)
 {
-	return c->repl->victim ? c->repl->victim(&c->dir) : c->dir.tail;
+	return c->repl->victim ? c->repl->victim(c, lpn) : c->dir.tail;
 }
 
 static void repl_hit(struct nvmcache *c, u32 slot)
 {
 	if (c->repl->hit)
-		c->repl->hit(&c->dir, slot);
+		c->repl->hit(c, slot);
 }
 
 static void repl_insert(struct nvmcache *c, u32 slot)
 {
 	if (c->repl->insert)
-		c->repl->insert(&c->dir, slot);
+		c->repl->insert(c, slot);
 }
 
-/* Take @slot out of the directory. */
-static void dir_remove(struct nvmcache *c, u32 slot)
+/* Take @slot out of the directory: evicted for a page that enters, or dropped. */
+static void dir_remove(struct nvmcache *c, u32 slot, bool evicted)
 {
 	if (c->repl->remove)
-		c->repl->remove(&c->dir, slot);
+		c->repl->remove(c, slot, evicted);
 	ssd_cache_set_remove(&c->dir, slot);
 }
 
@@ -142,7 +144,7 @@ static int destage(struct nvmcache *c, u32 slot, u64 start_ns, u64 *done_ns)
 	ret = lower->ops->write(lower, lpn, buf, &wio);
 	if (ret)
 		return ret;
-	dir_remove(c, slot);
+	dir_remove(c, slot, true);
 	c->counters.evict_pages++;
 	*done_ns = wio.done_ns;
 	return 0;
@@ -169,7 +171,7 @@ static int nvmcache_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ss
 		}
 		return ret;
 	}
-	victim = c->dir.count < c->dir.capacity ? CACHE_NONE : repl_victim(c);
+	victim = c->dir.count < c->dir.capacity ? CACHE_NONE : repl_victim(c, lpn);
 	verdict = c->admit->decide(c, lpn, io, victim);
 	if (verdict != CACHE_ADMIT) {
 		io->region = SSD_REGION_MAIN;
@@ -214,7 +216,7 @@ static int nvmcache_trim(struct ssd_layer *layer, u64 lpn, struct ssd_io *io)
 	u32 slot = ssd_cache_set_find(&c->dir, lpn);
 
 	if (slot != CACHE_NONE)
-		dir_remove(c, slot);
+		dir_remove(c, slot, false);
 	return layer->lower->ops->trim(layer->lower, lpn, io);
 }
 
@@ -237,7 +239,7 @@ static void nvmcache_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 	st->cache_read_hit_pages = c->counters.read_hit_pages;
 	st->cache_pages = c->dir.count;
 	st->cache_capacity_pages = c->dir.capacity;
-	st->cache_metadata_bytes = c->dir_bytes;
+	st->cache_metadata_bytes = c->dir_bytes + c->repl_bytes;
 	st->cache_policy_metadata_bytes = c->policy_bytes;
 }
 
@@ -251,6 +253,8 @@ static int nvmcache_check(struct ssd_layer *layer)
 	struct nvmcache *c = to_cache(layer);
 	int ret = ssd_cache_set_check(&c->dir, c->dev_name, "directory");
 
+	if (!ret && c->repl->check)
+		ret = c->repl->check(c);
 	if (!ret && c->admit->check)
 		ret = c->admit->check(c);
 	return ret;
@@ -262,6 +266,9 @@ static void nvmcache_free(struct nvmcache *c)
 	if (c->policy && c->admit->exit)
 		c->admit->exit(c);
 	ssd_free(c->policy);
+	if (c->repl_state && c->repl->exit)
+		c->repl->exit(c);
+	ssd_free(c->repl_state);
 	ssd_cache_set_exit(&c->dir);
 	ssd_free(c);
 }
@@ -297,9 +304,17 @@ static int nvmcache_create(const struct ssd_config *cfg, const struct ssd_layer_
 	c->admit = ssd_cache_admit_of(cfg->cache_policy);
 	c->repl = ssd_cache_repl_of(cfg->cache_replacement);
 	ssd_rand_seed(&c->rand, cfg->seed);
-	c->dir_bytes = dir_bytes(cfg, capacity);
-	c->policy_bytes = policy_bytes(c->admit, cfg, capacity);
-	ret = ssd_cache_set_init(&c->dir, capacity, c->repl->uses_ref_bits);
+	c->dir_bytes = ssd_cache_set_bytes(0, capacity);
+	c->policy_bytes = policy_tables(c->admit->table_bytes, 0, cfg, capacity);
+	c->repl_bytes = policy_tables(c->repl->table_bytes, 0, cfg, capacity);
+	ret = ssd_cache_set_init(&c->dir, capacity);
+	if (!ret && c->repl->state_bytes) {
+		c->repl_state = ssd_zalloc(c->repl->state_bytes);
+		if (!c->repl_state)
+			ret = -ENOMEM;
+	}
+	if (!ret && c->repl->init)
+		ret = c->repl->init(c, cfg);
 	if (!ret && c->admit->state_bytes) {
 		c->policy = ssd_zalloc(c->admit->state_bytes);
 		if (!c->policy)

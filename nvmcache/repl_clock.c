@@ -1,47 +1,100 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * repl_clock.c - CLOCK replacement: a hit sets the page's reference bit;
- * the hand sweeps from the oldest entry toward the newest, wrapping round,
- * clearing bits until it finds an unreferenced entry, which leaves.
+ * repl_clock.c - CLOCK and GCLOCK replacement, as a FIFO with second
+ * chances (libCacheSim's Clock): each cached page has a counter, 0 when it
+ * enters, raised by a hit up to a maximum (1 for CLOCK, whose counter is
+ * the reference bit; cache_gclock_max_priority for GCLOCK, the "inner
+ * priority").  The hand is the tail of the directory's order: while the
+ * page there has a counter above 0, the counter drops by one and the page
+ * goes to the head (the hand passes it); the first page found at 0 leaves.
+ * A page that enters goes in at the head, which is just behind the hand,
+ * so the hand reaches it last, as in a textbook CLOCK ring.
  */
 #include "nvmcache/nvmcache_internal.h"
 
-static void clock_hit(struct cache_set *set, u32 slot)
+struct clock_state {
+	u8 *count;		/* [capacity]: the counter of each slot */
+	u8 max;
+};
+
+static u64 clock_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
 {
-	set->ref[slot] = 1;
+	return ssd_tables_add(total, 1, capacity, sizeof(u8));
 }
 
-/* The entry after @slot in the hand's direction (older to newer), wrapping. */
-static u32 clock_advance(const struct cache_set *set, u32 slot)
+static int clock_start(struct nvmcache *c, u8 max)
 {
-	u32 next = slot == CACHE_NONE ? CACHE_NONE : set->prev[slot];
+	struct clock_state *st = c->repl_state;
 
-	return next == CACHE_NONE ? set->tail : next;
+	st->max = max;
+	st->count = ssd_zalloc(c->dir.capacity ? c->dir.capacity : 1);
+	return st->count ? 0 : -ENOMEM;
 }
 
-static u32 clock_victim(struct cache_set *set)
+static int clock_init(struct nvmcache *c, const struct ssd_config *cfg)
 {
-	u32 slot = set->hand == CACHE_NONE ? set->tail : set->hand;
+	return clock_start(c, 1);
+}
 
-	/* At most one full sweep clears every bit: the loop ends. */
-	while (set->ref[slot]) {
-		set->ref[slot] = 0;
-		slot = clock_advance(set, slot);
+static int gclock_init(struct nvmcache *c, const struct ssd_config *cfg)
+{
+	return clock_start(c, (u8)cfg->cache_gclock_max_priority);
+}
+
+static void clock_exit(struct nvmcache *c)
+{
+	struct clock_state *st = c->repl_state;
+
+	ssd_free(st->count);
+	st->count = NULL;
+}
+
+static void clock_insert(struct nvmcache *c, u32 slot)
+{
+	struct clock_state *st = c->repl_state;
+
+	st->count[slot] = 0;
+}
+
+static void clock_hit(struct nvmcache *c, u32 slot)
+{
+	struct clock_state *st = c->repl_state;
+
+	if (st->count[slot] < st->max)
+		st->count[slot]++;
+}
+
+/* At most max sweeps of the ring bring every counter to 0: the loop ends. */
+static u32 clock_victim(struct nvmcache *c, u64 lpn)
+{
+	struct clock_state *st = c->repl_state;
+	struct cache_set *dir = &c->dir;
+
+	while (st->count[dir->tail]) {
+		st->count[dir->tail]--;
+		ssd_cache_set_move_head(dir, dir->tail);
 	}
-	set->hand = slot;
-	return slot;
-}
-
-static void clock_remove(struct cache_set *set, u32 slot)
-{
-	if (set->hand == slot)
-		set->hand = set->count > 1 ? clock_advance(set, slot) : CACHE_NONE;
+	return dir->tail;
 }
 
 const struct cache_repl_ops ssd_cache_repl_clock = {
 	.name = "clock",
+	.state_bytes = sizeof(struct clock_state),
+	.table_bytes = clock_table_bytes,
+	.init = clock_init,
+	.exit = clock_exit,
+	.insert = clock_insert,
 	.hit = clock_hit,
 	.victim = clock_victim,
-	.remove = clock_remove,
-	.uses_ref_bits = true,
+};
+
+const struct cache_repl_ops ssd_cache_repl_gclock = {
+	.name = "gclock",
+	.state_bytes = sizeof(struct clock_state),
+	.table_bytes = clock_table_bytes,
+	.init = gclock_init,
+	.exit = clock_exit,
+	.insert = clock_insert,
+	.hit = clock_hit,
+	.victim = clock_victim,
 };

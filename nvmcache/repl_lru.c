@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * repl_lru.c - LRU replacement (the ProCache paper's): a hit moves the
- * page to the head of the directory's order, the tail (oldest) leaves.
+ * page to the head of the directory's order, the tail (the least recently
+ * used) leaves.
  */
 #include "nvmcache/nvmcache_internal.h"
 
-static void lru_hit(struct cache_set *set, u32 slot)
+static void lru_hit(struct nvmcache *c, u32 slot)
 {
-	ssd_cache_set_move_head(set, slot);
+	ssd_cache_set_move_head(&c->dir, slot);
 }
 
 const struct cache_repl_ops ssd_cache_repl_lru = {
 	.name = "lru",
 	.hit = lru_hit,
+	.requeue = lru_hit,
 };

@@ -295,11 +295,67 @@ static void check_replacement(const char *repl, u64 gone1, u64 gone2)
 	ssd_device_destroy(dev);
 }
 
+/* The index in @seq of the last write of @lpn. */
+static u32 last_write(const u64 *seq, u32 n, u64 lpn)
+{
+	u32 i, last = 0;
+
+	for (i = 0; i < n; i++)
+		if (seq[i] == lpn)
+			last = i;
+	return last;
+}
+
+/* Write hits of the page writes @seq on a cache of @pages pages under @repl. */
+static u64 write_hits(const char *repl, u32 pages, const u64 *seq, u32 n)
+{
+	char setting[64], size[64];
+	const char *settings[] = { CACHE_GEOMETRY, "cache_policy=always", size, setting };
+	struct ssd_device *dev;
+	struct ssd_stats st;
+	u32 i;
+
+	snprintf(setting, sizeof(setting), "cache_replacement=%s", repl);
+	snprintf(size, sizeof(size), "cache_pages=%u", pages);
+	dev = make_device(settings, ARRAY_SIZE(settings));
+	for (i = 0; i < n; i++)
+		write_pages(dev, seq[i], 1, (u8)i);
+	for (i = 0; i < n; i++)
+		expect_page(dev, seq[i], (u8)last_write(seq, n, seq[i]));
+	expect_counters_agree(dev);
+	ssd_device_get_stats(dev, &st);
+	ssd_device_destroy(dev);
+	return st.cache_write_hit_pages;
+}
+
+/*
+ * CLOCK as a ring: a page that enters goes just behind the hand, so the
+ * hand reaches it last (issue 18's sequence: 3 hits, not 2).  The longer
+ * sequence gives 5 on a textbook ring of 3 frames and in libCacheSim's
+ * Clock (LRU 4, FIFO 2).
+ */
+static void test_clock_ring(void)
+{
+	static const u64 short_seq[] = { 0, 1, 2, 0, 2, 3, 4, 3 };
+	static const u64 long_seq[] = { 0, 1, 2, 0, 3, 0, 4, 1, 2, 0, 3, 4, 0, 1, 0 };
+	u64 hits;
+
+	hits = write_hits("clock", 3, short_seq, ARRAY_SIZE(short_seq));
+	EXPECT(hits == 3, "clock: %llu hits, textbook CLOCK has 3", (unsigned long long)hits);
+	hits = write_hits("clock", 3, long_seq, ARRAY_SIZE(long_seq));
+	EXPECT(hits == 5, "clock: %llu hits on the long sequence, textbook CLOCK has 5",
+	       (unsigned long long)hits);
+	hits = write_hits("lru", 3, long_seq, ARRAY_SIZE(long_seq));
+	EXPECT(hits == 4, "lru: %llu hits", (unsigned long long)hits);
+	hits = write_hits("fifo", 3, long_seq, ARRAY_SIZE(long_seq));
+	EXPECT(hits == 2, "fifo: %llu hits", (unsigned long long)hits);
+}
+
 static void test_memory_plan_and_refusal(void)
 {
 	static const char *const policies[] = { "always", "procache", "refcnt", "larc",
 						"tinylfu" };
-	static const char *const repls[] = { "lru", "clock", "fifo" };
+	static const char *const repls[] = { "lru", "clock", "fifo", "gclock" };
 	struct ssd_config cfg;
 	struct ssd_device *dev;
 	unsigned int i, j;
@@ -351,6 +407,8 @@ int test_cache(int argc, char **argv)
 	check_replacement("lru", 1, 2);
 	check_replacement("fifo", 0, 1);
 	check_replacement("clock", 1, 2);
+	check_replacement("gclock", 1, 2);
+	test_clock_ring();
 	test_memory_plan_and_refusal();
 	printf("cache: ok\n");
 	return 0;
