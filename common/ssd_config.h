@@ -131,6 +131,10 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 	  "SLC write cache replacement policy")				\
 	X(cache_gclock_max_priority, 3, 1, 255, 0, NULL,		\
 	  "GCLOCK: the most hits raise a cached page's inner priority to") \
+	X(cache_read_allocate, 0, 0, 1, 0, NULL,			\
+	  "1: a read miss may enter the cache too, as the admission policy decides") \
+	X(cache_rce, 0, 0, 1, 0, NULL,					\
+	  "1: RCE dedup-aware eviction over lru or arc (CDAC); 0: off") \
 	X(cache_pages, 0, 0, U32_MAX, 0, NULL,				\
 	  "pages the write cache holds; 0 = 7/8 of what the SLC region's GC allows") \
 	X(procache_p_ppm, 100000, 0, SSD_PPM, 0, NULL,			\
@@ -163,6 +167,12 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 	  "LARC: pages the ghost LRU remembers; 0 = cache_pages / 10")	\
 	X(tinylfu_sample_writes, 0, 0, U64_MAX, 0, NULL,		\
 	  "TinyLFU: page writes between halvings of the sketch; 0 = 10 x cache_pages") \
+	X(plc_access_threshold, 4, 0, 254, 0, NULL,			\
+	  "PLC: a miss enters only if its page's access count exceeds this") \
+	X(plc_delay, 2, 0, 255, 0, NULL,				\
+	  "PLC: delay count of a cached page; an attempt to evict it lowers it, abandoned while > 0") \
+	X(plc_inout_percent, 100, 100, 200, 0, NULL,			\
+	  "PLC: a newcomer beats the victim if its access count exceeds the victim's times this / 100") \
 	/* dedup/: in-device deduplication (Kim et al., MSST 2012) */	\
 	X(dedup, 0, 0, 1, 0, NULL,					\
 	  "1: deduplicate page writes (SHA-1 fingerprints) above the FTL; 0: off") \

@@ -36,6 +36,7 @@ enum ssd_cause {
 	SSD_CAUSE_HOST,		/* a host read or write (incl. read-modify-write) */
 	SSD_CAUSE_GC,		/* garbage collection moving valid pages */
 	SSD_CAUSE_DESTAGE,	/* the write cache moving a page from SLC to TLC */
+	SSD_CAUSE_FILL,		/* the cache copying a page a read missed into SLC */
 	SSD_CAUSE_NR,
 };
 
@@ -107,6 +108,16 @@ struct ssd_layer_ops {
 	 */
 	u64 (*pending_pages)(struct ssd_layer *layer);
 	/*
+	 * Optional (NULL: not interested).  The layer above says that
+	 * @refcount host pages now share the data of @lpn (the dedup layer:
+	 * a chunk written, a duplicate added, a reference dropped; 0 before
+	 * the chunk is trimmed), so a dedup-aware policy below can weigh a
+	 * page by its references.  Duplicates themselves never come down;
+	 * this is how a layer below learns of them.  ssd_layer_refcount()
+	 * tells every layer below that listens.
+	 */
+	void (*refcount)(struct ssd_layer *layer, u64 lpn, u32 refcount);
+	/*
 	 * Fill this layer's counters into @st; called bottom up after the
 	 * front end filled its own, so a layer may add to what those below
 	 * it reported.
@@ -123,6 +134,14 @@ struct ssd_layer {
 	const char *name;
 	struct ssd_layer *lower;	/* NULL for the bottom layer */
 };
+
+/* Tell every layer from @layer down that listens (ssd_layer_ops.refcount). */
+static inline void ssd_layer_refcount(struct ssd_layer *layer, u64 lpn, u32 refcount)
+{
+	for (; layer; layer = layer->lower)
+		if (layer->ops->refcount)
+			layer->ops->refcount(layer, lpn, refcount);
+}
 
 struct flash;
 

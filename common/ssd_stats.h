@@ -59,7 +59,11 @@
 	X(dedup_buffered_pages) X(dedup_store_used_entries)		\
 	X(dedup_store_capacity_entries) X(dedup_store_entry_bytes)	\
 	X(dedup_metadata_bytes) X(dedup_break_even_ppm)			\
-	X(dedup_engine_busy_ns)
+	X(dedup_engine_busy_ns)						\
+	X(cache_bypass_delay_pages) X(cache_bypass_inout_pages)	\
+	X(cache_read_miss_pages) X(cache_fill_pages)			\
+	X(cache_written_host_bytes) X(cache_written_fill_bytes)	\
+	X(cache_refcount_metadata_bytes) X(flash_program_fill_pages)
 
 struct ssd_stats {
 #define SSD_STATS_MEMBER(name) u64 name;

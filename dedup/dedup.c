@@ -116,6 +116,7 @@ static u32 unmap_lpn(struct dedup *dd, u64 lpn)
 	dd->mapped_lpns--;
 	if (dd->refcount[chunk] > 1) {
 		dd->refcount[chunk]--;
+		ssd_layer_refcount(dd->layer.lower, chunk, dd->refcount[chunk]);
 		return DEDUP_NONE;
 	}
 	if (dd->filter)
@@ -134,6 +135,7 @@ static int release_chunk(struct dedup *dd, u32 chunk, u64 start_ns, u64 *done_ns
 
 	dd->refcount[chunk] = 0;
 	dd->chunk_slot[chunk] = DEDUP_NONE;
+	ssd_layer_refcount(lower, chunk, 0);
 	ret = lower->ops->trim(lower, chunk, &io);
 	chunk_free(dd, chunk);
 	*done_ns = max_t(u64, *done_ns, io.done_ns);
@@ -187,6 +189,7 @@ static int write_chunk(struct dedup *dd, const struct dedup_buffer_entry *w, u64
 		return ret;
 	}
 	dd->refcount[chunk] = 1;
+	ssd_layer_refcount(lower, chunk, 1);
 	dd->chunk_slot[chunk] = DEDUP_NONE;
 	dd->l2c[lpn] = chunk;
 	dd->mapped_lpns++;
@@ -287,6 +290,7 @@ static int leave(struct dedup *dd, const struct dedup_buffer_entry *w, u64 start
 		chunk = dd->slots[slot].chunk;
 		ssd_dedup_store_touch(dd, slot);
 		dd->refcount[chunk]++;
+		ssd_layer_refcount(dd->layer.lower, chunk, dd->refcount[chunk]);
 		dd->l2c[lpn] = chunk;
 		dd->mapped_lpns++;
 		ssd_pagepool_put(dd->pool, buf);

@@ -60,6 +60,10 @@ static const struct stat_field stat_fields[] = {
 	STAT(dedup_store_capacity_entries), STAT(dedup_store_entry_bytes),
 	STAT(dedup_metadata_bytes), STAT(dedup_break_even_ppm),
 	STAT(dedup_engine_busy_ns),
+	STAT(cache_bypass_delay_pages), STAT(cache_bypass_inout_pages),
+	STAT(cache_read_miss_pages), STAT(cache_fill_pages),
+	STAT(cache_written_host_bytes), STAT(cache_written_fill_bytes),
+	STAT(cache_refcount_metadata_bytes), STAT(flash_program_fill_pages),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

@@ -23,7 +23,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define SSDEMU_STATS_VERSION	5
+#define SSDEMU_STATS_VERSION	6
 
 struct ssdemu_stats {
 	__u32 version;			/* SSDEMU_STATS_VERSION of the writer */
@@ -162,6 +162,19 @@ struct ssdemu_stats {
 	__u64 dedup_metadata_bytes;	/* all of the dedup layer's tables */
 	__u64 dedup_break_even_ppm;	/* (hash + lookup) / program, parts per million */
 	__u64 dedup_engine_busy_ns;	/* SHA-1 and lookups on the controller */
+	/*
+	 * Version 6: PLC's bypasses, the cache as a read cache
+	 * (cache_read_allocate=1), bytes written into the cache by cause,
+	 * the references dedup-aware policies keep.
+	 */
+	__u64 cache_bypass_delay_pages;	/* PLC: a delayed eviction abandoned the miss */
+	__u64 cache_bypass_inout_pages;	/* PLC: the newcomer did not beat the victim */
+	__u64 cache_read_miss_pages;	/* host page reads of pages not cached */
+	__u64 cache_fill_pages;		/* read misses copied into the cache */
+	__u64 cache_written_host_bytes;	/* into the cache: write hits and admitted writes */
+	__u64 cache_written_fill_bytes;	/* into the cache: read fills */
+	__u64 cache_refcount_metadata_bytes; /* references kept per logical page (dedup-aware) */
+	__u64 flash_program_fill_pages;	/* SLC programs of read fills */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */

@@ -14,6 +14,7 @@ static const struct cache_admit_ops *const admit_policies[] = {
 	&ssd_cache_admit_refcnt,
 	&ssd_cache_admit_larc,
 	&ssd_cache_admit_tinylfu,
+	&ssd_cache_admit_plc,
 };
 
 static const struct cache_repl_ops *const repl_policies[] = {

@@ -113,35 +113,48 @@ extern const struct cache_repl_ops ssd_cache_repl_clock;
 extern const struct cache_repl_ops ssd_cache_repl_gclock;
 extern const struct cache_repl_ops ssd_cache_repl_fifo;
 
-/* What an admission policy says of a write miss. */
+/* What an admission policy says of a miss. */
 enum cache_verdict {
 	CACHE_ADMIT,
 	CACHE_BYPASS_SIZE,	/* ProCache: request >= c */
 	CACHE_BYPASS_DICE,	/* ProCache: the die said no */
 	CACHE_BYPASS_POLICY,	/* a counter, the ghost list or the sketch said no */
+	CACHE_BYPASS_DELAY,	/* PLC: the victim's delayed eviction abandoned it */
+	CACHE_BYPASS_INOUT,	/* PLC: the newcomer does not beat the victim */
+	CACHE_VERDICT_NR,
 };
 
 /*
  * An admission policy (FEMU-style ops table).  Only decide is required.
  * A policy's state is its own struct of state_bytes, which the layer
- * allocates zeroed as c->policy before init and frees after exit.
+ * allocates zeroed as c->policy before init and frees after exit.  A
+ * dedup-aware policy reads each page's references (cache_refs()).
  */
 struct cache_admit_ops {
 	const char *name;
 	u32 state_bytes;
+	bool dedup_aware;
 	/* Bytes of the tables init() allocates, added to @total. */
 	u64 (*table_bytes)(u64 total, const struct ssd_config *cfg, u32 capacity);
 	int (*init)(struct nvmcache *c, const struct ssd_config *cfg);
 	/* Free what init() allocated (also after init() failed). */
 	void (*exit)(struct nvmcache *c);
-	/* Every page write, hit or miss, before the decision. */
+	/*
+	 * Every page write, hit or miss, before the decision (and every host
+	 * page read with cache_read_allocate=1).
+	 */
 	void (*access)(struct nvmcache *c, u64 lpn);
 	/*
-	 * A write miss of @lpn; @victim is the slot that would be evicted,
-	 * or CACHE_NONE if the cache has room.
+	 * A miss of @lpn (a write, or a read with cache_read_allocate=1);
+	 * @victim is the slot that would be evicted, or CACHE_NONE if the
+	 * cache has room.
 	 */
 	enum cache_verdict (*decide)(struct nvmcache *c, u64 lpn, const struct ssd_io *io,
 				     u32 victim);
+	/* The admitted page of @slot has entered. */
+	void (*entered)(struct nvmcache *c, u32 slot);
+	/* The page of @slot is about to leave: evicted (@evicted) or dropped. */
+	void (*left)(struct nvmcache *c, u32 slot, bool evicted);
 	/* Consistency check of the policy's state: 0 or -EUCLEAN (logged). */
 	int (*check)(struct nvmcache *c);
 };
@@ -151,6 +164,7 @@ extern const struct cache_admit_ops ssd_cache_admit_procache;
 extern const struct cache_admit_ops ssd_cache_admit_refcnt;
 extern const struct cache_admit_ops ssd_cache_admit_larc;
 extern const struct cache_admit_ops ssd_cache_admit_tinylfu;
+extern const struct cache_admit_ops ssd_cache_admit_plc;
 
 /* The policies cache_policy=@value (not 0: none) and cache_replacement=@value name. */
 const struct cache_admit_ops *ssd_cache_admit_of(u64 value);
@@ -158,10 +172,12 @@ const struct cache_repl_ops *ssd_cache_repl_of(u64 value);
 
 struct nvmcache_counters {
 	u64 write_hit_pages;
-	u64 admit_pages;
-	u64 bypass_pages[4];		/* by enum cache_verdict; [CACHE_ADMIT] unused */
+	u64 admit_pages;		/* write misses that entered */
+	u64 bypass_pages[CACHE_VERDICT_NR];	/* by verdict; [CACHE_ADMIT] unused */
 	u64 evict_pages;
 	u64 read_hit_pages;
+	u64 read_miss_pages;		/* host page reads of pages not cached */
+	u64 fill_pages;			/* read misses copied into the cache */
 };
 
 struct nvmcache {
@@ -177,11 +193,42 @@ struct nvmcache {
 	void *repl_state;		/* the replacement policy's state */
 	u64 policy_bytes;		/* the admission policy's tables */
 	u64 repl_bytes;			/* the replacement policy's tables */
+	bool read_allocate;		/* cache_read_allocate: a read cache too */
+	/*
+	 * Dedup-aware policies (a dedup_aware admission, cache_rce): the
+	 * references to each logical page the layer above reported
+	 * (ssd_layer_ops.refcount), saturating; NULL otherwise.
+	 */
+	u16 *refcount;			/* [logical pages] */
+	u64 refcount_bytes;
+	/* cache_rce: each slot's references when RCE last spared it, 0: never. */
+	u16 *rce_spared;		/* [capacity] */
 	u64 dir_bytes;			/* the directory's tables */
 	struct nvmcache_counters counters;
 };
 
 /* The cache's size in pages for a validated @cfg with the cache on. */
 u32 ssd_nvmcache_capacity(const struct ssd_config *cfg);
+
+/*
+ * The host pages referring to the data of @lpn, as the dedup layer above
+ * reported them; 1 when nothing was reported (no dedup: one each).
+ */
+static inline u32 cache_refs(const struct nvmcache *c, u64 lpn)
+{
+	return c->refcount && c->refcount[lpn] ? c->refcount[lpn] : 1;
+}
+
+/* The replacement policy's victim for @lpn (the tail if it has no victim op). */
+static inline u32 cache_repl_victim(struct nvmcache *c, u64 lpn)
+{
+	return c->repl->victim ? c->repl->victim(c, lpn) : c->dir.tail;
+}
+
+/*
+ * RCE (evict_rce.c): from the replacement policy's victim, spare shared
+ * pages (CDAC's referenced-count based eviction); the slot to evict.
+ */
+u32 ssd_cache_rce_victim(struct nvmcache *c, u64 lpn, u32 victim);
 
 #endif /* SSD_NVMCACHE_INTERNAL_H */

@@ -56,6 +56,11 @@ static int nvmcache_validate(const struct ssd_config *cfg)
 	}
 	if (cfg->slc_blocks_per_chip >= cfg->blocks_per_chip)
 		return 0;	/* ftl_layer.c names the geometry's fault */
+	if (cfg->cache_rce && !ssd_cache_repl_of(cfg->cache_replacement)->requeue) {
+		ssd_dev_err(cfg->name, "cache_rce=1 refused: RCE composes with a replacement that can requeue (lru, arc), not cache_replacement=%s",
+			    ssd_cache_repl_of(cfg->cache_replacement)->name);
+		return -EINVAL;
+	}
 	max = ssd_config_cache_valid_max(cfg);
 	if (!max || cfg->cache_pages > max || !ssd_nvmcache_capacity(cfg)) {
 		ssd_dev_err(cfg->name, "cache_pages=%llu refused: accepted range is 0 (7/8 of the SLC region's %llu) or 1..%llu",
@@ -79,6 +84,26 @@ static u64 state_table(u64 total, u32 state_bytes)
 	return state_bytes ? ssd_tables_add(total, 1, 1, state_bytes) : total;
 }
 
+/* Whether the policies of @cfg weigh pages by their references. */
+static bool dedup_aware(const struct ssd_config *cfg)
+{
+	return cfg->cache_rce || ssd_cache_admit_of(cfg->cache_policy)->dedup_aware;
+}
+
+/* The references of every logical page, for dedup-aware policies. */
+static u64 refcount_bytes(u64 total, const struct ssd_config *cfg)
+{
+	if (!dedup_aware(cfg))
+		return total;
+	return ssd_tables_add(total, 1, ssd_config_logical_pages(cfg), sizeof(u16));
+}
+
+/* RCE's notes of the references of each page it spared. */
+static u64 rce_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
+{
+	return cfg->cache_rce ? ssd_tables_add(total, 1, capacity, sizeof(u16)) : total;
+}
+
 static u64 nvmcache_metadata_bytes(const struct ssd_config *cfg)
 {
 	const struct cache_admit_ops *admit = ssd_cache_admit_of(cfg->cache_policy);
@@ -90,15 +115,12 @@ static u64 nvmcache_metadata_bytes(const struct ssd_config *cfg)
 	bytes = state_table(bytes, repl->state_bytes);
 	bytes = ssd_cache_set_bytes(bytes, capacity);
 	bytes = policy_tables(repl->table_bytes, bytes, cfg, capacity);
+	bytes = refcount_bytes(bytes, cfg);
+	bytes = rce_bytes(bytes, cfg, capacity);
 	return policy_tables(admit->table_bytes, bytes, cfg, capacity);
 }
 
 /* The replacement policy's optional ops; see struct cache_repl_ops. */
-static u32 repl_victim(struct nvmcache *c, u64 lpn)
-{
-	return c->repl->victim ? c->repl->victim(c, lpn) : c->dir.tail;
-}
-
 static void repl_hit(struct nvmcache *c, u32 slot)
 {
 	if (c->repl->hit)
@@ -111,12 +133,35 @@ static void repl_insert(struct nvmcache *c, u32 slot)
 		c->repl->insert(c, slot);
 }
 
+/* @lpn enters the directory; its slot. */
+static u32 dir_insert(struct nvmcache *c, u64 lpn)
+{
+	u32 slot = ssd_cache_set_insert(&c->dir, lpn);
+
+	if (c->rce_spared)
+		c->rce_spared[slot] = 0;
+	repl_insert(c, slot);
+	if (c->admit->entered)
+		c->admit->entered(c, slot);
+	return slot;
+}
+
 /* Take @slot out of the directory: evicted for a page that enters, or dropped. */
 static void dir_remove(struct nvmcache *c, u32 slot, bool evicted)
 {
+	if (c->admit->left)
+		c->admit->left(c, slot, evicted);
 	if (c->repl->remove)
 		c->repl->remove(c, slot, evicted);
 	ssd_cache_set_remove(&c->dir, slot);
+}
+
+/* The slot to evict so that @lpn may enter the full cache. */
+static u32 pick_victim(struct nvmcache *c, u64 lpn)
+{
+	u32 victim = cache_repl_victim(c, lpn);
+
+	return c->rce_spared ? ssd_cache_rce_victim(c, lpn, victim) : victim;
 }
 
 /* Move cached page @slot to the TLC region, from @start_ns to *@done_ns. */
@@ -171,7 +216,7 @@ static int nvmcache_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ss
 		}
 		return ret;
 	}
-	victim = c->dir.count < c->dir.capacity ? CACHE_NONE : repl_victim(c, lpn);
+	victim = c->dir.count < c->dir.capacity ? CACHE_NONE : pick_victim(c, lpn);
 	verdict = c->admit->decide(c, lpn, io, victim);
 	if (verdict != CACHE_ADMIT) {
 		io->region = SSD_REGION_MAIN;
@@ -192,22 +237,76 @@ static int nvmcache_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ss
 	ret = lower->ops->write(lower, lpn, buf, io);
 	if (ret)
 		return ret;
-	slot = ssd_cache_set_insert(&c->dir, lpn);
-	repl_insert(c, slot);
+	dir_insert(c, lpn);
 	c->counters.admit_pages++;
 	io->done_ns = max_t(u64, io->done_ns, destage_done_ns);
 	return 0;
+}
+
+/*
+ * Copy page @lpn, just read (@data), into the cache: a read fill, after
+ * the read (it does not delay it).  *@data then points at the copy, the
+ * page's data from now on.  Refused or failed fills leave the page where
+ * it was: a fill is an optimisation, never an error of the read.
+ */
+static void fill(struct nvmcache *c, u64 lpn, const struct ssd_io *rio, const void **data)
+{
+	struct ssd_layer *lower = c->layer.lower;
+	struct ssd_io wio = { .start_ns = rio->done_ns, .cause = SSD_CAUSE_FILL,
+			      .region = SSD_REGION_CACHE, .request_seq = rio->request_seq,
+			      .request_bytes = rio->request_bytes };
+	enum cache_verdict verdict;
+	u64 destage_done_ns;
+	u32 victim;
+	void *buf;
+	int ret;
+
+	victim = c->dir.count < c->dir.capacity ? CACHE_NONE : pick_victim(c, lpn);
+	/* A refused fill is a read miss not filled: no bypass of a write. */
+	verdict = c->admit->decide(c, lpn, rio, victim);
+	if (verdict != CACHE_ADMIT)
+		return;
+	buf = ssd_pagepool_get(c->pool);
+	if (!buf)
+		return;
+	memcpy(buf, *data, c->page_bytes);
+	if (victim != CACHE_NONE && destage(c, victim, rio->done_ns, &destage_done_ns)) {
+		ssd_pagepool_put(c->pool, buf);
+		return;
+	}
+	ret = lower->ops->write(lower, lpn, buf, &wio);
+	if (ret) {
+		/* Refused: the page stays in TLC and @buf is ours; -EIO freed it. */
+		if (ret != -EIO)
+			ssd_pagepool_put(c->pool, buf);
+		return;
+	}
+	dir_insert(c, lpn);
+	c->counters.fill_pages++;
+	*data = buf;
 }
 
 static int nvmcache_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
 			 const void **data)
 {
 	struct nvmcache *c = to_cache(layer);
+	bool host = !io->merge && io->cause == SSD_CAUSE_HOST;
+	u32 slot = host ? ssd_cache_set_find(&c->dir, lpn) : CACHE_NONE;
+	int ret;
 
-	if (!io->merge && io->cause == SSD_CAUSE_HOST &&
-	    ssd_cache_set_find(&c->dir, lpn) != CACHE_NONE)
+	if (host && c->read_allocate && c->admit->access)
+		c->admit->access(c, lpn);
+	if (slot != CACHE_NONE) {
 		c->counters.read_hit_pages++;
-	return layer->lower->ops->read(layer->lower, lpn, io, data);
+		if (c->read_allocate)
+			repl_hit(c, slot);
+	} else if (host) {
+		c->counters.read_miss_pages++;
+	}
+	ret = layer->lower->ops->read(layer->lower, lpn, io, data);
+	if (!ret && host && slot == CACHE_NONE && c->read_allocate && *data)
+		fill(c, lpn, io, data);
+	return ret;
 }
 
 static int nvmcache_trim(struct ssd_layer *layer, u64 lpn, struct ssd_io *io)
@@ -218,6 +317,15 @@ static int nvmcache_trim(struct ssd_layer *layer, u64 lpn, struct ssd_io *io)
 	if (slot != CACHE_NONE)
 		dir_remove(c, slot, false);
 	return layer->lower->ops->trim(layer->lower, lpn, io);
+}
+
+/* The references the dedup layer above reports (ssd_layer_ops.refcount). */
+static void nvmcache_refcount(struct ssd_layer *layer, u64 lpn, u32 refcount)
+{
+	struct nvmcache *c = to_cache(layer);
+
+	if (c->refcount)
+		c->refcount[lpn] = (u16)min_t(u32, refcount, U16_MAX);
 }
 
 /* The SLC region is as durable as the TLC one: nothing is held back. */
@@ -235,11 +343,20 @@ static void nvmcache_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 	st->cache_bypass_size_pages = c->counters.bypass_pages[CACHE_BYPASS_SIZE];
 	st->cache_bypass_dice_pages = c->counters.bypass_pages[CACHE_BYPASS_DICE];
 	st->cache_bypass_policy_pages = c->counters.bypass_pages[CACHE_BYPASS_POLICY];
+	st->cache_bypass_delay_pages = c->counters.bypass_pages[CACHE_BYPASS_DELAY];
+	st->cache_bypass_inout_pages = c->counters.bypass_pages[CACHE_BYPASS_INOUT];
+	st->cache_read_miss_pages = c->counters.read_miss_pages;
+	st->cache_fill_pages = c->counters.fill_pages;
+	st->cache_written_host_bytes = (c->counters.write_hit_pages + c->counters.admit_pages) *
+				       c->page_bytes;
+	st->cache_written_fill_bytes = c->counters.fill_pages * c->page_bytes;
+	st->cache_refcount_metadata_bytes = c->refcount_bytes;
 	st->cache_evict_pages = c->counters.evict_pages;
 	st->cache_read_hit_pages = c->counters.read_hit_pages;
 	st->cache_pages = c->dir.count;
 	st->cache_capacity_pages = c->dir.capacity;
-	st->cache_metadata_bytes = c->dir_bytes + c->repl_bytes;
+	st->cache_metadata_bytes = c->dir_bytes + c->repl_bytes +
+				   (c->rce_spared ? (u64)c->dir.capacity * sizeof(u16) : 0);
 	st->cache_policy_metadata_bytes = c->policy_bytes;
 }
 
@@ -269,6 +386,8 @@ static void nvmcache_free(struct nvmcache *c)
 	if (c->repl_state && c->repl->exit)
 		c->repl->exit(c);
 	ssd_free(c->repl_state);
+	ssd_free(c->refcount);
+	ssd_free(c->rce_spared);
 	ssd_cache_set_exit(&c->dir);
 	ssd_free(c);
 }
@@ -283,6 +402,7 @@ static const struct ssd_layer_ops nvmcache_ops = {
 	.write = nvmcache_write,
 	.trim = nvmcache_trim,
 	.flush = nvmcache_flush,
+	.refcount = nvmcache_refcount,
 	.get_stats = nvmcache_get_stats,
 	.reset_stats = nvmcache_reset_stats,
 	.check = nvmcache_check,
@@ -307,7 +427,19 @@ static int nvmcache_create(const struct ssd_config *cfg, const struct ssd_layer_
 	c->dir_bytes = ssd_cache_set_bytes(0, capacity);
 	c->policy_bytes = policy_tables(c->admit->table_bytes, 0, cfg, capacity);
 	c->repl_bytes = policy_tables(c->repl->table_bytes, 0, cfg, capacity);
+	c->read_allocate = cfg->cache_read_allocate;
 	ret = ssd_cache_set_init(&c->dir, capacity);
+	if (!ret && dedup_aware(cfg)) {
+		c->refcount_bytes = ssd_config_logical_pages(cfg) * sizeof(u16);
+		c->refcount = ssd_zalloc(c->refcount_bytes);
+		if (!c->refcount)
+			ret = -ENOMEM;
+	}
+	if (!ret && cfg->cache_rce) {
+		c->rce_spared = ssd_zalloc((u64)capacity * sizeof(u16));
+		if (!c->rce_spared)
+			ret = -ENOMEM;
+	}
 	if (!ret && c->repl->state_bytes) {
 		c->repl_state = ssd_zalloc(c->repl->state_bytes);
 		if (!c->repl_state)

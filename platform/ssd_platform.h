@@ -172,6 +172,8 @@ typedef uint64_t u64;
 typedef int32_t s32;
 typedef int64_t s64;
 
+#define U8_MAX		((u8)~0U)
+#define U16_MAX		((u16)~0U)
 #define U32_MAX		((u32)~0U)
 #define U64_MAX		((u64)~0ULL)
 

@@ -127,6 +127,13 @@ def test_write_cache_policies() -> None:
     # A tiny cache: nearly every admission destages; 512-byte blocks (RMW).
     (27, ["cache_policy=always", "cache_pages=40", "logical_block_bytes=512",
           "gc_pages_per_write=1"]),
+    # PLC on its CLOCK ring; a read cache too (fills); GCLOCK under ProCache.
+    (28, ["cache_policy=plc", "cache_replacement=gclock",
+          "plc_access_threshold=1"]),
+    (29, ["cache_policy=plc", "cache_replacement=gclock",
+          "cache_read_allocate=1", "plc_access_threshold=0", "plc_delay=3"]),
+    (30, ["cache_policy=always", "cache_read_allocate=1",
+          "cache_replacement=gclock"]),
 ])
 def test_model_with_write_cache(seed: int, extra: list[str]) -> None:
     """The write cache layer at >= 92% utilisation: data verified, the
@@ -136,6 +143,15 @@ def test_model_with_write_cache(seed: int, extra: list[str]) -> None:
                    "--util", "92", *SMALL_GEOMETRY, "slc_blocks_per_chip=8",
                    *extra)
     assert "cache " in out and "model:" in out
+
+
+def test_cache_dedup_aware_and_read_cache() -> None:
+    """The dedup layer's references reach the cache; PLC's filter, delayed
+    eviction and in-out comparison (by access count and by references);
+    RCE over LRU sparing shared pages until their references fall by more
+    than half; read allocation fills misses after the read; exact memory
+    plan; bad keys refused."""
+    assert "cache_dedup: ok" in run_unit("cache_dedup")
 
 
 def test_sha1_fips_vectors() -> None:
@@ -185,8 +201,16 @@ def test_model_with_dedup(seed: int, extra: list[str]) -> None:
     print(out)
 
 
-@pytest.mark.parametrize("seed,policy", [(31, "always"), (32, "procache")])
-def test_model_with_dedup_over_cache(seed: int, policy: str) -> None:
+@pytest.mark.parametrize("seed,policy,extra", [
+    (31, "always", []), (32, "procache", []),
+    # Dedup-aware: PLC and RCE see the references dedup reports.
+    (35, "plc", ["cache_replacement=gclock", "plc_access_threshold=1"]),
+    (36, "always", ["cache_rce=1"]),
+    (37, "plc", ["cache_rce=1", "cache_read_allocate=1",
+                 "plc_access_threshold=0"]),
+])
+def test_model_with_dedup_over_cache(seed: int, policy: str,
+                                     extra: list[str]) -> None:
     """Dedup above the write cache, both on, at 92% utilisation with 40%
     duplicate pages: data verified, the cache's pages are the SLC region's
     valid pages, its decisions cover exactly the writes dedup let through,
@@ -194,7 +218,7 @@ def test_model_with_dedup_over_cache(seed: int, policy: str) -> None:
     out = run_unit("model", "--seed", str(seed), "--ops", "40000",
                    "--util", "92", "--dup-percent", "40", *SMALL_GEOMETRY,
                    "slc_blocks_per_chip=8", "dedup=1",
-                   f"cache_policy={policy}")
+                   f"cache_policy={policy}", *extra)
     assert "dedup:" in out and f"cache {policy}" in out and "model:" in out
     # Overwrites of unshared pages keep their chunk id: the cache sees them.
     assert cache_counts(out, policy)["hits"] > 0

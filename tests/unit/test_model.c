@@ -209,16 +209,24 @@ static void check_cache_end(struct model *m, const struct ssd_stats *st)
 	       (unsigned long long)st->flash_erase_tlc_blocks);
 	/* With dedup above, the cache sees only the writes dedup let through. */
 	EXPECT(st->cache_write_hit_pages + st->cache_admit_pages + st->cache_bypass_size_pages +
-	       st->cache_bypass_dice_pages + st->cache_bypass_policy_pages ==
+	       st->cache_bypass_dice_pages + st->cache_bypass_policy_pages +
+	       st->cache_bypass_delay_pages + st->cache_bypass_inout_pages ==
 	       st->host_write_pages - st->dedup_programs_avoided - st->dedup_buffered_pages,
 	       "cache decisions != page writes reaching the cache");
-	printf("cache %s: hits=%llu admitted=%llu bypassed=%llu/%llu/%llu evicted=%llu slc_erases=%llu tlc_erases=%llu\n",
+	EXPECT(st->cache_fill_pages == st->flash_program_fill_pages &&
+	       st->cache_fill_pages <= st->cache_read_miss_pages, "fills %llu, fill programs %llu",
+	       (unsigned long long)st->cache_fill_pages,
+	       (unsigned long long)st->flash_program_fill_pages);
+	printf("cache %s: hits=%llu admitted=%llu bypassed=%llu/%llu/%llu/%llu/%llu fills=%llu evicted=%llu slc_erases=%llu tlc_erases=%llu\n",
 	       ssd_config_choice_name(&m->dev->cfg, "cache_policy"),
 	       (unsigned long long)st->cache_write_hit_pages,
 	       (unsigned long long)st->cache_admit_pages,
 	       (unsigned long long)st->cache_bypass_size_pages,
 	       (unsigned long long)st->cache_bypass_dice_pages,
 	       (unsigned long long)st->cache_bypass_policy_pages,
+	       (unsigned long long)st->cache_bypass_delay_pages,
+	       (unsigned long long)st->cache_bypass_inout_pages,
+	       (unsigned long long)st->cache_fill_pages,
 	       (unsigned long long)st->cache_evict_pages,
 	       (unsigned long long)st->flash_erase_slc_blocks,
 	       (unsigned long long)st->flash_erase_tlc_blocks);
@@ -537,7 +545,7 @@ int test_model(int argc, char **argv)
 		       (unsigned long long)st.dedup_programs_avoided);
 	} else {
 		EXPECT(st.flash_program_pages == st.host_write_pages + st.gc_relocated_pages +
-		       st.flash_program_destage_pages,
+		       st.flash_program_destage_pages + st.flash_program_fill_pages,
 		       "programs %llu != host %llu + gc %llu + destage %llu",
 		       (unsigned long long)st.flash_program_pages,
 		       (unsigned long long)st.host_write_pages,

@@ -88,6 +88,7 @@ int test_regions(int argc, char **argv);
 int test_counters(int argc, char **argv);
 int test_check(int argc, char **argv);
 int test_cache(int argc, char **argv);
+int test_cache_dedup(int argc, char **argv);
 int test_dedup(int argc, char **argv);
 
 #endif /* SSD_UNIT_H */

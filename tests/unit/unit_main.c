@@ -68,12 +68,13 @@ int main(int argc, char **argv)
 		{ "counters", test_counters },
 		{ "check", test_check },
 		{ "cache", test_cache },
+		{ "cache_dedup", test_cache_dedup },
 		{ "dedup", test_dedup },
 	};
 	unsigned int i;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check|cache|dedup [args]\n",
+		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check|cache|cache_dedup|dedup [args]\n",
 			argv[0]);
 		return 2;
 	}
