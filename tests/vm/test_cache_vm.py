@@ -1,5 +1,6 @@
 """The SLC write cache in the kernel module: the same fio verify job
-(tests/vm/guest/cache.sh) under cache_policy=always, refcnt and procache.
+(tests/vm/guest/cache.sh) under cache_policy=always, refcnt, procache,
+plc (over dedup, with read allocation) and RCE (cache_rce=1 over dedup).
 Data verifies under each, and the counters differ the way the policies
 say: only a policy that bypasses bypasses, and only for its own reasons."""
 from __future__ import annotations
@@ -14,7 +15,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 FILES = {"/lib.sh": str(HERE / "guest" / "lib.sh")}
 BYPASS = ("cache_bypass_size_pages", "cache_bypass_dice_pages",
-          "cache_bypass_policy_pages")
+          "cache_bypass_policy_pages", "cache_bypass_delay_pages",
+          "cache_bypass_inout_pages")
 
 
 def stats_blocks(output: str) -> dict[str, dict[str, Any]]:
@@ -28,24 +30,46 @@ def decisions(st: dict[str, Any]) -> int:
             + sum(st[k] for k in BYPASS))
 
 
+def writes_reaching_cache(st: dict[str, Any]) -> int:
+    """Page writes the cache sees: dedup above keeps duplicates and
+    buffered writes from it."""
+    return (st["host_write_pages"] - st["dedup_programs_avoided"]
+            - st["dedup_buffered_pages"])
+
+
 def test_cache_policies_in_kernel(vm: Any, kver: str,
                                   tmp_path: Path) -> None:
     res = vm.run((HERE / "guest" / "cache.sh").read_text(), kver,
                  files=FILES, timeout_s=2400)
     assert "cache ok" in res.output
     stats = stats_blocks(res.output)
-    assert set(stats) == {"always", "refcnt", "procache"}
+    assert set(stats) == {"always", "refcnt", "procache", "plc", "rce"}
     for policy, st in stats.items():
         assert st["cache_capacity_pages"] > 0, policy
-        assert decisions(st) == st["host_write_pages"], policy
+        assert decisions(st) == writes_reaching_cache(st), policy
         assert st["cache_pages"] == st["slc_valid_pages"], policy
         assert st["flash_program_destage_pages"] == st["cache_evict_pages"]
         assert (st["flash_program_tlc_pages"] + st["flash_program_slc_pages"]
                 == st["flash_program_pages"]), policy
         assert st["cache_write_hit_pages"] > 0, policy
     always, refcnt, pro = stats["always"], stats["refcnt"], stats["procache"]
+    plc, rce = stats["plc"], stats["rce"]
     # BASE never bypasses; every write goes through the SLC region.
     assert all(always[k] == 0 for k in BYPASS)
+    # Over dedup, the copies were found; the dedup-aware policies keep
+    # two bytes of references per logical page.
+    for st in (plc, rce):
+        assert st["dedup_duplicate_chunks"] >= 3 * 64 - 2
+        assert (st["cache_refcount_metadata_bytes"] == 2 *
+                st["logical_capacity_bytes"] // st["page_size_bytes"])
+    # PLC filters by popularity and fills read misses (fio's verify reads).
+    assert plc["cache_bypass_policy_pages"] > 0
+    assert plc["cache_fill_pages"] > 0
+    assert plc["cache_fill_pages"] == plc["flash_program_fill_pages"]
+    assert (plc["cache_written_fill_bytes"]
+            == plc["cache_fill_pages"] * plc["page_size_bytes"])
+    # RCE over BASE never bypasses either.
+    assert all(rce[k] == 0 for k in BYPASS) and rce["cache_evict_pages"] > 0
     assert always["cache_evict_pages"] > 0
     # REFCNT bypasses for its counters only, and keeps a byte per page.
     assert refcnt["cache_bypass_policy_pages"] > 0
