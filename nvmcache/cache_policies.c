@@ -21,6 +21,7 @@ static const struct cache_repl_ops *const repl_policies[] = {
 	&ssd_cache_repl_clock,
 	&ssd_cache_repl_fifo,
 	&ssd_cache_repl_gclock,
+	&ssd_cache_repl_arc,
 };
 
 const struct cache_admit_ops *ssd_cache_admit_of(u64 value)

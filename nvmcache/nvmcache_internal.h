@@ -112,6 +112,7 @@ extern const struct cache_repl_ops ssd_cache_repl_lru;
 extern const struct cache_repl_ops ssd_cache_repl_clock;
 extern const struct cache_repl_ops ssd_cache_repl_gclock;
 extern const struct cache_repl_ops ssd_cache_repl_fifo;
+extern const struct cache_repl_ops ssd_cache_repl_arc;
 
 /* What an admission policy says of a write miss. */
 enum cache_verdict {
