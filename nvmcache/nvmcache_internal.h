@@ -113,6 +113,7 @@ extern const struct cache_repl_ops ssd_cache_repl_clock;
 extern const struct cache_repl_ops ssd_cache_repl_gclock;
 extern const struct cache_repl_ops ssd_cache_repl_fifo;
 extern const struct cache_repl_ops ssd_cache_repl_arc;
+extern const struct cache_repl_ops ssd_cache_repl_sieve;
 
 /* What an admission policy says of a write miss. */
 enum cache_verdict {
