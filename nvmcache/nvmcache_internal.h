@@ -114,6 +114,7 @@ extern const struct cache_repl_ops ssd_cache_repl_gclock;
 extern const struct cache_repl_ops ssd_cache_repl_fifo;
 extern const struct cache_repl_ops ssd_cache_repl_arc;
 extern const struct cache_repl_ops ssd_cache_repl_sieve;
+extern const struct cache_repl_ops ssd_cache_repl_s3fifo;
 
 /* What an admission policy says of a write miss. */
 enum cache_verdict {
