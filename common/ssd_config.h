@@ -135,6 +135,12 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 	  "1: a read miss may enter the cache too, as the admission policy decides") \
 	X(cache_rce, 0, 0, 1, 0, NULL,					\
 	  "1: RCE dedup-aware eviction over lru or arc (CDAC); 0: off") \
+	X(cache_s3fifo_small_percent, 10, 1, 99, 0, NULL,		\
+	  "S3-FIFO: the small FIFO's share of cache_pages in percent (at least 1 page)") \
+	X(cache_s3fifo_ghost_percent, 90, 0, 100, 0, NULL,		\
+	  "S3-FIFO: lpns the ghost FIFO remembers, in percent of cache_pages") \
+	X(cache_s3fifo_move_hits, 2, 1, 3, 0, NULL,			\
+	  "S3-FIFO: hits in the small FIFO that move a page to the main FIFO") \
 	X(cache_pages, 0, 0, U32_MAX, 0, NULL,				\
 	  "pages the write cache holds; 0 = 7/8 of what the SLC region's GC allows") \
 	X(procache_p_ppm, 100000, 0, SSD_PPM, 0, NULL,			\

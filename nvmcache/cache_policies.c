@@ -22,6 +22,9 @@ static const struct cache_repl_ops *const repl_policies[] = {
 	&ssd_cache_repl_clock,
 	&ssd_cache_repl_fifo,
 	&ssd_cache_repl_gclock,
+	&ssd_cache_repl_arc,
+	&ssd_cache_repl_sieve,
+	&ssd_cache_repl_s3fifo,
 };
 
 const struct cache_admit_ops *ssd_cache_admit_of(u64 value)

@@ -112,6 +112,9 @@ extern const struct cache_repl_ops ssd_cache_repl_lru;
 extern const struct cache_repl_ops ssd_cache_repl_clock;
 extern const struct cache_repl_ops ssd_cache_repl_gclock;
 extern const struct cache_repl_ops ssd_cache_repl_fifo;
+extern const struct cache_repl_ops ssd_cache_repl_arc;
+extern const struct cache_repl_ops ssd_cache_repl_sieve;
+extern const struct cache_repl_ops ssd_cache_repl_s3fifo;
 
 /* What an admission policy says of a miss. */
 enum cache_verdict {

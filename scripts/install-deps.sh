@@ -13,8 +13,9 @@ export DEBIAN_FRONTEND=noninteractive
 BACKPORTS_LIST=/etc/apt/sources.list.d/ssdemu-bookworm-backports.list
 
 # clang and libclang-rt-14-dev: the libFuzzer harnesses (tests/fuzz).
+# python3-pip: the reference cache simulator below.
 PACKAGES="build-essential bc kmod cpio xz-utils zstd gzip python3 python3-pytest
-	qemu-system-x86 busybox-static fio e2fsprogs xfsprogs nvme-cli
+	python3-pip qemu-system-x86 busybox-static fio e2fsprogs xfsprogs nvme-cli
 	blktrace flake8 linux-source-6.1 clang libclang-rt-14-dev"
 # Only `make bench` plots; `make workload` also configures a kernel tree
 # (flex, bison, libelf-dev) on the host.
@@ -80,6 +81,23 @@ if [ -n "$missing" ]; then
 		tail -n 30 build/apt-install.log >&2
 		exit 1
 	fi
+fi
+
+# The reference the write cache's replacement policies are held to
+# (tests/sim/test_cache_reference.py): libCacheSim's Python bindings, from
+# PyPI, into build/pydeps (the tests and `make test` put it on the path).
+# --no-deps: importing it needs none of its declared dependencies, and
+# their numpy 2 would shadow Debian's numpy, which matplotlib is built for.
+LIBCACHESIM_VERSION=0.3.5
+if ! PYTHONPATH=build/pydeps /usr/bin/python3 -c \
+	"import libcachesim, sys; sys.exit(libcachesim.__version__ != '$LIBCACHESIM_VERSION')" \
+	2>/dev/null; then
+	echo "install-deps: installing libcachesim $LIBCACHESIM_VERSION into build/pydeps"
+	mkdir -p build
+	rm -rf build/pydeps
+	/usr/bin/python3 -m pip install -q --disable-pip-version-check \
+		--root-user-action=ignore --no-deps --target build/pydeps \
+		"libcachesim==$LIBCACHESIM_VERSION"
 fi
 
 mkdir -p build

@@ -11,8 +11,12 @@
  *  - REFCNT enters at its threshold and reports a byte per logical page;
  *    LARC enters on the second miss; TinyLFU admits while there is room
  *    and then only pages more frequent than the victim;
- *  - LRU, FIFO and CLOCK evict the pages they should on a hand-made
- *    sequence, and an evicted page is destaged to TLC with its data;
+ *  - LRU, FIFO, CLOCK, GCLOCK, ARC, SIEVE and S3-FIFO evict the pages
+ *    they should on a hand-made sequence, and an evicted page is destaged
+ *    to TLC with its data; ARC adapts p on ghost hits and requeues a page
+ *    in its own list, SIEVE's hand keeps its place, S3-FIFO promotes from
+ *    small to main and readmits from its ghost (the pages cached after
+ *    every write as computed by hand and by libcachesim 0.3.5);
  *  - counters add up (SLC + TLC programs, destage = evictions, cached
  *    pages = the SLC region's valid pages), the memory plan is exact for
  *    every policy, and a cache without an SLC region is refused.
@@ -351,11 +355,179 @@ static void test_clock_ring(void)
 	EXPECT(hits == 2, "fifo: %llu hits", (unsigned long long)hits);
 }
 
+/* One page write of a hand-made sequence and the pages cached after it. */
+struct cache_step {
+	u64 lpn;
+	u32 cached;	/* bit k: lpn k is cached after the write */
+};
+
+#define LPN(k)	(1u << (k))
+
+/* The cached pages after each step of @steps, then the write hits. */
+static struct ssd_device *run_steps(const char *name, struct ssd_device *dev,
+				    const struct cache_step *steps, u32 n, u64 hits)
+{
+	u64 lpn;
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		write_pages(dev, steps[i].lpn, 1, (u8)(i + 1));
+		for (lpn = 0; lpn < 32; lpn++)
+			EXPECT(cached(dev, lpn) == !!(steps[i].cached & (1u << lpn)),
+			       "%s: after write %u (lpn %llu), lpn %llu %scached", name, i,
+			       (unsigned long long)steps[i].lpn, (unsigned long long)lpn,
+			       cached(dev, lpn) ? "" : "not ");
+	}
+	EXPECT(cache_of(dev)->counters.write_hit_pages == hits, "%s: %llu hits, expected %llu",
+	       name, (unsigned long long)cache_of(dev)->counters.write_hit_pages,
+	       (unsigned long long)hits);
+	expect_counters_agree(dev);
+	return dev;
+}
+
+static struct ssd_device *cache_device(const char *repl, u32 pages, const char *extra)
+{
+	char r[64], size[64];
+	const char *settings[] = { CACHE_GEOMETRY, "cache_policy=always", r, size,
+				   extra ? extra : "seed=1" };
+
+	snprintf(r, sizeof(r), "cache_replacement=%s", repl);
+	snprintf(size, sizeof(size), "cache_pages=%u", pages);
+	return make_device(settings, ARRAY_SIZE(settings));
+}
+
+/*
+ * ARC's adaptation on 3 pages (computed by hand, and the same pages
+ * cached after every write in libcachesim 0.3.5's ARC).  After 1 2 1 3,
+ * T1 = [3 2], T2 = [1], p = 0; 4 misses everywhere and evicts T1's LRU 2
+ * into B1.  2 is then a B1 ghost hit: p rises to max(|B2|/|B1|, 1) = 1,
+ * REPLACE evicts T1's LRU 3 (|T1| = 2 > p) and 2 enters T2 = [2 1].  Now
+ * the miss 5 finds |T1| = 1, not above p, so T2 loses its LRU 1 (into
+ * B2); with p still 0, T1 would have lost 4.  1 is then a B2 ghost hit:
+ * p falls back to 0 and T1 loses 4 (into B1); 4, a B1 hit, raises p to 1
+ * and T2 loses its LRU 2.
+ */
+static void test_arc_adaptation(void)
+{
+	static const struct cache_step steps[] = {
+		{ 1, LPN(1) }, { 2, LPN(1) | LPN(2) }, { 1, LPN(1) | LPN(2) },
+		{ 3, LPN(1) | LPN(2) | LPN(3) }, { 4, LPN(1) | LPN(3) | LPN(4) },
+		{ 2, LPN(1) | LPN(2) | LPN(4) }, { 5, LPN(2) | LPN(4) | LPN(5) },
+		{ 1, LPN(1) | LPN(2) | LPN(5) }, { 4, LPN(1) | LPN(4) | LPN(5) },
+	};
+
+	ssd_device_destroy(run_steps("arc", cache_device("arc", 3, NULL), steps,
+				     ARRAY_SIZE(steps), 1));
+}
+
+/*
+ * ARC's requeue (for a dedup-aware wrapper): the page goes to the MRU end
+ * of its own list without a hit.  T1 = [3 2 1]: requeue 1 and the next
+ * miss evicts 2; 1 stayed in T1 (a hit would have moved it to T2), so
+ * it leaves from T1 two misses later.  T2 = [3 2 1] (all hit once):
+ * requeue 1 and the miss evicts T2's LRU 2.
+ */
+static void test_arc_requeue(void)
+{
+	static const struct cache_step t1_steps[] = {
+		{ 4, LPN(1) | LPN(3) | LPN(4) }, { 5, LPN(1) | LPN(4) | LPN(5) },
+		{ 6, LPN(4) | LPN(5) | LPN(6) },
+	};
+	static const struct cache_step t2_steps[] = {
+		{ 4, LPN(1) | LPN(3) | LPN(4) },
+	};
+	struct ssd_device *dev = cache_device("arc", 3, NULL);
+	struct nvmcache *c = cache_of(dev);
+	u64 lpn;
+
+	for (lpn = 1; lpn <= 3; lpn++)
+		write_pages(dev, lpn, 1, 1);
+	c->repl->requeue(c, ssd_cache_set_find(&c->dir, 1));
+	ssd_device_destroy(run_steps("arc requeue T1", dev, t1_steps, ARRAY_SIZE(t1_steps), 0));
+
+	dev = cache_device("arc", 3, NULL);
+	c = cache_of(dev);
+	for (lpn = 1; lpn <= 6; lpn++)
+		write_pages(dev, (lpn - 1) % 3 + 1, 1, 1);
+	c->repl->requeue(c, ssd_cache_set_find(&c->dir, 1));
+	EXPECT(c->repl->check(c) == 0, "arc: check after requeue");
+	ssd_device_destroy(run_steps("arc requeue T2", dev, t2_steps, ARRAY_SIZE(t2_steps), 3));
+}
+
+/*
+ * SIEVE's hand keeps its place (4 pages; by hand and libcachesim's
+ * Sieve).  1 2 3 4, 1 hit: 5 makes the hand pass 1 (clearing its bit) and
+ * evict 2; the hand stays at 3, so 6, 7 and 8 evict 3, 4 and 5, and the
+ * oldest page 1 stays (CLOCK, which restarts at its oldest page, evicts 1
+ * at 8).  1 is hit, then 9 evicts 6, where the hand was.  After 7 8 9 are
+ * hit, 10 makes the hand pass 7, 8 and 9, go past the head round to the
+ * tail, pass 1 and evict 7; 11 evicts 8, where it stopped.
+ */
+static void test_sieve_hand(void)
+{
+	static const u64 seq[] = { 1, 2, 3, 4, 1, 5, 6, 7, 8, 1, 9, 7, 8, 9, 10, 11 };
+	static const struct cache_step steps[] = {
+		{ 1, LPN(1) }, { 2, LPN(1) | LPN(2) }, { 3, LPN(1) | LPN(2) | LPN(3) },
+		{ 4, LPN(1) | LPN(2) | LPN(3) | LPN(4) },
+		{ 1, LPN(1) | LPN(2) | LPN(3) | LPN(4) },
+		{ 5, LPN(1) | LPN(3) | LPN(4) | LPN(5) },
+		{ 6, LPN(1) | LPN(4) | LPN(5) | LPN(6) },
+		{ 7, LPN(1) | LPN(5) | LPN(6) | LPN(7) },
+		{ 8, LPN(1) | LPN(6) | LPN(7) | LPN(8) },
+		{ 1, LPN(1) | LPN(6) | LPN(7) | LPN(8) },
+		{ 9, LPN(1) | LPN(7) | LPN(8) | LPN(9) },
+		{ 7, LPN(1) | LPN(7) | LPN(8) | LPN(9) },
+		{ 8, LPN(1) | LPN(7) | LPN(8) | LPN(9) },
+		{ 9, LPN(1) | LPN(7) | LPN(8) | LPN(9) },
+		{ 10, LPN(1) | LPN(8) | LPN(9) | LPN(10) },
+		{ 11, LPN(1) | LPN(9) | LPN(10) | LPN(11) },
+	};
+	u64 hits;
+
+	ssd_device_destroy(run_steps("sieve", cache_device("sieve", 4, NULL), steps,
+				     ARRAY_SIZE(steps), 5));
+	hits = write_hits("clock", 4, seq, ARRAY_SIZE(seq));
+	EXPECT(hits == 4, "clock: %llu hits on SIEVE's sequence, libCacheSim's Clock has 4",
+	       (unsigned long long)hits);
+}
+
+/*
+ * S3-FIFO on 4 pages with a small FIFO of 2 (cache_s3fifo_small_percent
+ * = 50), a ghost of 3 and the move threshold 2 (by hand and libcachesim's
+ * S3FIFO(4, small_size_ratio=0.5)).  1 2 fill small; 3 4 find it full
+ * before any eviction and enter main.  1 is hit twice; 5: small's oldest
+ * page 1 has 2 hits and moves to main, the next one, 2, leaves for the
+ * ghost.  2 is a ghost hit: it enters main, which is over its 2 pages, so
+ * main's oldest page 3 (no hits) leaves; 6 evicts main's oldest, 4.  7
+ * evicts small's 5 into the ghost; 2 is hit in main; 5 comes back from
+ * the ghost into main, and small's 6 leaves.
+ */
+static void test_s3fifo_queues(void)
+{
+	static const struct cache_step steps[] = {
+		{ 1, LPN(1) }, { 2, LPN(1) | LPN(2) }, { 3, LPN(1) | LPN(2) | LPN(3) },
+		{ 4, LPN(1) | LPN(2) | LPN(3) | LPN(4) },
+		{ 1, LPN(1) | LPN(2) | LPN(3) | LPN(4) },
+		{ 1, LPN(1) | LPN(2) | LPN(3) | LPN(4) },
+		{ 5, LPN(1) | LPN(3) | LPN(4) | LPN(5) },
+		{ 2, LPN(1) | LPN(2) | LPN(4) | LPN(5) },
+		{ 6, LPN(1) | LPN(2) | LPN(5) | LPN(6) },
+		{ 7, LPN(1) | LPN(2) | LPN(6) | LPN(7) },
+		{ 2, LPN(1) | LPN(2) | LPN(6) | LPN(7) },
+		{ 5, LPN(1) | LPN(2) | LPN(5) | LPN(7) },
+	};
+
+	ssd_device_destroy(run_steps("s3fifo", cache_device("s3fifo", 4,
+							   "cache_s3fifo_small_percent=50"),
+				     steps, ARRAY_SIZE(steps), 3));
+}
+
 static void test_memory_plan_and_refusal(void)
 {
 	static const char *const policies[] = { "always", "procache", "refcnt", "larc",
 						"tinylfu" };
-	static const char *const repls[] = { "lru", "clock", "fifo", "gclock" };
+	static const char *const repls[] = { "lru", "clock", "fifo", "gclock", "arc", "sieve",
+					     "s3fifo" };
 	struct ssd_config cfg;
 	struct ssd_device *dev;
 	unsigned int i, j;
@@ -408,7 +580,16 @@ int test_cache(int argc, char **argv)
 	check_replacement("fifo", 0, 1);
 	check_replacement("clock", 1, 2);
 	check_replacement("gclock", 1, 2);
+	/* ARC: 0 went to T2, T1's LRU 1 then 2; SIEVE: the hand passes 0. */
+	check_replacement("arc", 1, 2);
+	check_replacement("sieve", 1, 2);
+	/* S3-FIFO: small is 1 page (0), main the rest; 0 (1 hit) leaves, then 4. */
+	check_replacement("s3fifo", 0, 4);
 	test_clock_ring();
+	test_arc_adaptation();
+	test_arc_requeue();
+	test_sieve_hand();
+	test_s3fifo_queues();
 	test_memory_plan_and_refusal();
 	printf("cache: ok\n");
 	return 0;

@@ -254,3 +254,30 @@ def test_dedup_without_duplicates_is_transparent_to_cache(
     model_line = next(ln for ln in plain.splitlines()
                       if ln.startswith("model:"))
     assert model_line in dedup.splitlines()
+
+
+@pytest.mark.parametrize("seed,extra", [
+    (35, ["cache_policy=always", "cache_replacement=arc"]),
+    (36, ["cache_policy=always", "cache_replacement=sieve"]),
+    (37, ["cache_policy=always", "cache_replacement=s3fifo"]),
+    # Admission that refuses the victim the policy chose: victim() again.
+    (38, ["cache_policy=tinylfu", "cache_replacement=arc", "cache_pages=40"]),
+    (39, ["cache_policy=tinylfu", "cache_replacement=sieve",
+          "cache_pages=40"]),
+    (40, ["cache_policy=procache", "cache_replacement=s3fifo",
+          "cache_pages=40", "cache_s3fifo_small_percent=30",
+          "cache_s3fifo_move_hits=1"]),
+])
+def test_model_with_dedup_over_new_replacements(seed: int,
+                                                extra: list[str]) -> None:
+    """ARC, SIEVE and S3-FIFO under dedup at 92% utilisation with 40%
+    duplicate pages, TRIMs and reads: data verified, the cache's pages are
+    the SLC region's valid pages after every request, and the policy's
+    lists agree with the directory (its check, every 1000 operations)."""
+    out = run_unit("model", "--seed", str(seed), "--ops", "40000",
+                   "--util", "92", "--dup-percent", "40", *SMALL_GEOMETRY,
+                   "slc_blocks_per_chip=8", "dedup=1", *extra)
+    policy = extra[0].split("=")[1]
+    assert "dedup:" in out and f"cache {policy}" in out and "model:" in out
+    counts = cache_counts(out, policy)
+    assert counts["hits"] > 0 and counts["evicted"] > 0
