@@ -15,7 +15,8 @@
  *
  * This layer keeps the cache directory (which pages are cached, a hash over
  * slots) in the order of one replacement policy (struct cache_repl_ops,
- * repl_*.c: LRU, CLOCK, FIFO), and asks one admission policy (struct
+ * repl_*.c: LRU, CLOCK, FIFO, GCLOCK, ARC, SIEVE, S3-FIFO; RCE over LRU
+ * or ARC, evict_rce.c), and asks one admission policy (struct
  * cache_admit_ops, admit_*.c).  Each policy is one file; the lists in
  * cache_policies.c are the registry that gives cache_policy and
  * cache_replacement their values and names.  Every table is sized at

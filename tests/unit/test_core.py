@@ -267,6 +267,10 @@ def test_dedup_without_duplicates_is_transparent_to_cache(
     (40, ["cache_policy=procache", "cache_replacement=s3fifo",
           "cache_pages=40", "cache_s3fifo_small_percent=30",
           "cache_s3fifo_move_hits=1"]),
+    # CDAC-ARC: RCE over ARC, requeueing shared pages in T1 and T2.
+    (41, ["cache_policy=always", "cache_replacement=arc", "cache_rce=1"]),
+    (42, ["cache_policy=plc", "cache_replacement=arc", "cache_rce=1",
+          "cache_read_allocate=1", "plc_access_threshold=0"]),
 ])
 def test_model_with_dedup_over_new_replacements(seed: int,
                                                 extra: list[str]) -> None:
