@@ -27,7 +27,7 @@ data written once per pass).
 Writes bench/results/cache-sweep.json, cache-sweep.md and, with matplotlib,
 cache-size.png, cache-p.png and cache-c.png.
 
-Standalone: python3 bench/cache_sweep.py [--ssdsim PATH]
+Standalone: python3 -m bench.cache_sweep [--ssdsim PATH]
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """One workload on the device (in the VM) under the ProCache paper's three
 policies, like its Figs 10-11: elapsed time, TLC and SLC programs, erases.
 
-Boots one VM (tests/vm/vmrun.py) running bench/guest/cache_vm.sh: on
+Boots one VM (ssdtools.vmrun) running bench/guest/cache_vm.sh: on
 configs/small-test.conf with 8 SLC blocks per chip and timing=1, a hot
 Zipf-skewed 4 KiB random writer (64 MiB) beside a 1 MiB sequential writer
 (64 MiB) in one fio run, under cache_policy = always, refcnt and procache
@@ -9,7 +9,7 @@ Zipf-skewed 4 KiB random writer (64 MiB) beside a 1 MiB sequential writer
 which follows the modeled completion times.  Writes
 bench/results/cache-vm-<kernel>.json and cache-vm-<kernel>.md.
 
-Standalone: python3 bench/cache_vm.py [--kver KVER]
+Standalone: python3 -m bench.cache_vm [--kver KVER]
 """
 from __future__ import annotations
 
@@ -20,9 +20,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ssdtools import initramfs, vmrun
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "vm"))
-import vmrun  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 POLICIES = ("always", "refcnt", "procache")
@@ -99,7 +99,7 @@ def main() -> int:
     parser.add_argument("--kver", help="kernel of the VM (default: the"
                         " first of build/kernel-versions)")
     args = parser.parse_args()
-    result = run(args.kver or vmrun.initramfs.default_kernels()[0])
+    result = run(args.kver or initramfs.default_kernels()[0])
     print_table(result)
     write_results(result)
     return 0

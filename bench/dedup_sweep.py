@@ -29,7 +29,7 @@ can find it), else it gets new content.
 Writes bench/results/dedup-sweep.json and, with matplotlib,
 dedup-latency.png and dedup-waf.png.  Also a section of bench/run.py.
 
-Standalone: python3 bench/dedup_sweep.py [--ssdsim PATH] [--quick]
+Standalone: python3 -m bench.dedup_sweep [--ssdsim PATH] [--quick]
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """`make bench`: emulator overhead, timing fidelity and GC under load.
 
-Boots one VM (tests/vm/vmrun.py) that runs bench/guest/bench.sh, then:
+Boots one VM (ssdtools.vmrun) that runs bench/guest/bench.sh, then:
 
 1. Overhead: ssdemu with timing=0 against brd, the kernel RAM disk, in the
    same VM: fio 4 KiB random write/read at QD1 and QD32, 1 MiB sequential
@@ -73,15 +73,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "vm"))
-import vmrun  # noqa: E402
+from bench import cache_sweep, cache_vm, dedup_sweep, sim_latency
+from ssdtools import initramfs, vmrun
 
-sys.path.insert(0, str(ROOT / "bench"))
-import sim_latency  # noqa: E402
-import cache_sweep  # noqa: E402
-import cache_vm  # noqa: E402
-import dedup_sweep  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 RESULTS = ROOT / "bench" / "results"
 # The sequential write of the fidelity test (bench.sh uses bs=128k).
@@ -638,7 +633,7 @@ def main() -> int:
     sections: list[str] = args.only or list(SECTIONS)
     if args.reanalyze and not args.only:
         sections = list(VM_SECTIONS)
-    kver = args.kver or vmrun.initramfs.default_kernels()[0]
+    kver = args.kver or initramfs.default_kernels()[0]
     result: dict[str, Any] = {"kernel": kver}
     ran: list[str] = []
     if args.reanalyze:

@@ -23,7 +23,7 @@ replay's counters subtracted).  Variants: configs/small-test.conf (4
 channels), the same with chips=8 channels=8, and each with read_priority=1
 when the ssdsim binary knows that key (--list-keys).
 
-Standalone: python3 bench/sim_latency.py [--ssdsim PATH] [--json OUT]
+Standalone: python3 -m bench.sim_latency [--ssdsim PATH] [--json OUT]
 """
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ ssdsim: under each write cache policy and cache size, with dedup off and
 on, and on larger devices.  The file system's behaviour comes from the VM;
 the sweep costs seconds per setting.
 
-usage: workload/replay.py [--scale small] [--from base]
+usage: python3 -m workload.replay [--scale small] [--from base]
 """
 from __future__ import annotations
 
@@ -22,13 +22,12 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from workload import prepare, run
+from workload.capture import SECTOR_BYTES, step_requests
+from workload.report import pct
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(HERE))
-import prepare  # noqa: E402
-import run  # noqa: E402
-from capture import SECTOR_BYTES, step_requests  # noqa: E402
-from report import pct  # noqa: E402
 
 SSDSIM = ROOT / "build" / "bin" / "ssdsim"
 POLICIES = ("base", "refcnt", "procache")

@@ -13,8 +13,8 @@ the end).  Results go to build/workload/out/<scale>/<setting>/
 (stats.json, traces) and the report to workload/results/
 (workload/report.py).
 
-usage: workload/run.py [--scale tiny|small] [--settings base,refcnt,...]
-                       [--kver KVER] [--report-only]
+usage: python3 -m workload.run [--scale tiny|small] [--settings base,...]
+                                [--kver KVER] [--report-only]
 """
 from __future__ import annotations
 
@@ -27,13 +27,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ssdtools import vmrun
+from workload import prepare, report
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(ROOT / "tests" / "vm"))
-sys.path.insert(0, str(HERE))
-import prepare  # noqa: E402
-import report  # noqa: E402
-import vmrun  # noqa: E402
 
 # The device: the paper's (configs/procache-tlc.conf: 2 KiB pages, 32
 # chips, its timings) shrunk to 1.25 GiB of flash, 1.05 GiB logical, with
@@ -139,7 +137,7 @@ def main() -> int:
     extra: list[str] = []
     rows: list[dict[str, Any]] = []
     if (out_root / REPLAY_SOURCE / "stats.json").exists():
-        import replay  # here: replay imports this module
+        from workload import replay  # here: replay imports this module
         print("workload: replaying the traces through ssdsim", flush=True)
         t0 = time.monotonic()
         rows = replay.sweep(scale, REPLAY_SOURCE)

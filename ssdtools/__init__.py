@@ -1,0 +1,14 @@
+"""The Python tools' one shared package (bench/, workload/, tests/).
+
+Run the tools as modules from the repository's root (`python3 -m
+bench.run`, `python3 -m workload.run`, `python3 -m ssdtools.demo`); pytest
+finds the package through `pythonpath` in pytest.ini.  One job per module:
+
+  paths      where the repository keeps what the tools read and write
+  vmrun      the qemu VM runner (boot, run one script, power off, report)
+  initramfs  the VM's initramfs (cached base image plus a per-run overlay)
+  stublibs   stub libraries that keep the initramfs small
+  demo       `make demo`: one VM, one device, its stats
+
+Nothing here imports from tests/.
+"""
