@@ -74,7 +74,8 @@ from pathlib import Path
 from typing import Any
 
 from bench import cache_sweep, cache_vm, dedup_sweep, sim_latency
-from ssdtools import initramfs, vmrun
+from ssdtools import conf, initramfs, vmrun
+from ssdtools.paths import CONFIGS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -92,26 +93,16 @@ READLAT_FILL = "80%"
 READLAT_WRITE_IOPS = 200
 
 
-def read_conf(path: Path) -> dict[str, int]:
-    """key = value pairs of a configs/*.conf file (numbers only)."""
-    conf: dict[str, int] = {}
-    for line in path.read_text().splitlines():
-        line = line.split("#", 1)[0].strip()
-        if "=" in line:
-            key, value = (part.strip() for part in line.split("=", 1))
-            if value.isdigit():
-                conf[key] = int(value)
-    return conf
+def read_conf(name: str) -> dict[str, int]:
+    """The numeric keys of configs/NAME, the others at their defaults
+    (ssdsim --list-keys)."""
+    return conf.numbers(conf.with_defaults(CONFIGS / name))
 
 
 class AnalyticModel:
     """Closed-form latencies and bandwidth of a preset (timing.h semantics)."""
 
-    DEFAULTS = {"controller_ns": 2000, "channel_mb_per_s": 400,
-                "read_ns": 50000, "program_ns": 600000}
-
-    def __init__(self, conf: dict[str, int]) -> None:
-        c = {**self.DEFAULTS, **conf}
+    def __init__(self, c: dict[str, int]) -> None:
         self.page = c["page_size_bytes"]
         self.chips = c["chips"]
         self.channels = c["channels"]
@@ -201,8 +192,8 @@ def run(sections: list[str], preset: str, lat_preset: str, runtime_s: int,
         rounds: int, lat_rounds: int, gc_runtime_s: int,
         readlat_runtime_s: int, kver: str) -> dict[str, Any]:
     """Boot the bench VM for the VM sections among sections."""
-    model = AnalyticModel(read_conf(ROOT / "configs" / preset))
-    lat_model = AnalyticModel(read_conf(ROOT / "configs" / lat_preset))
+    model = AnalyticModel(read_conf(preset))
+    lat_model = AnalyticModel(read_conf(lat_preset))
     seq_qd = model.queue_depth_for_all_chips(SEQ_REQUEST_BYTES)
     vm_sections = [s for s in VM_SECTIONS if s in sections]
     env = {"SECTIONS": " ".join(vm_sections),
@@ -292,8 +283,8 @@ def analyze_fidelity(env: dict[str, Any], fio: dict[str, dict[str, float]],
                      overhead: dict[str, Any] | None) -> dict[str, Any]:
     """QD1 latency against null_blk by timer, sequential bandwidth against
     the model.  brd's latency comes from the overhead section, if it ran."""
-    model = AnalyticModel(read_conf(ROOT / "configs" / env["PRESET"]))
-    lat_model = AnalyticModel(read_conf(ROOT / "configs" / env["LAT_PRESET"]))
+    model = AnalyticModel(read_conf(env["PRESET"]))
+    lat_model = AnalyticModel(read_conf(env["LAT_PRESET"]))
     fidelity: dict[str, Any] = {}
     lat_rounds = range(1, int(env["LAT_ROUNDS"]) + 1)
     for op, model_ns in (("read", lat_model.qd1_read_ns()),
@@ -399,7 +390,7 @@ def channel_busy(pre: dict[str, Any], post: dict[str, Any],
 
 def analyze_readlat(env: dict[str, Any], output: str,
                     stats: dict[str, Any]) -> dict[str, Any]:
-    conf = read_conf(ROOT / "configs" / READLAT_CONF)
+    channels = read_conf(READLAT_CONF)["channels"]
     runs: dict[str, Any] = {}
     for tag, text in blocks(output, "FIO").items():
         if not tag.startswith("readlat-"):
@@ -412,8 +403,7 @@ def analyze_readlat(env: dict[str, Any], output: str,
         runs[tag] = {
             "read": fio_side(jobs["reader"], "read"),
             "write": fio_side(jobs["writer"], "write"),
-            "channel_busy_fraction": channel_busy(pre, post,
-                                                  conf["channels"]),
+            "channel_busy_fraction": channel_busy(pre, post, channels),
             "device_command_latency_mean_us":
             post["command_latency_ns_total"] / max(1, post["commands"])
             / 1000,

@@ -8,6 +8,9 @@ finds the package through `pythonpath` in pytest.ini.  One job per module:
   vmrun      the qemu VM runner (boot, run one script, power off, report)
   initramfs  the VM's initramfs (cached base image plus a per-run overlay)
   stublibs   stub libraries that keep the initramfs small
+  ssdsim     the ssdsim runner: command line, parsed stats, completions,
+             and the configuration keys with their defaults (--list-keys)
+  conf       the configs/*.conf reader, and a preset over the defaults
   demo       `make demo`: one VM, one device, its stats
 
 Nothing here imports from tests/.

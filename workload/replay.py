@@ -15,21 +15,18 @@ usage: python3 -m workload.replay [--scale small] [--from base]
 from __future__ import annotations
 
 import argparse
-import json
 import struct
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from ssdtools import ssdsim as sim
+from ssdtools.paths import CONFIGS
 from workload import prepare, run
 from workload.capture import SECTOR_BYTES, step_requests
 from workload.report import pct
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-
-SSDSIM = ROOT / "build" / "bin" / "ssdsim"
+SSDSIM = sim.SSDSIM
 POLICIES = ("base", "refcnt", "procache")
 STEP_ORDER = ("kernel-copy", "kernel-compile", "kernel-clean", "image-copy",
               "web-download", "remove")
@@ -97,11 +94,10 @@ def write_step(dst: TextIO, blkparse: Path, content: dict[int, bytes] | None,
 
 
 def replay(trace: Path, keys: list[str]) -> dict[str, Any]:
-    out = subprocess.run([str(SSDSIM), "--config",
-                          str(ROOT / "configs" / "procache-tlc.conf"),
-                          *keys, "--format", "ssdemu", "--json", str(trace)],
-                         check=True, capture_output=True, text=True).stdout
-    return json.loads(out)
+    """ssdsim's stats of the joined request log on the paper's preset
+    with @keys."""
+    return sim.run(trace, config=CONFIGS / "procache-tlc.conf", keys=keys,
+                   fmt="ssdemu", binary=SSDSIM)
 
 
 def merged_keys(extra: list[str]) -> list[str]:
