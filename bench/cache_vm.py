@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from pathlib import Path
 from typing import Any
 
-from ssdtools import initramfs, vmrun
+from ssdtools import guest, initramfs, vmrun
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,11 +41,11 @@ def run(kver: str) -> dict[str, Any]:
         raise RuntimeError(f"cache VM bench failed: {res.summary()}\n"
                            f"{res.output[-2000:]}")
     result: dict[str, Any] = {"kernel": kver, "policies": {}}
+    fios = guest.blocks(res.output, "FIO")
+    stats = guest.stats_blocks(res.output)
     for policy in POLICIES:
-        fio = json.loads(re.search(rf"FIO-BEGIN {policy}\n(.*?)\nFIO-END",
-                                   res.output, re.S).group(1))
-        st = json.loads(re.search(rf"STATS-BEGIN {policy}\n(.*?)\nSTATS-END",
-                                  res.output, re.S).group(1))
+        fio = json.loads(fios[policy])
+        st = stats[policy]
         row = {k: st[k] for k in KEEP}
         row["elapsed_ms"] = max(job["write"]["runtime"]
                                 for job in fio["jobs"])

@@ -74,7 +74,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import cache_sweep, cache_vm, dedup_sweep, sim_latency
-from ssdtools import conf, initramfs, vmrun
+from ssdtools import conf, guest, initramfs, vmrun
 from ssdtools.paths import CONFIGS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -134,11 +134,6 @@ class AnalyticModel:
     def queue_depth_for_all_chips(self, request_bytes: int) -> int:
         """Requests in flight that keep every chip programming (x4)."""
         return max(1, math.ceil(4 * self.chips * self.page / request_bytes))
-
-
-def blocks(output: str, name: str) -> dict[str, str]:
-    return dict(re.findall(rf"{name}-BEGIN (\S+)\n(.*?)\n{name}-END \1",
-                           output, re.S))
 
 
 def fio_summary(raw: str) -> dict[str, float]:
@@ -235,9 +230,9 @@ def analyze(raw_path: Path) -> dict[str, Any]:
     # Transcripts from before --only ran the first three sections.
     sections = env.get("SECTIONS", "overhead fidelity gc").split()
     fio = {name: fio_summary(text) for name, text in
-           blocks(output, "FIO").items() if not name.startswith("readlat-")}
-    stats = {name: json.loads(text) for name, text in
-             blocks(output, "STATS").items()}
+           guest.blocks(output, "FIO").items()
+           if not name.startswith("readlat-")}
+    stats = guest.stats_blocks(output)
     result: dict[str, Any] = {"kernel": raw["kernel"],
                               "vm_boot_s": raw["boot_s"]}
     if "overhead" in sections:
@@ -350,7 +345,7 @@ def analyze_gc(output: str, stats: dict[str, Any]) -> dict[str, Any]:
     """The IOPS curve and its summary: fio's seconds wholly before the
     first GC move (by the sampler), and those wholly after the sample that
     first saw one."""
-    iops_log = blocks(output, "IOPSLOG")
+    iops_log = guest.blocks(output, "IOPSLOG")
     curve_iops = [int(line.split(",")[1]) for line in
                   next(iter(iops_log.values()), "").splitlines() if line]
     samples = [[float(m[0]), int(m[1]), int(m[2])] for m in
@@ -392,7 +387,7 @@ def analyze_readlat(env: dict[str, Any], output: str,
                     stats: dict[str, Any]) -> dict[str, Any]:
     channels = read_conf(READLAT_CONF)["channels"]
     runs: dict[str, Any] = {}
-    for tag, text in blocks(output, "FIO").items():
+    for tag, text in guest.blocks(output, "FIO").items():
         if not tag.startswith("readlat-"):
             continue
         tag = tag.removeprefix("readlat-")

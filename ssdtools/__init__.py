@@ -8,6 +8,7 @@ finds the package through `pythonpath` in pytest.ini.  One job per module:
   vmrun      the qemu VM runner (boot, run one script, power off, report)
   initramfs  the VM's initramfs (cached base image plus a per-run overlay)
   stublibs   stub libraries that keep the initramfs small
+  guest      what guest scripts print: tagged blocks, stats snapshots
   ssdsim     the ssdsim runner: command line, parsed stats, completions,
              and the configuration keys with their defaults (--list-keys)
   conf       the configs/*.conf reader, and a preset over the defaults

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ssdtools import vmrun
+from ssdtools import guest, vmrun
 from workload import prepare, report
 
 HERE = Path(__file__).resolve().parent
@@ -51,13 +51,12 @@ SETTINGS: dict[str, list[str]] = {
 }
 # The run whose traces (and content) the replay sweeps.
 REPLAY_SOURCE = "base"
-STATS_RE = re.compile(r"STATS-BEGIN (\S+)\n(.*?)\nSTATS-END \1", re.S)
 STEP_RE = re.compile(r"WORKLOAD-STEP (\d+) (\S+) ([0-9.]+)")
 
 
 def parse_output(output: str) -> dict[str, Any]:
     """Steps (wall seconds) and stats snapshots the guest printed."""
-    stats = {tag: json.loads(body) for tag, body in STATS_RE.findall(output)}
+    stats = guest.stats_blocks(output)
     steps = []
     for rnd, name, wall in STEP_RE.findall(output):
         tag = f"r{rnd}-{name}"

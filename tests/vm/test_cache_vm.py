@@ -10,17 +10,13 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+from ssdtools.guest import stats_blocks
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 FILES = {"/lib.sh": str(HERE / "guest" / "lib.sh")}
 BYPASS = ("cache_bypass_size_pages", "cache_bypass_dice_pages",
           "cache_bypass_policy_pages")
-
-
-def stats_blocks(output: str) -> dict[str, dict[str, Any]]:
-    found = re.findall(r"STATS-BEGIN (\S+)\n(.*?)\nSTATS-END \1", output,
-                       re.S)
-    return {tag: json.loads(body) for tag, body in found}
 
 
 def decisions(st: dict[str, Any]) -> int:

@@ -12,6 +12,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+from ssdtools.guest import stats_blocks
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 GUEST = HERE / "guest"
@@ -23,12 +25,6 @@ FILES = {
 
 def guest(name: str) -> str:
     return (GUEST / name).read_text()
-
-
-def stats_blocks(output: str) -> dict[str, dict[str, Any]]:
-    """The JSON between 'STATS-BEGIN tag' and 'STATS-END tag' lines."""
-    found = re.findall(r"STATS-BEGIN (\S+)\n(.*?)\nSTATS-END \1", output, re.S)
-    return {tag: json.loads(body) for tag, body in found}
 
 
 def test_filesystems_survive_fsck_and_remount(vm: Any, kver: str) -> None:
