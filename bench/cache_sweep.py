@@ -40,12 +40,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from bench.section import RESULTS, Options
 from ssdtools import paths
 from ssdtools import ssdsim as sim
 
+NAME = "cache"
+PROGRESS = "ssdsim: write cache policies ({ssdsim})"
 SSDSIM = sim.SSDSIM
 CONFIG = paths.CONFIGS / "small-test.conf"
-RESULTS = paths.ROOT / "bench" / "results"
 # The repository's traces with page rewrites to cache (fiu-mail-sample
 # writes 16 pages: too few to say anything), and one synthetic mix.
 TRACES = ["mqsim-tpcc-small.trace", "fiu-homes-sample.blkparse",
@@ -216,6 +218,17 @@ def table_lines(result: dict[str, Any]) -> list[str]:
                              f" | {r['flash_erase_slc_blocks']} |")
         lines.append("")
     return lines
+
+
+def measure(opts: Options) -> dict[str, Any]:
+    """The section of `make bench` (bench/section.py)."""
+    result = run(opts.ssdsim.resolve())
+    write_results(result)
+    return result
+
+
+def show(results: dict[str, Any]) -> None:
+    print_table(results[NAME])
 
 
 def print_table(result: dict[str, Any]) -> None:

@@ -16,14 +16,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
+from bench.section import RESULTS, Options
 from ssdtools import guest, initramfs, vmrun
+from ssdtools.paths import GUEST_LIB, ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
-
-RESULTS = ROOT / "bench" / "results"
+NAME = "cachevm"
+PROGRESS = "VM: write cache policies on the device"
 POLICIES = ("always", "refcnt", "procache")
 KEEP = ("host_write_pages", "cache_write_hit_pages", "cache_admit_pages",
         "cache_bypass_size_pages", "cache_bypass_dice_pages",
@@ -35,7 +35,7 @@ KEEP = ("host_write_pages", "cache_write_hit_pages", "cache_admit_pages",
 
 def run(kver: str) -> dict[str, Any]:
     script = (ROOT / "bench" / "guest" / "cache_vm.sh").read_text()
-    files = {"/lib.sh": str(ROOT / "tests" / "vm" / "guest" / "lib.sh")}
+    files = {"/lib.sh": str(GUEST_LIB)}
     res = vmrun.run_in_vm(script, kver=kver, files=files, timeout_s=2400)
     if not res.ok or "cache_vm ok" not in res.output:
         raise RuntimeError(f"cache VM bench failed: {res.summary()}\n"
@@ -76,6 +76,17 @@ def table_lines(result: dict[str, Any]) -> list[str]:
             f" | {r['flash_erase_tlc_blocks']} | {r['flash_erase_slc_blocks']}"
             f" | {100 * (erases - base_erases) / max(base_erases, 1):+.1f}% |")
     return lines
+
+
+def measure(opts: Options) -> dict[str, Any]:
+    """The section of `make bench` (bench/section.py)."""
+    result = run(opts.kver)
+    write_results(result)
+    return result
+
+
+def show(results: dict[str, Any]) -> None:
+    print_table(results[NAME])
 
 
 def print_table(result: dict[str, Any]) -> None:

@@ -20,14 +20,12 @@ import json
 import re
 import statistics
 import sys
-from pathlib import Path
 from typing import Any
 
+from bench.section import RESULTS
 from ssdtools import initramfs, vmrun
+from ssdtools.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
-
-RESULTS = ROOT / "bench" / "results"
 # name -> (device keys, extra fio options).  fio's default buffers are
 # one random buffer with a few bytes scrambled per 512-byte block: every
 # write's filter sample (20 bytes at offset 1000) is the same, so the

@@ -41,13 +41,15 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from bench.section import RESULTS, Options
 from ssdtools import conf
 from ssdtools import ssdsim as sim
 from ssdtools.paths import CONFIGS, ROOT, TRACES
 
+NAME = "dedup"
+PROGRESS = "ssdsim: dedup sweep ({ssdsim})"
 SSDSIM = sim.SSDSIM
 CONFIG = CONFIGS / "kim-dedup-openssd.conf"
-RESULTS = ROOT / "bench" / "results"
 
 PAGE = 4096
 SECTOR = 512
@@ -245,6 +247,20 @@ def run(ssdsim: Path = SSDSIM, quick: bool = False) -> dict[str, Any]:
             point["of_full"] = point["duplicates"] / full if full else None
         result["store"] = store
     return result
+
+
+def measure(opts: Options) -> dict[str, Any]:
+    """The section of `make bench` (bench/section.py): also writes
+    bench/results/dedup-sweep.json and the plots."""
+    result = run(opts.ssdsim.resolve())
+    save(result, RESULTS / "dedup-sweep.json")
+    for png in plot(result, RESULTS):
+        print(f"wrote {png.relative_to(ROOT)}")
+    return result
+
+
+def show(results: dict[str, Any]) -> None:
+    print_table(results[NAME])
 
 
 def print_table(r: dict[str, Any]) -> None:

@@ -37,9 +37,12 @@ import tempfile
 from pathlib import Path
 from typing import Any, Iterable
 
+from bench.section import Options
 from ssdtools import ssdsim as sim
 from ssdtools.paths import CONFIGS, ROOT
 
+NAME = "sim"
+PROGRESS = "ssdsim: read latency under writes ({ssdsim})"
 SSDSIM = sim.SSDSIM
 CONFIG = CONFIGS / "small-test.conf"
 
@@ -186,6 +189,15 @@ def run(ssdsim: Path = SSDSIM, seed: int = SEED,
             "read_period_ns": READ_PERIOD_NS,
             "write_period_ns": WRITE_PERIOD_NS,
             "read_priority_key": has_priority, "runs": runs}
+
+
+def measure(opts: Options) -> dict[str, Any]:
+    """The section of `make bench` (bench/section.py)."""
+    return run(opts.ssdsim.resolve())
+
+
+def show(results: dict[str, Any]) -> None:
+    print_table(results[NAME])
 
 
 def print_table(r: dict[str, Any]) -> None:
