@@ -22,9 +22,11 @@ from typing import Any, TextIO
 
 from ssdtools import ssdsim as sim
 from ssdtools.paths import CONFIGS
-from workload import prepare, run
+from workload import prepare
 from workload.capture import SECTOR_BYTES, step_requests
 from workload.report import pct
+from workload.settings import (DEVICE_KEYS, PRESET, REPLAY_SOURCE,
+                               SETTINGS)
 
 SSDSIM = sim.SSDSIM
 POLICIES = ("base", "refcnt", "procache")
@@ -33,20 +35,21 @@ STEP_ORDER = ("kernel-copy", "kernel-compile", "kernel-clean", "image-copy",
 
 
 def sweep_settings() -> list[tuple[str, str, list[str]]]:
-    """(group, policy, keys beyond run.DEVICE_KEYS) of every replay."""
+    """(group, policy, keys beyond DEVICE_KEYS) of every replay."""
     rows: list[tuple[str, str, list[str]]] = []
-    # Cache sizes: 11, 30 and 67 MiB (run.py's device has 16 SLC blocks).
+    # Cache sizes: 11, 30 and 67 MiB (the workload's device has 16 SLC
+    # blocks).
     for slc in (8, 16, 32):
         for policy in POLICIES:
             rows.append(("cache size", policy, [f"slc_blocks_per_chip={slc}",
-                                                *run.SETTINGS[policy]]))
+                                                *SETTINGS[policy]]))
     for policy in ("base", "procache"):
-        rows.append(("dedup", policy, [*run.SETTINGS[policy], "dedup=1"]))
+        rows.append(("dedup", policy, [*SETTINGS[policy], "dedup=1"]))
     # Larger devices: the same footprint at a lower utilisation.
     for blocks in (192, 256):
         for policy in ("base", "procache"):
             rows.append(("device size", policy,
-                         [f"blocks_per_chip={blocks}", *run.SETTINGS[policy]]))
+                         [f"blocks_per_chip={blocks}", *SETTINGS[policy]]))
     return rows
 
 
@@ -96,14 +99,14 @@ def write_step(dst: TextIO, blkparse: Path, content: dict[int, bytes] | None,
 def replay(trace: Path, keys: list[str]) -> dict[str, Any]:
     """ssdsim's stats of the joined request log on the paper's preset
     with @keys."""
-    return sim.run(trace, config=CONFIGS / "procache-tlc.conf", keys=keys,
+    return sim.run(trace, config=CONFIGS / PRESET, keys=keys,
                    fmt="ssdemu", binary=SSDSIM)
 
 
 def merged_keys(extra: list[str]) -> list[str]:
-    """run.DEVICE_KEYS with @extra's values winning."""
+    """DEVICE_KEYS with @extra's values winning."""
     names = {k.split("=", 1)[0] for k in extra}
-    return [k for k in run.DEVICE_KEYS
+    return [k for k in DEVICE_KEYS
             if k.split("=", 1)[0] not in names] + extra
 
 
@@ -183,7 +186,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--scale", choices=sorted(prepare.SCALES),
                     default="small")
-    ap.add_argument("--from", dest="source", default=run.REPLAY_SOURCE,
+    ap.add_argument("--from", dest="source", default=REPLAY_SOURCE,
                     help="the VM run whose traces are replayed")
     args = ap.parse_args()
     rows = sweep(prepare.SCALES[args.scale], args.source)

@@ -28,29 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from ssdtools import guest, vmrun
-from workload import prepare, report
+from ssdtools.paths import GUEST_LIB, ROOT
+from workload import prepare, replay, report
+from workload.settings import DEVICE_KEYS, PRESET, REPLAY_SOURCE, SETTINGS
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-
-# The device: the paper's (configs/procache-tlc.conf: 2 KiB pages, 32
-# chips, its timings) shrunk to 1.25 GiB of flash, 1.05 GiB logical, with
-# 16 of each chip's 160 blocks in SLC mode: a 30 MiB write cache, 2.8% of
-# the logical space (the paper: 1 GB of 32 GB, 3.1%).  A round writes about
-# 0.6 GiB, so the second round fills the flash and TLC GC runs (the paper:
-# 31.6 GB per round on 32 GB).
-CONFIG = "/configs/procache-tlc.conf"
-DEVICE_KEYS = ["blocks_per_chip=160", "slc_blocks_per_chip=16"]
-SETTINGS: dict[str, list[str]] = {
-    "base": ["cache_policy=always"],
-    "refcnt": ["cache_policy=refcnt"],
-    "procache": ["cache_policy=procache", "procache_p_ppm=100000",
-                 "procache_c_bytes=16384"],
-    "procache-dedup": ["cache_policy=procache", "procache_p_ppm=100000",
-                       "procache_c_bytes=16384", "dedup=1"],
-}
-# The run whose traces (and content) the replay sweeps.
-REPLAY_SOURCE = "base"
+# The preset in the guest (the VM has the repository's configs/ there).
+CONFIG = f"/configs/{PRESET}"
 STEP_RE = re.compile(r"WORKLOAD-STEP (\d+) (\S+) ([0-9.]+)")
 
 
@@ -91,7 +75,7 @@ def run_setting(name: str, scale: prepare.Scale, inputs: Path,
     t0 = time.monotonic()
     res = vmrun.run_in_vm(
         (HERE / "guest" / "algorithm2.sh").read_text(), kver=kver,
-        files={"/lib.sh": str(ROOT / "tests" / "vm" / "guest" / "lib.sh"),
+        files={"/lib.sh": str(GUEST_LIB),
                "/etc/workload.conf": conf.encode()},
         timeout_s=6 * 3600, memory_mb=4096, shares=shares,
         on_line=show_progress)
@@ -136,7 +120,6 @@ def main() -> int:
     extra: list[str] = []
     rows: list[dict[str, Any]] = []
     if (out_root / REPLAY_SOURCE / "stats.json").exists():
-        from workload import replay  # here: replay imports this module
         print("workload: replaying the traces through ssdsim", flush=True)
         t0 = time.monotonic()
         rows = replay.sweep(scale, REPLAY_SOURCE)
