@@ -139,12 +139,12 @@ test: deps
 
 demo: deps
 	$(MAKE) all
-	$(PYTHON) tests/vm/demo.py
+	$(PYTHON) -m ssdtools.demo
 
 bench:
 	@./scripts/install-deps.sh --bench
 	$(MAKE) all
-	$(PYTHON) bench/run.py
+	$(PYTHON) -m bench.run
 
 # The ProCache paper's Algorithm 2 in the VM under BASE, REFCNT, ProCache
 # and ProCache+dedup, then the replay sweep and the report (workload/).
@@ -152,7 +152,7 @@ bench:
 workload:
 	@./scripts/install-deps.sh --workload
 	$(MAKE) all
-	$(PYTHON) workload/run.py $(WORKLOAD_ARGS)
+	$(PYTHON) -m workload.run $(WORKLOAD_ARGS)
 
 # libFuzzer harnesses (tests/fuzz/README.md): the core and the host-tools
 # parsers built again by clang with coverage, ASan and UBSan.
