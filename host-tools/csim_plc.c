@@ -12,14 +12,19 @@
  *   one is 0; that victim's delay count (plc_delay when it entered or was
  *   last hit) is decremented, and while it stays above 0 the replacement
  *   is abandoned and the incoming unit not cached (so a delay of d spares
- *   the victim d - 1 times);
+ *   the victim d - 1 times, each a turn of the hand: see below);
  * - in-out comparison: the victim a is replaced by b only if refs(b) >
  *   refs(a) or access(b) > f x access(a), f = plc_inout_factor (our
  *   reading of the paper's "f(a) x threshold": a constant f in [1, 2] on
- *   a's access count); else b is not cached and a stays under the hand.
+ *   a's access count); else b is not cached.
  *
  * A new unit takes the victim's place on the ring and the hand moves past
- * it (textbook CLOCK); until the ring is full units take free slots.
+ * it (textbook CLOCK); until the ring is full units take free slots.  When
+ * a replacement is abandoned (delayed, or refused by the comparison) the
+ * hand moves past the victim too, so the next miss looks at the next
+ * unit: our reading, as a victim that stayed under the hand would be
+ * compared with every miss and, once well used, block all replacement,
+ * and a delay would last only delay - 1 misses.
  * refs is the unit's reference count from the stream (csim_stream.h).
  *
  * Memory: per cached unit a ring slot (unit 4, priority 4, delay 4); per
@@ -121,11 +126,13 @@ static bool plc_access(struct csim_cache *c, const struct csim_access *a)
 	v = p->ring[s];
 	if (c->p.plc_delayed && p->delay[s] && --p->delay[s]) {
 		c->st.plc_delayed++;
+		p->hand = (s + 1) % c->p.capacity;
 		return false;
 	}
 	if (c->p.plc_inout && !(a->refs > c->unit_refs[v] ||
 				(double)p->acc[u] > c->p.plc_inout_factor * p->acc[v])) {
 		c->st.plc_inout_refused++;
+		p->hand = (s + 1) % c->p.capacity;
 		return false;
 	}
 	p->acc[v] = 0;
