@@ -61,8 +61,9 @@ static void usage(FILE *f)
 		"                             (default: unit with plc, else block)\n"
 		"  --block-kib N              cache block, 4-64 KiB, a power of two (default 4)\n"
 		"  --unit-kib N               container, 4-65536 KiB, a power of two (default 2048)\n"
-		"  --cache-percent LIST       cache sizes in %% of the unique data (block contents,\n"
-		"                             or 4 KiB chunks in unit mode), 0-1000\n"
+		"  --cache-percent LIST       cache sizes in %% of the working set (block mode: the\n"
+		"                             block addresses touched; unit mode: the unique\n"
+		"                             4 KiB chunks, the deduplicated data), 0-1000\n"
 		"  --cache-mib LIST           cache sizes in MiB\n"
 		"  --cache-blocks LIST        cache sizes in blocks (units in unit mode)\n"
 		"  --meta-entries N           dedup: addresses the metadata cache holds\n"
@@ -350,7 +351,7 @@ static uint64_t capacity_of(const struct opts *o, double size, const struct csim
 	else if (o->unit_mode)
 		n = size / 100.0 * chunks->distinct_page_fps * CSIM_PAGE_BYTES / fill;
 	else
-		n = size / 100.0 * blocks->distinct_block_fps;
+		n = size / 100.0 * blocks->distinct_blocks;
 	n = floor(n + 0.5);
 	return n < 1 ? 1 : (uint64_t)n;
 }

@@ -86,6 +86,8 @@ static uint64_t content(struct stream *s, uint64_t page)
 {
 	uint64_t fp = get_page(s, page);
 
+	if (!fp)
+		fp = csim_trace_initial(s->t, page);
 	return fp ? fp : unseen(page);
 }
 

@@ -7,8 +7,9 @@
  * Content: a page takes the fingerprint its request carries (a read shows
  * what is stored, a write what is stored from now on); a partial page
  * mixes the new sectors into its previous content; a write without
- * hashes makes new content unique to (page, request); a page the trace
- * never showed has content unique to its address.
+ * hashes makes new content unique to (page, request); a page not yet
+ * written or read holds its initial content (csim_trace.h), or, if the
+ * trace never read it first, content unique to its address.
  *
  * Block mode: each block a request touches is one access, in address
  * order, with the fingerprint of the block's content (its pages'

@@ -92,14 +92,48 @@ static void hash_pages(struct csim_trace *t, struct csim_req *r, const struct tr
 	}
 }
 
+/* Record the content a page's first appearance shows, if a whole-page read. */
+static void first_sight(struct csim_trace *t, struct csim_map *seen, const struct csim_req *r)
+{
+	for (uint32_t i = 0; i < r->pages; i++) {
+		uint64_t page = r->page + i;
+
+		if (csim_map_get(seen, page) != CSIM_NONE)
+			continue;
+		if (csim_map_put(seen, page, 0))
+			csim_oom();
+		if (r->op != CSIM_REQ_READ || r->fp_at == CSIM_NO_FPS || t->partial[r->fp_at + i])
+			continue;
+		if (t->nr_initial == t->initial_room) {
+			t->initial_room = t->initial_room ? 2 * t->initial_room : 65536;
+			t->initial_fp = realloc(t->initial_fp, t->initial_room * sizeof(uint64_t));
+			if (!t->initial_fp)
+				csim_oom();
+		}
+		t->initial_fp[t->nr_initial] = t->fps[r->fp_at + i];
+		if (csim_map_put(&t->initial, page, (uint32_t)t->nr_initial++))
+			csim_oom();
+	}
+}
+
+uint64_t csim_trace_initial(const struct csim_trace *t, uint64_t page)
+{
+	uint32_t slot = csim_map_get(&t->initial, page);
+
+	return slot == CSIM_NONE ? 0 : t->initial_fp[slot];
+}
+
 int csim_trace_load(struct csim_trace *t, const char *path, enum trace_format format)
 {
 	struct trace_reader tr;
 	struct trace_record rec;
+	struct csim_map seen;
 	int ret;
 
 	memset(t, 0, sizeof(*t));
 	t->path = path;
+	if (csim_map_init(&t->initial, 1024) || csim_map_init(&seen, 1024))
+		csim_oom();
 	if (trace_open(&tr, path, format))
 		return -1;
 	while ((ret = trace_next(&tr, &rec)) > 0) {
@@ -123,7 +157,9 @@ int csim_trace_load(struct csim_trace *t, const char *path, enum trace_format fo
 		r->fp_at = CSIM_NO_FPS;
 		if (rec.content_hash && r->op != CSIM_REQ_TRIM)
 			hash_pages(t, r, &rec);
+		first_sight(t, &seen, r);
 	}
+	csim_map_free(&seen);
 	t->format = trace_format_name(tr.format);
 	trace_close(&tr);
 	return ret < 0 ? -1 : 0;
@@ -134,5 +170,7 @@ void csim_trace_free(struct csim_trace *t)
 	free(t->reqs);
 	free(t->fps);
 	free(t->partial);
+	free(t->initial_fp);
+	csim_map_free(&t->initial);
 	memset(t, 0, sizeof(*t));
 }

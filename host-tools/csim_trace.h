@@ -13,6 +13,11 @@
  * the stream knows (csim_stream.h).  A request whose hash count does not
  * divide its length carries no fingerprints (counted).  Fingerprint 0
  * means unknown.
+ *
+ * A page whose first appearance in the trace is a read (whole page, with
+ * hashes) shows what the page held before the trace began: that is its
+ * initial content (initial: page -> slot of initial_fp), so that a block
+ * read piece by piece has one content throughout.
  */
 #ifndef CSIM_TRACE_H
 #define CSIM_TRACE_H
@@ -20,6 +25,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#include "host-tools/csim_map.h"
 #include "host-tools/trace_reader.h"
 
 enum csim_req_op { CSIM_REQ_READ, CSIM_REQ_WRITE, CSIM_REQ_TRIM };
@@ -39,6 +45,9 @@ struct csim_trace {
 	uint64_t *fps;		/* per page of requests with hashes */
 	uint8_t *partial;	/* 1: the request covers the page in part */
 	size_t nr_fps, fps_room;
+	struct csim_map initial;
+	uint64_t *initial_fp;
+	size_t nr_initial, initial_room;
 	const char *path;
 	const char *format;
 	uint64_t skipped_zero_length, skipped_flush, hash_mismatch;
@@ -46,6 +55,8 @@ struct csim_trace {
 
 int csim_trace_load(struct csim_trace *t, const char *path, enum trace_format format);
 void csim_trace_free(struct csim_trace *t);
+/* The content @page held before the trace, or 0 if the trace never showed it. */
+uint64_t csim_trace_initial(const struct csim_trace *t, uint64_t page);
 /* The 64 bits of an MD5 (hex) the simulator keys content by. */
 uint64_t csim_md5_key(const char *hex);
 
