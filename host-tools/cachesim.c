@@ -69,6 +69,9 @@ static void usage(FILE *f)
 		"  --meta-entries N           dedup: addresses the metadata cache holds\n"
 		"  --meta-per-block X         dedup: metadata entries per data block, 0.01-1000\n"
 		"                             (default 2)\n"
+		"  --stale-reads hit|miss     plain policies: a read whose content differs from the\n"
+		"                             cached copy's is a miss (default) or a hit (content-\n"
+		"                             blind, as libCacheSim)\n"
 		"  --writes MODE              block mode: through (default), update, invalidate;\n"
 		"                             unit mode: around (the only one)\n"
 		"  --bhi on|off, --rce on|off CDAC's two mechanisms (default on)\n"
@@ -261,6 +264,10 @@ static void parse(struct opts *o, int argc, char **argv)
 					o->writes = w;
 			if (o->writes < 0)
 				die(a, v, "must be through, update, invalidate or around");
+		} else if (!strcmp(a, "--stale-reads")) {
+			if (strcmp(v, "hit") && strcmp(v, "miss"))
+				die(a, v, "must be hit or miss");
+			o->p.stale_read_hits = !strcmp(v, "hit");
 		} else if (!strcmp(a, "--bhi"))
 			o->p.bhi = on_off(a, v);
 		else if (!strcmp(a, "--rce"))

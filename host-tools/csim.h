@@ -48,6 +48,7 @@ struct csim_params {
 	uint64_t capacity;		/* blocks (data cache) or units */
 	uint64_t meta_entries;		/* dedup: addresses the metadata cache holds */
 	enum csim_writes writes;
+	bool stale_read_hits;		/* plain: a read of changed content still hits */
 	/* CDAC */
 	uint32_t bhi_cold_percent;	/* a block with fewer parts touched is cold */
 	uint64_t bhi_stale_accesses;	/* an address idle this long is flagged */
@@ -78,6 +79,7 @@ struct csim_stats {
 	uint64_t fill_bytes[CSIM_NR_CAUSES];	/* bytes written into the cache */
 	uint64_t fills[CSIM_NR_CAUSES];
 	uint64_t evictions;			/* blocks or units */
+	uint64_t stale_reads;			/* plain: cached copy's content differed */
 	uint64_t meta_evictions;		/* dedup: addresses */
 	uint64_t dedup_fills_saved;		/* dedup: misses whose data was cached */
 	uint64_t invalidations;
@@ -136,6 +138,20 @@ int csim_cache_init(struct csim_cache *c, const struct csim_policy *policy,
 void csim_cache_free(struct csim_cache *c);
 /* Count one write into the cache of @key (a block or unit) for @cause. */
 void csim_fill(struct csim_cache *c, uint64_t key, enum csim_cause cause);
+
+struct csim_node;
+/*
+ * A plain policy found @a's key cached in node @e: whether that is a hit.
+ * A write hit rewrites the cached copy (a fill of cause write).  A read
+ * whose content differs from the cached copy's (a trace whose reads show
+ * other data than was last written there, as the FIU traces' do at
+ * times) is a miss that refreshes the copy (a fill of cause read, counted
+ * as stale_reads), unless stale_read_hits (content-blind, as libCacheSim
+ * and every address-keyed simulator is); the entry keeps its place.  The content is kept for
+ * this check only: a real cache of data needs no fingerprint, and the
+ * policies' memory leaves it out.
+ */
+bool csim_plain_hit(struct csim_cache *c, struct csim_node *e, const struct csim_access *a);
 
 /* Out of memory: the simulator says so and exits. */
 void csim_oom(void) __attribute__((noreturn));

@@ -2,7 +2,7 @@
 /*
  * csim_arc.c - ARC over addresses (block mode) or units (unit mode), a
  * copy per address: the plain cache without dedup (csim_arc_core.h has
- * the rules).  A write hit rewrites the cached copy.
+ * the rules; csim_plain_hit() what a hit is).
  *
  * Memory: per cached block a node (key, links, list id) and its index
  * slot; per ghost the same (a ghost keeps its key).
@@ -47,13 +47,12 @@ static bool arc_access(struct csim_cache *c, const struct csim_access *a)
 
 	if (where == ARC_T1 || where == ARC_T2) {
 		csim_arc_hit(arc, n);
-		if (a->op == CSIM_WRITE)
-			csim_fill(c, a->key, CSIM_FILL_WRITE);
-		return true;
+		return csim_plain_hit(c, csim_at(&arc->pool, n), a);
 	}
 	if (!a->allocate)
 		return false;
-	csim_arc_miss(arc, a->key, where, n);
+	n = csim_arc_miss(arc, a->key, where, n);
+	csim_at(&arc->pool, n)->fp = a->fp;
 	c->st.evictions = arc->evictions;
 	csim_fill(c, a->key, csim_cause_of(a->op));
 	return false;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "host-tools/csim.h"
+#include "host-tools/csim_pool.h"
 
 const struct csim_policy *const csim_policies[] = {
 	&csim_lru, &csim_fifo, &csim_lfu, &csim_arc,
@@ -73,4 +74,21 @@ void csim_fill(struct csim_cache *c, uint64_t key, enum csim_cause cause)
 		c->unit_fills_room = room;
 	}
 	c->unit_fills[key]++;
+}
+
+bool csim_plain_hit(struct csim_cache *c, struct csim_node *e, const struct csim_access *a)
+{
+	if (a->op == CSIM_WRITE) {
+		e->fp = a->fp;
+		csim_fill(c, a->key, CSIM_FILL_WRITE);
+		return true;
+	}
+	if (e->fp == a->fp)
+		return true;
+	e->fp = a->fp;
+	c->st.stale_reads++;
+	if (c->p.stale_read_hits)
+		return true;
+	csim_fill(c, a->key, CSIM_FILL_READ);
+	return false;
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * csim_fifo.c - FIFO over addresses (block mode) or units (unit mode), a
- * copy per address: the plain cache without dedup.  A hit changes nothing
- * in the order; a miss that may enter evicts the oldest when full.  A write
- * hit rewrites the cached copy (a fill of cause write).
+ * copy per address: the plain cache without dedup (csim_plain_hit() says
+ * what a hit is).  A hit changes nothing
+ * in the order; a miss that may enter evicts the oldest when full.
  *
  * Memory: per cached block a node (key, list links) and its index slot.
  */
@@ -42,9 +42,7 @@ static bool fifo_access(struct csim_cache *c, const struct csim_access *a)
 	uint32_t n = csim_pool_find(&l->pool, a->key);
 
 	if (n != CSIM_NONE) {
-		if (a->op == CSIM_WRITE)
-			csim_fill(c, a->key, CSIM_FILL_WRITE);
-		return true;
+		return csim_plain_hit(c, csim_at(&l->pool, n), a);
 	}
 	if (!a->allocate)
 		return false;
@@ -56,6 +54,7 @@ static bool fifo_access(struct csim_cache *c, const struct csim_access *a)
 		c->st.evictions++;
 	}
 	n = csim_pool_add(&l->pool, a->key);
+	csim_at(&l->pool, n)->fp = a->fp;
 	csim_list_push_head(&l->pool, &l->list, n, 1);
 	csim_fill(c, a->key, csim_cause_of(a->op));
 	return false;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * csim_lfu.c - LFU over addresses (block mode) or units (unit mode), a
- * copy per address, as libCacheSim's LFU: the frequency counts accesses
+ * copy per address (csim_plain_hit() says what a hit is), as libCacheSim's
+ * LFU: the frequency counts accesses
  * since the entry entered (1 on entry, forgotten on eviction); the victim
  * is the least frequent, and among equals the one that reached that
  * frequency first.  One list per frequency, found by a table; the least
@@ -123,9 +124,7 @@ static bool lfu_access(struct csim_cache *c, const struct csim_access *a)
 		if (!l->buckets[from].count && l->min_freq == old)
 			l->min_freq = old + 1;
 		drop_bucket(l, old, from);
-		if (a->op == CSIM_WRITE)
-			csim_fill(c, a->key, CSIM_FILL_WRITE);
-		return true;
+		return csim_plain_hit(c, csim_at(&l->pool, n), a);
 	}
 	if (!a->allocate)
 		return false;
@@ -138,6 +137,7 @@ static bool lfu_access(struct csim_cache *c, const struct csim_access *a)
 	}
 	n = csim_pool_add(&l->pool, a->key);
 	csim_at(&l->pool, n)->count = 1;
+	csim_at(&l->pool, n)->fp = a->fp;
 	csim_list_push_head(&l->pool, &l->buckets[bucket(l, 1, true)], n, 1);
 	l->min_freq = 1;
 	csim_fill(c, a->key, csim_cause_of(a->op));

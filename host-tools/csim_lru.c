@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * csim_lru.c - LRU over addresses (block mode) or units (unit mode), a
- * copy per address: the plain cache without dedup.  A hit moves the entry
- * to the head; a miss that may enter evicts the tail when full.  A write
- * hit rewrites the cached copy (a fill of cause write).
+ * copy per address: the plain cache without dedup (csim_plain_hit() says
+ * what a hit is).  A hit moves the entry
+ * to the head; a miss that may enter evicts the tail when full.
  *
  * Memory: per cached block a node (key, list links) and its index slot.
  */
@@ -43,9 +43,7 @@ static bool lru_access(struct csim_cache *c, const struct csim_access *a)
 
 	if (n != CSIM_NONE) {
 		csim_list_move_head(&l->pool, &l->list, &l->list, n, 1);
-		if (a->op == CSIM_WRITE)
-			csim_fill(c, a->key, CSIM_FILL_WRITE);
-		return true;
+		return csim_plain_hit(c, csim_at(&l->pool, n), a);
 	}
 	if (!a->allocate)
 		return false;
@@ -57,6 +55,7 @@ static bool lru_access(struct csim_cache *c, const struct csim_access *a)
 		c->st.evictions++;
 	}
 	n = csim_pool_add(&l->pool, a->key);
+	csim_at(&l->pool, n)->fp = a->fp;
 	csim_list_push_head(&l->pool, &l->list, n, 1);
 	csim_fill(c, a->key, csim_cause_of(a->op));
 	return false;

@@ -147,6 +147,8 @@ void csim_report_run(FILE *f, const struct csim_run *r, bool json, bool first)
 	u64v(&o, "cache_write_bytes_write", st->fill_bytes[CSIM_FILL_WRITE]);
 	u64v(&o, "evictions", st->evictions);
 	u64v(&o, "invalidations", st->invalidations);
+	if (c->policy->kind == CSIM_PLAIN)
+		u64v(&o, "stale_reads", st->stale_reads);
 	if (c->policy->kind == CSIM_DEDUP) {
 		u64v(&o, "meta_evictions", st->meta_evictions);
 		u64v(&o, "dedup_fills_saved", st->dedup_fills_saved);

@@ -204,6 +204,17 @@ def test_arc_adapts(tmp_path: Path) -> None:
     assert lru["read_hits"] == 3
 
 
+def test_a_read_of_changed_content_misses(tmp_path: Path) -> None:
+    """Page 1 written as a, read as b (the trace says the data changed):
+    a miss that refreshes the copy, or, content-blind, a hit."""
+    seq = fiu([("W", 1, ["a"]), ("R", 1, ["b"]), ("R", 1, ["b"])])
+    run = sim(tmp_path, seq, "--policy", "lru", "--cache-blocks", "4")
+    assert (run["read_hits"], run["stale_reads"]) == (1, 1)
+    blind = sim(tmp_path, seq, "--policy", "lru", "--cache-blocks", "4",
+                "--stale-reads", "hit")
+    assert (blind["read_hits"], blind["stale_reads"]) == (2, 1)
+
+
 def test_dedup_shares_one_block(tmp_path: Path) -> None:
     """Ten addresses with one content: D-LRU writes the cache once and
     the other nine misses find the block cached; LRU writes it ten
@@ -251,7 +262,8 @@ def test_plain_policies_match_libcachesim(tmp_path: Path, trace: str,
                "arc": lcs.ARC}
     for size in (8, 100, 1000):
         out = cs.run(path, ["--policy", "lru,fifo,lfu,arc", "--block-kib",
-                            str(kib), "--cache-blocks", str(size)],
+                            str(kib), "--cache-blocks", str(size),
+                            "--stale-reads", "hit"],
                      binary=CACHESIM, timeout=120)
         for run in out["runs"]:
             ref = classes[run["policy"]](cache_size=size)
@@ -330,6 +342,7 @@ def test_zipf_generator_shares_chunks(tmp_path: Path) -> None:
     (["--bhi-cold-percent", "0"], "--bhi-cold-percent 0"),
     (["--rce-drop-percent", "100"], "--rce-drop-percent 100"),
     (["--bhi", "maybe"], "--bhi maybe"),
+    (["--stale-reads", "often"], "--stale-reads often"),
     (["--meta-per-block", "0"], "--meta-per-block 0"),
     (["--unit-kib", "6"], "--unit-kib 6"),
     ([], "cache size"),
