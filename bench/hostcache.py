@@ -100,6 +100,7 @@ SYN_REQUESTS = 150_000
 SYN_REQUESTS_FULL = 1_000_000
 META_PER_BLOCK = "2"
 PAPER_CDAC_GAIN = 1.95     # CDAC's read hit ratio over D-LRU/D-ARC's
+PLOT_MIN_READS = 100       # the homes sample's 2 reads make no curve
 
 
 def ratio(a: float, b: float) -> float | None:
@@ -542,8 +543,10 @@ def plot(result: dict[str, Any], out_dir: Path) -> list[Path]:
     written.append(out_dir / "hostcache-plc-quadrants.png")
     fig.savefig(written[-1])
     plt.close(fig)
-    # CDAC: hit ratio over size (16 KiB) and over block size (40%)
-    traces = list(result["cdac"]["traces"])
+    # CDAC: hit ratio over size (16 KiB) and over block size (40%), for
+    # the traces with reads enough to plot
+    traces = [name for name, entry in result["cdac"]["traces"].items()
+              if entry["census"]["read_requests"] >= PLOT_MIN_READS]
     fig, axes = plt.subplots(2, len(traces), figsize=(4 * len(traces), 7),
                              squeeze=False)
     for col, name in enumerate(traces):

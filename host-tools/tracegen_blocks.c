@@ -8,11 +8,13 @@
  * a request picks a region by Zipf(--zipf) over popularity ranks (mapped
  * to regions by a seeded permutation), starts at a uniform page of it and
  * covers 1 to --request-max-kib / 4 pages (uniform).  It is a read with
- * probability --read-percent, else a write.  Each written page gets, with
- * probability --dup-percent, the current content of another page chosen
- * the same way (a copy of popular data), else new content.  A page never
- * written holds content unique to its address.  Reads carry the current
- * content's hashes.  One 32-hex-digit hash per 4 KiB block (FIU format).
+ * probability --read-percent, else a write.  A write is, with probability
+ * --dup-percent, a copy: its pages get the current content of as many
+ * pages at the same offset of another region chosen the same way (a copy
+ * of popular data, aligned as file and VM-image copies are, so whole
+ * blocks repeat); else it writes new content.  A page never written
+ * holds content unique to its address.  Reads carry the current content's
+ * hashes.  One 32-hex-digit hash per 4 KiB block (FIU format).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +37,7 @@ static void busage(FILE *f)
 		"                       a multiple of 4 (64)\n"
 		"  --zipf X             Zipf exponent of region popularity, 0-3 (0.9)\n"
 		"  --read-percent P     reads among requests, 0-100 (50)\n"
-		"  --dup-percent P      written pages that copy other content, 0-100 (30)\n"
+		"  --dup-percent P      writes that copy other content, 0-100 (30)\n"
 		"  --request-max-kib N  largest request, 4-4096 KiB, a multiple of 4 (64)\n"
 		"  --seed N             PRNG seed (1)\n"
 		"  -o FILE              output (default stdout)\n");
@@ -132,21 +134,23 @@ int tg_dedup_blocks(int argc, char **argv)
 		uint64_t pages = 1 + tg_below(&rng, o.max_pages);
 		char op = tg_uniform(&rng) < o.read ? 'R' : 'W';
 
+		uint64_t src = UINT64_MAX;
+
 		if (page + pages > o.pages)
 			pages = o.pages - page;
+		if (op == 'W' && tg_uniform(&rng) < o.dup) {
+			src = perm[tg_zipf_draw(&z, &rng)] * o.region_pages + page % o.region_pages;
+			if (src + pages > o.pages)
+				src = o.pages - pages;
+		}
 		for (uint64_t k = 0; k < pages; k++) {
 			uint64_t p = page + k;
 
-			if (op == 'W') {
-				if (tg_uniform(&rng) < o.dup) {
-					uint64_t src = pick_page(&o, &z, perm, &rng);
-
-					content[p] = content[src] ? content[src] :
-						     (1ULL << 63) | src;
-				} else {
-					content[p] = next_id++;
-				}
-			}
+			if (op == 'W' && src != UINT64_MAX)
+				content[p] = content[src + k] ? content[src + k] :
+					     (1ULL << 63) | (src + k);
+			else if (op == 'W')
+				content[p] = next_id++;
 			ids[k] = content[p] ? content[p] : (1ULL << 63) | p;
 		}
 		tg_write_line(f, i * 1000, 0, "synth", page, pages, op, ids, o.seed);
