@@ -39,6 +39,19 @@ void csim_map_free(struct csim_map *m)
 	memset(m, 0, sizeof(*m));
 }
 
+int csim_map_copy(struct csim_map *to, const struct csim_map *from)
+{
+	size_t bytes = (from->mask + 1) * sizeof(*from->slots);
+
+	to->slots = malloc(bytes);
+	if (!to->slots)
+		return -1;
+	memcpy(to->slots, from->slots, bytes);
+	to->mask = from->mask;
+	to->count = from->count;
+	return 0;
+}
+
 uint32_t csim_map_get(const struct csim_map *m, uint64_t key)
 {
 	size_t i = slot_of(m, key);

@@ -30,6 +30,8 @@ struct csim_map {
 
 int csim_map_init(struct csim_map *m, size_t expected);
 void csim_map_free(struct csim_map *m);
+/* @to becomes a copy of @from; -1 if out of memory. */
+int csim_map_copy(struct csim_map *to, const struct csim_map *from);
 /* The value of @key, or CSIM_NONE. */
 uint32_t csim_map_get(const struct csim_map *m, uint64_t key);
 /* Set @key to @value (CSIM_NONE is not a value); -1 if out of memory. */

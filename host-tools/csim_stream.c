@@ -15,6 +15,7 @@ struct stream {
 	struct csim_census *census;
 	struct csim_map page_slot;		/* page -> slot of page_fp */
 	uint64_t *page_fp;
+	uint8_t *touched;			/* by slot: the trace showed it (unit runs) */
 	uint64_t nr_pages, pages_room;
 	struct csim_map seen_fps;		/* census: chunk and block contents */
 	struct csim_map seen_blocks;
@@ -61,7 +62,8 @@ static void set_page(struct stream *s, uint64_t page, uint64_t fp)
 		if (s->nr_pages == s->pages_room) {
 			s->pages_room = s->pages_room ? 2 * s->pages_room : 65536;
 			s->page_fp = realloc(s->page_fp, s->pages_room * sizeof(uint64_t));
-			if (!s->page_fp)
+			s->touched = realloc(s->touched, s->pages_room);
+			if (!s->page_fp || !s->touched)
 				csim_oom();
 		}
 		slot = (uint32_t)s->nr_pages++;
@@ -69,6 +71,7 @@ static void set_page(struct stream *s, uint64_t page, uint64_t fp)
 			csim_oom();
 	}
 	s->page_fp[slot] = fp;
+	s->touched[slot] = 1;
 }
 
 static uint64_t nonzero(uint64_t fp)
@@ -82,12 +85,11 @@ static uint64_t unseen(uint64_t page)
 	return nonzero(csim_mix64(page ^ 0x5eedf00dcafe1234ULL));
 }
 
+/* The page's content: as stored (initially the trace's initial content). */
 static uint64_t content(struct stream *s, uint64_t page)
 {
 	uint64_t fp = get_page(s, page);
 
-	if (!fp)
-		fp = csim_trace_initial(s->t, page);
 	return fp ? fp : unseen(page);
 }
 
@@ -122,12 +124,14 @@ static uint64_t unit_of(struct stream *s, uint64_t fp)
 	return u;
 }
 
-/* The unit of a page's current content, or CSIM_NONE if never shown. */
+/* The unit of a page's current content, or CSIM_NONE if the trace has not shown it. */
 static uint64_t page_unit(struct stream *s, uint64_t page)
 {
-	uint64_t fp = get_page(s, page);
+	uint32_t slot = csim_map_get(&s->page_slot, page);
 
-	return fp ? csim_map_get(&s->unit_of, fp) : CSIM_NONE;
+	if (slot == CSIM_NONE || !s->touched[slot] || !s->page_fp[slot])
+		return CSIM_NONE;
+	return csim_map_get(&s->unit_of, s->page_fp[slot]);
 }
 
 static int64_t run_change(struct stream *s, uint64_t page, uint64_t unit)
@@ -312,7 +316,15 @@ void csim_stream_run(const struct csim_trace *t, const struct csim_stream_opts *
 	struct stream s = { .t = t, .o = o, .c = c, .census = census,
 			    .acc = unit_accesses, .acc_room = unit_room };
 
-	if (csim_map_init(&s.page_slot, 1 << 16) || csim_map_init(&s.unit_of, 1 << 16) ||
+	/* The primary storage starts with the initial content (csim_trace.h). */
+	s.pages_room = s.nr_pages = t->nr_initial;
+	s.page_fp = malloc((t->nr_initial ? t->nr_initial : 1) * sizeof(uint64_t));
+	s.touched = calloc(t->nr_initial ? t->nr_initial : 1, 1);
+	if (!s.page_fp || !s.touched || csim_map_copy(&s.page_slot, &t->initial))
+		csim_oom();
+	if (t->nr_initial)
+		memcpy(s.page_fp, t->initial_fp, t->nr_initial * sizeof(uint64_t));
+	if (csim_map_init(&s.unit_of, 1 << 16) ||
 	    csim_map_init(&s.seen_fps, 16) || csim_map_init(&s.seen_blocks, 16) ||
 	    csim_map_init(&s.seen_block_fps, 16))
 		csim_oom();
@@ -344,6 +356,7 @@ void csim_stream_run(const struct csim_trace *t, const struct csim_stream_opts *
 	csim_map_free(&s.seen_blocks);
 	csim_map_free(&s.seen_block_fps);
 	free(s.page_fp);
+	free(s.touched);
 	free(s.refs);
 	free(s.stamp);
 	free(s.batch_units);
