@@ -93,7 +93,7 @@ static void usage(FILE *f)
 
 static void die(const char *opt, const char *value, const char *want)
 {
-	fprintf(stderr, "cachesim: %s %s: %s\n", opt, value, want);
+	fprintf(stderr, "cachesim: %s%s%s: %s\n", opt, *value ? " " : "", value, want);
 	exit(2);
 }
 

@@ -116,13 +116,6 @@ static void first_sight(struct csim_trace *t, struct csim_map *seen, const struc
 	}
 }
 
-uint64_t csim_trace_initial(const struct csim_trace *t, uint64_t page)
-{
-	uint32_t slot = csim_map_get(&t->initial, page);
-
-	return slot == CSIM_NONE ? 0 : t->initial_fp[slot];
-}
-
 int csim_trace_load(struct csim_trace *t, const char *path, enum trace_format format)
 {
 	struct trace_reader tr;

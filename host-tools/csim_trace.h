@@ -55,8 +55,6 @@ struct csim_trace {
 
 int csim_trace_load(struct csim_trace *t, const char *path, enum trace_format format);
 void csim_trace_free(struct csim_trace *t);
-/* The content @page held before the trace, or 0 if the trace never showed it. */
-uint64_t csim_trace_initial(const struct csim_trace *t, uint64_t page);
 /* The 64 bits of an MD5 (hex) the simulator keys content by. */
 uint64_t csim_md5_key(const char *hex);
 
