@@ -6,6 +6,7 @@ and refusals of bad options.  The ASan/UBSan builds run (make unit)."""
 from __future__ import annotations
 
 import hashlib
+import math
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -215,6 +216,24 @@ def test_a_read_of_changed_content_misses(tmp_path: Path) -> None:
     assert (blind["read_hits"], blind["stale_reads"]) == (2, 1)
 
 
+@pytest.mark.parametrize("mode,hits,fill_write,fill_read", [
+    ("through", 2, 2 * 4096, 0),       # both writes enter; the read hits
+    ("update", 2, 4096, 0),            # page 2 bypasses; page 1 is updated
+    ("invalidate", 0, 0, 4096),        # page 1 is dropped: its read misses
+])
+def test_write_modes(tmp_path: Path, mode: str, hits: int, fill_write: int,
+                     fill_read: int) -> None:
+    """Page 1 read (enters), page 1 written, page 2 written, page 1 read;
+    hits count the write to page 1 and the last read."""
+    seq = fiu([("R", 1, ["a"]), ("W", 1, ["b"]), ("W", 2, ["c"]),
+               ("R", 1, ["b"])])
+    run = sim(tmp_path, seq, "--policy", "lru", "--cache-blocks", "4",
+              "--writes", mode)
+    assert run["read_hits"] + run["write_hits"] == hits
+    assert run["cache_write_bytes_write"] == fill_write
+    assert run["cache_write_bytes_read_fill"] == 4096 + fill_read
+
+
 def test_dedup_shares_one_block(tmp_path: Path) -> None:
     """Ten addresses with one content: D-LRU writes the cache once and
     the other nine misses find the block cached; LRU writes it ten
@@ -298,7 +317,6 @@ def test_zipf_generator_rank_frequency(tmp_path: Path) -> None:
     """51200 one-chunk reads over 200 files: the log-log rank-frequency
     slope over ranks 1-100 is -alpha within 0.05, and the seed fixes the
     trace."""
-    import math
     for alpha in (0.47, 0.9):
         counts = zipf_counts(tmp_path, 7, alpha)
         assert sum(counts) == 200 * 256
