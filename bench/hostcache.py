@@ -28,8 +28,8 @@ hostcache-plc-hit.png, hostcache-plc-quadrants.png, hostcache-cdac.png.
 
 Standalone: python3 -m bench.hostcache [--full] [--traces DIR]
             [--cachesim PATH] [--tracegen PATH]
---full adds PLC's f and delay sweeps and longer synthetic traces (about
-ten minutes); the default finishes in a few.
+--full adds PLC's f and delay sweeps and synthetic traces of a million
+requests (about fifteen minutes); the default takes about three.
 """
 from __future__ import annotations
 
@@ -585,7 +585,8 @@ def write_results(result: dict[str, Any], out_dir: Path = RESULTS) -> None:
         " the readings of the papers and why our figures differ.\n\n"
         + "\n".join(table_lines(result)) + "\n")
     for path in plot(result, out_dir):
-        print(f"wrote {path.relative_to(ROOT)}")
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        print(f"wrote {shown}")
 
 
 def extra_traces() -> Path | None:
