@@ -41,13 +41,19 @@ OBJS_ASAN := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
 
 TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe \
 	$(BUILD)/bin/ioctl_fuzz \
-	$(BUILD)/bin/config_oracle
-UNIT_TESTS := $(BUILD)/asan/bin/ssd_unit_tests $(BUILD)/asan/bin/ssdsim
+	$(BUILD)/bin/config_oracle $(BUILD)/bin/cachesim $(BUILD)/bin/tracegen
+UNIT_TESTS := $(BUILD)/asan/bin/ssd_unit_tests $(BUILD)/asan/bin/ssdsim \
+	$(BUILD)/asan/bin/cachesim $(BUILD)/asan/bin/tracegen
 STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c host-tools/log_format.c
 SIM_SRCS := host-tools/ssdsim.c host-tools/trace_reader.c host-tools/flat_iter.c \
 	host-tools/sim_report.c host-tools/belady.c \
 	$(STATS_SRCS)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
+# The host cache simulator and its trace generator (host-tools/CACHESIM.md):
+# host-side, they need none of the core.
+CACHESIM_SRCS := host-tools/cachesim.c $(sort $(wildcard host-tools/csim_*.c)) \
+	host-tools/trace_reader.c host-tools/log_format.c
+TRACEGEN_SRCS := $(sort $(wildcard host-tools/tracegen*.c))
 
 KVERS = $(shell cat $(BUILD)/kernel-versions 2>/dev/null)
 
@@ -115,6 +121,22 @@ $(BUILD)/asan/bin/ssdsim: $(SIM_SRCS) $(LIB_ASAN) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB_ASAN) -lpthread -o $@
 
+$(BUILD)/bin/cachesim: $(CACHESIM_SRCS) $(HEADERS) | $(VIEWS)/.made
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(CACHESIM_SRCS) -lm -o $@
+
+$(BUILD)/asan/bin/cachesim: $(CACHESIM_SRCS) $(HEADERS) | $(VIEWS)/.made
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(CACHESIM_SRCS) -lm -o $@
+
+$(BUILD)/bin/tracegen: $(TRACEGEN_SRCS) $(HEADERS) | $(VIEWS)/.made
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(TRACEGEN_SRCS) -lm -o $@
+
+$(BUILD)/asan/bin/tracegen: $(TRACEGEN_SRCS) $(HEADERS) | $(VIEWS)/.made
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(TRACEGEN_SRCS) -lm -o $@
+
 $(BUILD)/asan/bin/ssd_unit_tests: $(UNIT_SRCS) host-tools/flat_iter.c $(LIB_ASAN) \
 		tests/unit/*.h $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -140,12 +162,12 @@ test: deps
 
 demo: deps
 	$(MAKE) all
-	$(PYTHON) tests/vm/demo.py
+	$(PYTHON) -m ssdtools.demo
 
 bench:
 	@./scripts/install-deps.sh --bench
 	$(MAKE) all
-	$(PYTHON) bench/run.py
+	$(PYTHON) -m bench.run
 
 # The ProCache paper's Algorithm 2 in the VM under BASE, REFCNT, ProCache
 # and ProCache+dedup, then the replay sweep and the report (workload/).
@@ -153,7 +175,7 @@ bench:
 workload:
 	@./scripts/install-deps.sh --workload
 	$(MAKE) all
-	$(PYTHON) workload/run.py $(WORKLOAD_ARGS)
+	$(PYTHON) -m workload.run $(WORKLOAD_ARGS)
 
 # libFuzzer harnesses (tests/fuzz/README.md): the core and the host-tools
 # parsers built again by clang with coverage, ASan and UBSan.

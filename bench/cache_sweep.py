@@ -27,7 +27,7 @@ data written once per pass).
 Writes bench/results/cache-sweep.json, cache-sweep.md and, with matplotlib,
 cache-size.png, cache-p.png and cache-c.png.
 
-Standalone: python3 bench/cache_sweep.py [--ssdsim PATH]
+Standalone: python3 -m bench.cache_sweep [--ssdsim PATH]
 """
 from __future__ import annotations
 
@@ -35,16 +35,19 @@ import argparse
 import bisect
 import json
 import random
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-SSDSIM = ROOT / "build" / "bin" / "ssdsim"
-CONFIG = ROOT / "configs" / "small-test.conf"
-RESULTS = ROOT / "bench" / "results"
+from bench.section import RESULTS, Options
+from ssdtools import paths
+from ssdtools import ssdsim as sim
+
+NAME = "cache"
+PROGRESS = "ssdsim: write cache policies ({ssdsim})"
+SSDSIM = sim.SSDSIM
+CONFIG = paths.CONFIGS / "small-test.conf"
 # The repository's traces with page rewrites to cache (fiu-mail-sample
 # writes 16 pages: too few to say anything), and one synthetic mix.
 TRACES = ["mqsim-tpcc-small.trace", "fiu-homes-sample.blkparse",
@@ -113,16 +116,14 @@ def synthetic_trace(path: Path) -> None:
 def trace_path(trace: str) -> Path:
     if trace == SYNTHETIC:
         return Path(tempfile.gettempdir()) / "ssdemu-cache-synthetic.trace"
-    return ROOT / "tests" / "data" / trace
+    return paths.TRACES / trace
 
 
 def replay(ssdsim: Path, trace: str, keys: list[str]) -> dict[str, Any]:
     """One ssdsim replay with the off-line bound; the figures kept."""
-    cmd = [str(ssdsim), "--json", "--config", str(CONFIG), *BENCH_DEVICE,
-           *keys, "--warmup", str(WARMUP), "--belady",
-           str(trace_path(trace))]
-    out = json.loads(subprocess.run(cmd, check=True, capture_output=True,
-                                    text=True).stdout)
+    out = sim.run(trace_path(trace), config=CONFIG,
+                  keys=[*BENCH_DEVICE, *keys],
+                  flags=["--warmup", str(WARMUP), "--belady"], binary=ssdsim)
     row = {k: out[k] for k in KEEP}
     row["belady_write_hit_ratio"] = out["belady"]["write_hit_ratio"]
     return row
@@ -219,6 +220,17 @@ def table_lines(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def measure(opts: Options) -> dict[str, Any]:
+    """The section of `make bench` (bench/section.py)."""
+    result = run(opts.ssdsim.resolve())
+    write_results(result)
+    return result
+
+
+def show(results: dict[str, Any]) -> None:
+    print_table(results[NAME])
+
+
 def print_table(result: dict[str, Any]) -> None:
     print("\n".join(["", "SLC write cache policies (ssdsim)"]
                     + table_lines(result)))
@@ -277,7 +289,7 @@ def write_results(result: dict[str, Any], out_dir: Path = RESULTS) -> None:
         "# SLC write cache policies (bench/cache_sweep.py)\n\n"
         + "\n".join(table_lines(result)) + "\n")
     for path in plot(result, out_dir):
-        print(f"wrote {path.relative_to(ROOT)}")
+        print(f"wrote {path.relative_to(paths.ROOT)}")
 
 
 def main() -> int:

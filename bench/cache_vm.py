@@ -1,7 +1,7 @@
 """One workload on the device (in the VM) under the ProCache paper's three
 policies, like its Figs 10-11: elapsed time, TLC and SLC programs, erases.
 
-Boots one VM (tests/vm/vmrun.py) running bench/guest/cache_vm.sh: on
+Boots one VM (ssdtools.vmrun) running bench/guest/cache_vm.sh: on
 configs/small-test.conf with 8 SLC blocks per chip and timing=1, a hot
 Zipf-skewed 4 KiB random writer (64 MiB) beside a 1 MiB sequential writer
 (64 MiB) in one fio run, under cache_policy = always, refcnt and procache
@@ -9,22 +9,21 @@ Zipf-skewed 4 KiB random writer (64 MiB) beside a 1 MiB sequential writer
 which follows the modeled completion times.  Writes
 bench/results/cache-vm-<kernel>.json and cache-vm-<kernel>.md.
 
-Standalone: python3 bench/cache_vm.py [--kver KVER]
+Standalone: python3 -m bench.cache_vm [--kver KVER]
 """
 from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "vm"))
-import vmrun  # noqa: E402
+from bench.section import RESULTS, Options
+from ssdtools import guest, initramfs, vmrun
+from ssdtools.paths import GUEST_LIB, ROOT
 
-RESULTS = ROOT / "bench" / "results"
+NAME = "cachevm"
+PROGRESS = "VM: write cache policies on the device"
 POLICIES = ("always", "refcnt", "procache")
 KEEP = ("host_write_pages", "cache_write_hit_pages", "cache_admit_pages",
         "cache_bypass_size_pages", "cache_bypass_dice_pages",
@@ -36,17 +35,17 @@ KEEP = ("host_write_pages", "cache_write_hit_pages", "cache_admit_pages",
 
 def run(kver: str) -> dict[str, Any]:
     script = (ROOT / "bench" / "guest" / "cache_vm.sh").read_text()
-    files = {"/lib.sh": str(ROOT / "tests" / "vm" / "guest" / "lib.sh")}
+    files = {"/lib.sh": str(GUEST_LIB)}
     res = vmrun.run_in_vm(script, kver=kver, files=files, timeout_s=2400)
     if not res.ok or "cache_vm ok" not in res.output:
         raise RuntimeError(f"cache VM bench failed: {res.summary()}\n"
                            f"{res.output[-2000:]}")
     result: dict[str, Any] = {"kernel": kver, "policies": {}}
+    fios = guest.blocks(res.output, "FIO")
+    stats = guest.stats_blocks(res.output)
     for policy in POLICIES:
-        fio = json.loads(re.search(rf"FIO-BEGIN {policy}\n(.*?)\nFIO-END",
-                                   res.output, re.S).group(1))
-        st = json.loads(re.search(rf"STATS-BEGIN {policy}\n(.*?)\nSTATS-END",
-                                  res.output, re.S).group(1))
+        fio = json.loads(fios[policy])
+        st = stats[policy]
         row = {k: st[k] for k in KEEP}
         row["elapsed_ms"] = max(job["write"]["runtime"]
                                 for job in fio["jobs"])
@@ -79,6 +78,17 @@ def table_lines(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def measure(opts: Options) -> dict[str, Any]:
+    """The section of `make bench` (bench/section.py)."""
+    result = run(opts.kver)
+    write_results(result)
+    return result
+
+
+def show(results: dict[str, Any]) -> None:
+    print_table(results[NAME])
+
+
 def print_table(result: dict[str, Any]) -> None:
     print("\n".join(["", "SLC write cache policies on the device (VM)"]
                     + table_lines(result)))
@@ -99,7 +109,7 @@ def main() -> int:
     parser.add_argument("--kver", help="kernel of the VM (default: the"
                         " first of build/kernel-versions)")
     args = parser.parse_args()
-    result = run(args.kver or vmrun.initramfs.default_kernels()[0])
+    result = run(args.kver or initramfs.default_kernels()[0])
     print_table(result)
     write_results(result)
     return 0

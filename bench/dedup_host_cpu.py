@@ -1,6 +1,6 @@
 """Host CPU cost of the dedup layer's real SHA-1 in the kernel module.
 
-Boots the VM once (tests/vm/vmrun.py) and runs fio 4 KiB random writes
+Boots the VM once (ssdtools.vmrun) and runs fio 4 KiB random writes
 (QD16, libaio, direct) on a device with timing=0, so the I/O completes as
 soon as the model has run and the host CPU is the limit: dedup off, then
 dedup=1 with the filter off and no buffer (every page hashed with the
@@ -11,7 +11,7 @@ the CPU is emulated, so the ratio between the runs is the figure that
 carries over, not the IOPS.  Writes the "host_cpu" entry of
 bench/results/dedup-sweep.json.
 
-Standalone: python3 bench/dedup_host_cpu.py [--kver K] [--rounds N]
+Standalone: python3 -m bench.dedup_host_cpu [--kver K] [--rounds N]
 """
 from __future__ import annotations
 
@@ -20,14 +20,12 @@ import json
 import re
 import statistics
 import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "vm"))
-import vmrun  # noqa: E402
+from bench.section import RESULTS
+from ssdtools import initramfs, vmrun
+from ssdtools.paths import ROOT
 
-RESULTS = ROOT / "bench" / "results"
 # name -> (device keys, extra fio options).  fio's default buffers are
 # one random buffer with a few bytes scrambled per 512-byte block: every
 # write's filter sample (20 bytes at offset 1000) is the same, so the
@@ -70,7 +68,7 @@ def run(kver: str | None, rounds: int, runtime_s: int) -> dict[str, Any]:
     for name, value in re.findall(r"^IOPS (\S+) (\d+)", res.output, re.M):
         iops[name].append(float(value))
     median = {name: statistics.median(v) for name, v in iops.items()}
-    return {"kernel": kver or vmrun.initramfs.default_kernels()[0],
+    return {"kernel": kver or initramfs.default_kernels()[0],
             "rounds": rounds, "runtime_s": runtime_s, "iops": iops,
             "median_iops": median,
             "relative_to_off": {

@@ -29,23 +29,27 @@ can find it), else it gets new content.
 Writes bench/results/dedup-sweep.json and, with matplotlib,
 dedup-latency.png and dedup-waf.png.  Also a section of bench/run.py.
 
-Standalone: python3 bench/dedup_sweep.py [--ssdsim PATH] [--quick]
+Standalone: python3 -m bench.dedup_sweep [--ssdsim PATH] [--quick]
 """
 from __future__ import annotations
 
 import argparse
 import json
 import random
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-SSDSIM = ROOT / "build" / "bin" / "ssdsim"
-CONFIG = ROOT / "configs" / "kim-dedup-openssd.conf"
-RESULTS = ROOT / "bench" / "results"
+from bench.section import RESULTS, Options
+from ssdtools import conf
+from ssdtools import ssdsim as sim
+from ssdtools.paths import CONFIGS, ROOT, TRACES
+
+NAME = "dedup"
+PROGRESS = "ssdsim: dedup sweep ({ssdsim})"
+SSDSIM = sim.SSDSIM
+CONFIG = CONFIGS / "kim-dedup-openssd.conf"
 
 PAGE = 4096
 SECTOR = 512
@@ -66,7 +70,7 @@ WAF_GAP_NS = 2_000_000
 WAF_GEOMETRY = ["chips=8", "channels=4", "blocks_per_chip=64",
                 "pages_per_block=64"]
 HASH_NS = {"engine": 80_000, "arm9": 813_000}
-STORE_TRACE = ROOT / "tests" / "data" / "fiu-homes-sample.blkparse"
+STORE_TRACE = TRACES / "fiu-homes-sample.blkparse"
 STORE_ENTRIES = [4, 8, 16, 32, 64, 128, 256, 0]
 LOOKUP_NS = 2_000
 
@@ -123,16 +127,10 @@ def simulate(ssdsim: Path, overrides: list[str], lines: list[str],
     arrival in trace order."""
     trace, done = tmp / "trace.blkparse", tmp / "completions.txt"
     trace.write_text("".join(lines))
-    cmd = [str(ssdsim), "--config", str(CONFIG), *overrides, "--format",
-           "fiu", "--json", "--completions", str(done), str(trace)]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode:
-        raise RuntimeError(f"{' '.join(cmd)}: exit {proc.returncode}\n"
-                           f"{proc.stderr}")
-    st = json.loads(proc.stdout)
-    st["latencies_ns"] = [int(f[4]) - int(f[0]) for f in
-                          (ln.split() for ln in
-                           done.read_text().splitlines())]
+    st = sim.run(trace, config=CONFIG, keys=overrides, fmt="fiu",
+                 completions=done, binary=ssdsim)
+    st["latencies_ns"] = [r.completion_ns - r.arrival_ns
+                          for r in sim.read_completions(done)]
     return st
 
 
@@ -181,18 +179,10 @@ def crossing(xs: list[float], off: list[float],
     return None
 
 
-def conf_value(key: str) -> int:
-    for text in CONFIG.read_text().splitlines():
-        name, _, value = text.split("#", 1)[0].partition("=")
-        if name.strip() == key:
-            return int(value.strip())
-    raise KeyError(key)
-
-
 def run(ssdsim: Path = SSDSIM, quick: bool = False) -> dict[str, Any]:
     writes = LAT_WRITES // 3 if quick else LAT_WRITES
     passes = 1 if quick else WAF_PASSES
-    program_ns = conf_value("program_ns")
+    program_ns = int(conf.read(CONFIG)["program_ns"])
     result: dict[str, Any] = {
         "config": CONFIG.name, "seed": SEED, "program_ns": program_ns,
         "lookup_ns": LOOKUP_NS, "hash_ns": HASH_NS,
@@ -244,11 +234,9 @@ def run(ssdsim: Path = SSDSIM, quick: bool = False) -> dict[str, Any]:
             waf["runs"][variant] = points
         store: dict[str, Any] = {"trace": STORE_TRACE.name, "runs": []}
         for n in STORE_ENTRIES:
-            cmd = [str(ssdsim), "--config", str(CONFIG), "dedup=1",
-                   "dedup_buffer_pages=64", f"dedup_store_entries={n}",
-                   "--json", str(STORE_TRACE)]
-            st = json.loads(subprocess.run(cmd, check=True, text=True,
-                                           capture_output=True).stdout)
+            st = sim.run(STORE_TRACE, config=CONFIG,
+                         keys=["dedup=1", "dedup_buffer_pages=64",
+                               f"dedup_store_entries={n}"], binary=ssdsim)
             store["runs"].append({
                 "store_entries": n,
                 "duplicates": st["dedup_duplicate_chunks"],
@@ -259,6 +247,20 @@ def run(ssdsim: Path = SSDSIM, quick: bool = False) -> dict[str, Any]:
             point["of_full"] = point["duplicates"] / full if full else None
         result["store"] = store
     return result
+
+
+def measure(opts: Options) -> dict[str, Any]:
+    """The section of `make bench` (bench/section.py): also writes
+    bench/results/dedup-sweep.json and the plots."""
+    result = run(opts.ssdsim.resolve())
+    save(result, RESULTS / "dedup-sweep.json")
+    for png in plot(result, RESULTS):
+        print(f"wrote {png.relative_to(ROOT)}")
+    return result
+
+
+def show(results: dict[str, Any]) -> None:
+    print_table(results[NAME])
 
 
 def print_table(r: dict[str, Any]) -> None:

@@ -23,7 +23,7 @@ replay's counters subtracted).  Variants: configs/small-test.conf (4
 channels), the same with chips=8 channels=8, and each with read_priority=1
 when the ssdsim binary knows that key (--list-keys).
 
-Standalone: python3 bench/sim_latency.py [--ssdsim PATH] [--json OUT]
+Standalone: python3 -m bench.sim_latency [--ssdsim PATH] [--json OUT]
 """
 from __future__ import annotations
 
@@ -32,15 +32,19 @@ import json
 import math
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any, Iterable
 
-ROOT = Path(__file__).resolve().parents[1]
-SSDSIM = ROOT / "build" / "bin" / "ssdsim"
-CONFIG = ROOT / "configs" / "small-test.conf"
+from bench.section import Options
+from ssdtools import ssdsim as sim
+from ssdtools.paths import CONFIGS, ROOT
+
+NAME = "sim"
+PROGRESS = "ssdsim: read latency under writes ({ssdsim})"
+SSDSIM = sim.SSDSIM
+CONFIG = CONFIGS / "small-test.conf"
 
 SECTOR = 512
 FILL_FRACTION = 0.8
@@ -62,23 +66,6 @@ VARIANTS: dict[str, list[str]] = {
     "8ch": ["chips=8", "channels=8"],
 }
 READ_PRIORITY = "read_priority"
-
-
-def conf_value(path: Path, key: str) -> int | None:
-    """The number a configs/*.conf file gives KEY, if any."""
-    for line in path.read_text().splitlines():
-        line = line.split("#", 1)[0].strip()
-        name, _, value = line.partition("=")
-        if name.strip() == key and value.strip().isdigit():
-            return int(value.strip())
-    return None
-
-
-def list_keys(ssdsim: Path) -> set[str]:
-    """Configuration keys the ssdsim binary accepts."""
-    out = subprocess.run([str(ssdsim), "--list-keys"], check=True,
-                         capture_output=True, text=True).stdout
-    return {line.split("\t", 1)[0] for line in out.splitlines() if line}
 
 
 def trace_line(arrival_ns: int, offset_bytes: int, length_bytes: int,
@@ -113,24 +100,13 @@ def mixed_lines(start_ns: int, fill_bytes: int, seed: int,
 
 
 def simulate(ssdsim: Path, overrides: list[str], lines: Iterable[str],
-             tmp: Path) -> tuple[dict[str, Any], list[list[str]]]:
-    """Replay the lines; the JSON stats and the completion records
-    (arrival_ns op offset_bytes length_bytes completion_ns)."""
+             tmp: Path) -> tuple[dict[str, Any], list[sim.Completion]]:
+    """Replay the lines; the JSON stats and the completion records."""
     trace, completions = tmp / "trace.txt", tmp / "completions.txt"
     trace.write_text("".join(lines))
-    cmd = [str(ssdsim), "--config", str(CONFIG), *overrides, "--format",
-           "mqsim", "--json", "--completions", str(completions), str(trace)]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode:
-        raise RuntimeError(f"{' '.join(cmd)}: exit {proc.returncode}\n"
-                           f"{proc.stderr}")
-    records = [line.split() for line in completions.read_text().splitlines()]
-    return json.loads(proc.stdout), records
-
-
-def capacity_bytes(ssdsim: Path, overrides: list[str], tmp: Path) -> int:
-    stats, _ = simulate(ssdsim, overrides, [], tmp)
-    return int(stats["logical_capacity_bytes"])
+    stats = sim.run(trace, config=CONFIG, keys=overrides, fmt="mqsim",
+                    completions=completions, binary=ssdsim)
+    return stats, sim.read_completions(completions)
 
 
 def nearest_rank(sorted_values: list[int], fraction: float) -> int:
@@ -140,23 +116,23 @@ def nearest_rank(sorted_values: list[int], fraction: float) -> int:
 
 def run_variant(ssdsim: Path, overrides: list[str], seed: int,
                 seconds: float, tmp: Path) -> dict[str, Any]:
-    channels = int(next((o.split("=", 1)[1] for o in reversed(overrides)
-                         if o.startswith("channels=")), 0)
-                   or conf_value(CONFIG, "channels") or 0)
-    capacity = capacity_bytes(ssdsim, overrides, tmp)
+    empty, _ = simulate(ssdsim, overrides, [], tmp)
+    channels = int(empty["config"]["channels"])
+    capacity = int(empty["logical_capacity_bytes"])
     fill_bytes = int(capacity * FILL_FRACTION) // IO_BYTES * IO_BYTES
     fill = fill_lines(fill_bytes)
     fill_stats, fill_done = simulate(ssdsim, overrides, fill, tmp)
-    drain_ns = max(int(r[4]) for r in fill_done)
+    drain_ns = max(r.completion_ns for r in fill_done)
     start_ns = math.ceil((drain_ns + DRAIN_MARGIN_NS) / 1e6) * 1_000_000
     stats, records = simulate(
         ssdsim, overrides,
         fill + mixed_lines(start_ns, fill_bytes, seed, seconds), tmp)
     reads: list[int] = []
     writes: list[int] = []
-    for arrival, op, _off, _len, done in records:
-        if int(arrival) >= start_ns:
-            (reads if op == "R" else writes).append(int(done) - int(arrival))
+    for r in records:
+        if r.arrival_ns >= start_ns:
+            (reads if r.op == "R" else writes).append(r.completion_ns
+                                                      - r.arrival_ns)
     reads.sort()
     writes.sort()
     mix_ns = stats["virtual_time_ns"] - start_ns
@@ -194,7 +170,7 @@ def run_variant(ssdsim: Path, overrides: list[str], seed: int,
 def run(ssdsim: Path = SSDSIM, seed: int = SEED,
         seconds: float = MIX_SECONDS) -> dict[str, Any]:
     """Every variant; the section of the results JSON."""
-    has_priority = READ_PRIORITY in list_keys(ssdsim)
+    has_priority = READ_PRIORITY in sim.list_keys(ssdsim)
     variants = dict(VARIANTS)
     if has_priority:
         for name, overrides in VARIANTS.items():
@@ -213,6 +189,15 @@ def run(ssdsim: Path = SSDSIM, seed: int = SEED,
             "read_period_ns": READ_PERIOD_NS,
             "write_period_ns": WRITE_PERIOD_NS,
             "read_priority_key": has_priority, "runs": runs}
+
+
+def measure(opts: Options) -> dict[str, Any]:
+    """The section of `make bench` (bench/section.py)."""
+    return run(opts.ssdsim.resolve())
+
+
+def show(results: dict[str, Any]) -> None:
+    print_table(results[NAME])
 
 
 def print_table(r: dict[str, Any]) -> None:

@@ -13,6 +13,11 @@ sees such rewrites as writes of the final content.  The step's requests
 are read here (step_requests()) for the capture and the replay alike, so
 the replay's writes are exactly the captured sectors.
 
+It imports nothing but the standard library: the guest
+(workload/guest/algorithm2.sh) runs it as a script with the chroot's
+python3, where the repository's packages are not on the path;
+workload/replay.py imports it as workload.capture.
+
 usage: capture.py DEVICE STEP.blkparse OUT.md5
 """
 from __future__ import annotations

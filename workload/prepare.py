@@ -25,8 +25,9 @@ import tarfile
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-WORK = ROOT / "build" / "workload"
+from ssdtools.paths import BUILD
+
+WORK = BUILD / "workload"
 LINUX_TARBALL = Path("/usr/src/linux-source-6.1.tar.xz")
 TOP = "linux-source-6.1"
 # What `make tinyconfig` and compiling lib/ read, besides Kconfig files.

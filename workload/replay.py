@@ -10,47 +10,46 @@ ssdsim: under each write cache policy and cache size, with dedup off and
 on, and on larger devices.  The file system's behaviour comes from the VM;
 the sweep costs seconds per setting.
 
-usage: workload/replay.py [--scale small] [--from base]
+usage: python3 -m workload.replay [--scale small] [--from base]
 """
 from __future__ import annotations
 
 import argparse
-import json
 import struct
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-sys.path.insert(0, str(HERE))
-import prepare  # noqa: E402
-import run  # noqa: E402
-from capture import SECTOR_BYTES, step_requests  # noqa: E402
-from report import pct  # noqa: E402
+from ssdtools import ssdsim as sim
+from ssdtools.paths import CONFIGS
+from workload import prepare
+from workload.capture import SECTOR_BYTES, step_requests
+from workload.report import pct
+from workload.settings import (DEVICE_KEYS, PRESET, REPLAY_SOURCE,
+                               SETTINGS)
 
-SSDSIM = ROOT / "build" / "bin" / "ssdsim"
+SSDSIM = sim.SSDSIM
 POLICIES = ("base", "refcnt", "procache")
 STEP_ORDER = ("kernel-copy", "kernel-compile", "kernel-clean", "image-copy",
               "web-download", "remove")
 
 
 def sweep_settings() -> list[tuple[str, str, list[str]]]:
-    """(group, policy, keys beyond run.DEVICE_KEYS) of every replay."""
+    """(group, policy, keys beyond DEVICE_KEYS) of every replay."""
     rows: list[tuple[str, str, list[str]]] = []
-    # Cache sizes: 11, 30 and 67 MiB (run.py's device has 16 SLC blocks).
+    # Cache sizes: 11, 30 and 67 MiB (the workload's device has 16 SLC
+    # blocks).
     for slc in (8, 16, 32):
         for policy in POLICIES:
             rows.append(("cache size", policy, [f"slc_blocks_per_chip={slc}",
-                                                *run.SETTINGS[policy]]))
+                                                *SETTINGS[policy]]))
     for policy in ("base", "procache"):
-        rows.append(("dedup", policy, [*run.SETTINGS[policy], "dedup=1"]))
+        rows.append(("dedup", policy, [*SETTINGS[policy], "dedup=1"]))
     # Larger devices: the same footprint at a lower utilisation.
     for blocks in (192, 256):
         for policy in ("base", "procache"):
             rows.append(("device size", policy,
-                         [f"blocks_per_chip={blocks}", *run.SETTINGS[policy]]))
+                         [f"blocks_per_chip={blocks}", *SETTINGS[policy]]))
     return rows
 
 
@@ -98,17 +97,16 @@ def write_step(dst: TextIO, blkparse: Path, content: dict[int, bytes] | None,
 
 
 def replay(trace: Path, keys: list[str]) -> dict[str, Any]:
-    out = subprocess.run([str(SSDSIM), "--config",
-                          str(ROOT / "configs" / "procache-tlc.conf"),
-                          *keys, "--format", "ssdemu", "--json", str(trace)],
-                         check=True, capture_output=True, text=True).stdout
-    return json.loads(out)
+    """ssdsim's stats of the joined request log on the paper's preset
+    with @keys."""
+    return sim.run(trace, config=CONFIGS / PRESET, keys=keys,
+                   fmt="ssdemu", binary=SSDSIM)
 
 
 def merged_keys(extra: list[str]) -> list[str]:
-    """run.DEVICE_KEYS with @extra's values winning."""
+    """DEVICE_KEYS with @extra's values winning."""
     names = {k.split("=", 1)[0] for k in extra}
-    return [k for k in run.DEVICE_KEYS
+    return [k for k in DEVICE_KEYS
             if k.split("=", 1)[0] not in names] + extra
 
 
@@ -188,7 +186,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--scale", choices=sorted(prepare.SCALES),
                     default="small")
-    ap.add_argument("--from", dest="source", default=run.REPLAY_SOURCE,
+    ap.add_argument("--from", dest="source", default=REPLAY_SOURCE,
                     help="the VM run whose traces are replayed")
     args = ap.parse_args()
     rows = sweep(prepare.SCALES[args.scale], args.source)

@@ -14,7 +14,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-import prepare
+from workload import prepare
 
 COUNTERS = ("host_write_bytes", "flash_program_tlc_pages",
             "flash_program_slc_pages", "flash_erase_tlc_blocks",

@@ -13,8 +13,8 @@ the end).  Results go to build/workload/out/<scale>/<setting>/
 (stats.json, traces) and the report to workload/results/
 (workload/report.py).
 
-usage: workload/run.py [--scale tiny|small] [--settings base,refcnt,...]
-                       [--kver KVER] [--report-only]
+usage: python3 -m workload.run [--scale tiny|small] [--settings base,...]
+                                [--kver KVER] [--report-only]
 """
 from __future__ import annotations
 
@@ -27,39 +27,20 @@ import time
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-sys.path.insert(0, str(ROOT / "tests" / "vm"))
-sys.path.insert(0, str(HERE))
-import prepare  # noqa: E402
-import report  # noqa: E402
-import vmrun  # noqa: E402
+from ssdtools import guest, vmrun
+from ssdtools.paths import GUEST_LIB, ROOT
+from workload import prepare, replay, report
+from workload.settings import DEVICE_KEYS, PRESET, REPLAY_SOURCE, SETTINGS
 
-# The device: the paper's (configs/procache-tlc.conf: 2 KiB pages, 32
-# chips, its timings) shrunk to 1.25 GiB of flash, 1.05 GiB logical, with
-# 16 of each chip's 160 blocks in SLC mode: a 30 MiB write cache, 2.8% of
-# the logical space (the paper: 1 GB of 32 GB, 3.1%).  A round writes about
-# 0.6 GiB, so the second round fills the flash and TLC GC runs (the paper:
-# 31.6 GB per round on 32 GB).
-CONFIG = "/configs/procache-tlc.conf"
-DEVICE_KEYS = ["blocks_per_chip=160", "slc_blocks_per_chip=16"]
-SETTINGS: dict[str, list[str]] = {
-    "base": ["cache_policy=always"],
-    "refcnt": ["cache_policy=refcnt"],
-    "procache": ["cache_policy=procache", "procache_p_ppm=100000",
-                 "procache_c_bytes=16384"],
-    "procache-dedup": ["cache_policy=procache", "procache_p_ppm=100000",
-                       "procache_c_bytes=16384", "dedup=1"],
-}
-# The run whose traces (and content) the replay sweeps.
-REPLAY_SOURCE = "base"
-STATS_RE = re.compile(r"STATS-BEGIN (\S+)\n(.*?)\nSTATS-END \1", re.S)
+HERE = Path(__file__).resolve().parent
+# The preset in the guest (the VM has the repository's configs/ there).
+CONFIG = f"/configs/{PRESET}"
 STEP_RE = re.compile(r"WORKLOAD-STEP (\d+) (\S+) ([0-9.]+)")
 
 
 def parse_output(output: str) -> dict[str, Any]:
     """Steps (wall seconds) and stats snapshots the guest printed."""
-    stats = {tag: json.loads(body) for tag, body in STATS_RE.findall(output)}
+    stats = guest.stats_blocks(output)
     steps = []
     for rnd, name, wall in STEP_RE.findall(output):
         tag = f"r{rnd}-{name}"
@@ -94,7 +75,7 @@ def run_setting(name: str, scale: prepare.Scale, inputs: Path,
     t0 = time.monotonic()
     res = vmrun.run_in_vm(
         (HERE / "guest" / "algorithm2.sh").read_text(), kver=kver,
-        files={"/lib.sh": str(ROOT / "tests" / "vm" / "guest" / "lib.sh"),
+        files={"/lib.sh": str(GUEST_LIB),
                "/etc/workload.conf": conf.encode()},
         timeout_s=6 * 3600, memory_mb=4096, shares=shares,
         on_line=show_progress)
@@ -139,7 +120,6 @@ def main() -> int:
     extra: list[str] = []
     rows: list[dict[str, Any]] = []
     if (out_root / REPLAY_SOURCE / "stats.json").exists():
-        import replay  # here: replay imports this module
         print("workload: replaying the traces through ssdsim", flush=True)
         t0 = time.monotonic()
         rows = replay.sweep(scale, REPLAY_SOURCE)

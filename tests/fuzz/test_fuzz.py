@@ -9,14 +9,10 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-import fuzzrun  # noqa: E402
+import fuzzrun
 
 SHORT_RUN_S = 4
 

@@ -4,16 +4,12 @@ repository's traces, warm-up passes, seeds, and which bypass counters each
 policy may move."""
 from __future__ import annotations
 
-import json
-import subprocess
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SSDSIM = ROOT / "build" / "asan" / "bin" / "ssdsim"
-TRACES = ROOT / "tests" / "data"
-SMALL = ROOT / "configs" / "small-test.conf"
+from asan_ssdsim import TRACES, checked_stats
+
 CACHE = ["slc_blocks_per_chip=8"]
 POLICIES = ["always", "procache", "refcnt", "larc", "tinylfu"]
 BYPASS = ["cache_bypass_size_pages", "cache_bypass_dice_pages",
@@ -21,13 +17,7 @@ BYPASS = ["cache_bypass_size_pages", "cache_bypass_dice_pages",
 
 
 def run(*args: str) -> dict:
-    if not SSDSIM.exists():
-        pytest.fail(f"{SSDSIM} missing: run 'make unit'")
-    proc = subprocess.run([str(SSDSIM), "--json", "--check", "--config",
-                           str(SMALL), *args], capture_output=True, text=True,
-                          timeout=600)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    return checked_stats(*args, timeout=600)
 
 
 def abc_trace(tmp_path: Path, rounds: int) -> Path:

@@ -10,29 +10,19 @@ matches, so it loses none).
 """
 from __future__ import annotations
 
-import json
-import subprocess
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SSDSIM = ROOT / "build" / "asan" / "bin" / "ssdsim"
-TRACES = ROOT / "tests" / "data"
-SMALL = ROOT / "configs" / "small-test.conf"
+from asan_ssdsim import TRACES, checked_stats, ssdsim
+
 PAGE_BYTES = 4096
 SECTOR_BYTES = 512
 
 
 def run(*args: str) -> dict[str, int]:
-    if not SSDSIM.exists():
-        pytest.fail(f"{SSDSIM} missing: run 'make unit'")
-    proc = subprocess.run([str(SSDSIM), "--json", "--check", "--config",
-                           str(SMALL), *args], capture_output=True,
-                          text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    return checked_stats(*args)
 
 
 def page_writes(path: Path) -> list[tuple[int, tuple[str | None, ...]]]:
@@ -237,7 +227,6 @@ def test_request_log_with_hashes_dedups_as_fiu(tmp_path: Path) -> None:
 def test_request_log_refuses_bad_hashes(tmp_path: Path, line: str) -> None:
     log = tmp_path / "bad.log"
     log.write_text(line + "\n")
-    proc = subprocess.run([str(SSDSIM), "--format", "ssdemu", str(log)],
-                          capture_output=True, text=True, timeout=60)
+    proc = ssdsim("--format", "ssdemu", str(log), check=False, timeout=60)
     assert proc.returncode != 0
     assert "bad.log:1: not a ssdemu trace line" in proc.stderr

@@ -6,31 +6,20 @@ fail the test, and checks counters against hand-computed expectations.
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SSDSIM = ROOT / "build" / "asan" / "bin" / "ssdsim"
-# Copies of the traces the project replays, with their sources named in
-# tests/data/README.md: the repository stands alone.
-TRACES = ROOT / "tests" / "data"
-SMALL = ROOT / "configs" / "small-test.conf"
+from asan_ssdsim import SMALL, SSDSIM, TRACES, ssdsim
+from ssdtools import ssdsim as sim
+from ssdtools.paths import CONFIGS
+
+# TRACES: copies of the traces the project replays, with their sources
+# named in tests/data/README.md: the repository stands alone.
 # 4 chips x 16 blocks x 16 pages of 4 KiB = 4 MiB of flash: TPC-C's writes
 # wrap onto it many times, so GC must run.
 TINY = ["pages_per_block=16", "blocks_per_chip=16", "chips=4", "channels=2",
         "op_percent=25"]
-
-
-def ssdsim(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    if not SSDSIM.exists():
-        pytest.fail(f"{SSDSIM} missing: run 'make unit'")
-    proc = subprocess.run([str(SSDSIM), *args], capture_output=True, text=True,
-                          timeout=300)
-    if check:
-        assert proc.returncode == 0, proc.stderr
-    return proc
 
 
 def refused(*args: str) -> str:
@@ -280,14 +269,13 @@ def test_bad_input_is_refused_with_a_message(tmp_path: Path) -> None:
 
 
 def config_keys() -> list[str]:
-    out = ssdsim("--list-keys").stdout
-    return [line.split("\t")[0] for line in out.splitlines()]
+    return list(sim.list_keys(SSDSIM))
 
 
 @pytest.mark.parametrize("preset", sorted(p.name for p in
-                                          (ROOT / "configs").glob("*.conf")))
+                                          CONFIGS.glob("*.conf")))
 def test_presets_are_valid_and_commented(preset: str) -> None:
-    path = ROOT / "configs" / preset
+    path = CONFIGS / preset
     keys = set(config_keys())
     lines = [line for line in path.read_text().splitlines()
              if line.strip() and not line.startswith("#")]
@@ -302,7 +290,7 @@ def test_presets_are_valid_and_commented(preset: str) -> None:
 
 
 def test_small_test_sets_every_key() -> None:
-    text = (ROOT / "configs" / "small-test.conf").read_text()
+    text = SMALL.read_text()
     set_keys = {line.split("=")[0].strip() for line in text.splitlines()
                 if "=" in line and not line.startswith("#")}
     assert set_keys == set(config_keys())

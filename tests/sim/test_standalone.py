@@ -28,7 +28,7 @@ def test_traces_are_in_the_repository() -> None:
 
 def test_tests_and_benchmarks_do_not_read_outside_the_repository() -> None:
     me = Path(__file__).resolve()
-    sources = [p for folder in ("tests", "bench") for p in
+    sources = [p for folder in ("tests", "bench", "ssdtools") for p in
                (ROOT / folder).rglob("*")
                if p.suffix in (".py", ".sh", ".ini", ".cfg", ".toml")
                and p.resolve() != me]

@@ -6,16 +6,11 @@ from __future__ import annotations
 import hashlib
 import json
 import struct
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "workload"))
-import replay  # noqa: E402
-import report  # noqa: E402
-import run  # noqa: E402
+from workload import replay, report, run
 
 
 def stats(**kw: int) -> dict[str, int]:
@@ -107,7 +102,7 @@ def test_capture_records_what_the_writes_left(tmp_path: Path) -> None:
     """capture.py on a file standing in for the device: one record per
     sector the step's D writes covered (not reads, not discards, not
     other actions), with that sector's MD5, in sector order."""
-    import capture
+    from workload import capture
     device = tmp_path / "device"
     data = b"".join(hashlib.sha256(bytes([i])).digest() * 16
                     for i in range(64))

@@ -11,14 +11,11 @@ from __future__ import annotations
 import shutil
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import initramfs  # noqa: E402
-import vmrun  # noqa: E402
+from ssdtools import initramfs, vmrun
 
 # (kver, what, seconds) reported at the end of the session.
 TIMINGS: list[tuple[str, str, float]] = []

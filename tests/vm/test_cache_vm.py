@@ -7,22 +7,18 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from pathlib import Path
 from typing import Any
 
+from ssdtools import ssdsim
+from ssdtools.guest import stats_blocks
+from ssdtools.paths import CONFIGS
+
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
 FILES = {"/lib.sh": str(HERE / "guest" / "lib.sh")}
 BYPASS = ("cache_bypass_size_pages", "cache_bypass_dice_pages",
           "cache_bypass_policy_pages", "cache_bypass_delay_pages",
           "cache_bypass_inout_pages")
-
-
-def stats_blocks(output: str) -> dict[str, dict[str, Any]]:
-    found = re.findall(r"STATS-BEGIN (\S+)\n(.*?)\nSTATS-END \1", output,
-                       re.S)
-    return {tag: json.loads(body) for tag, body in found}
 
 
 def decisions(st: dict[str, Any]) -> int:
@@ -92,11 +88,9 @@ def test_cache_policies_in_kernel(vm: Any, kver: str,
     assert log.count("\n") == pro["commands"]
     config = re.search(r"CMP-CONFIG (.*)", res.output).group(1).split()
     (tmp_path / "kernel.log").write_text(log)
-    proc = subprocess.run(
-        [str(ROOT / "build" / "bin" / "ssdsim"), "--config",
-         str(ROOT / "configs" / "small-test.conf"), *config, "--json",
-         "--format", "ssdemu", str(tmp_path / "kernel.log")],
-        capture_output=True, text=True, timeout=300)
+    proc = ssdsim.call(ssdsim.args(
+        tmp_path / "kernel.log", config=CONFIGS / "small-test.conf",
+        keys=config, fmt="ssdemu"), timeout=300)
     assert proc.returncode == 0, proc.stderr
     sim = json.loads(proc.stdout)
     kernel_only = {"timed_completions", "late_completions", "late_ns_total",

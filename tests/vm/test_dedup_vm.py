@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from test_ssdemu import FILES, guest, stats_blocks
+from ssdtools.guest import stats_blocks
+from test_ssdemu import FILES, guest
 
 HERE = Path(__file__).resolve().parent
 

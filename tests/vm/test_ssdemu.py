@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from pathlib import Path
 from typing import Any
+
+from ssdtools import ssdsim
+from ssdtools.guest import stats_blocks
+from ssdtools.paths import CONFIGS
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -23,12 +26,6 @@ FILES = {
 
 def guest(name: str) -> str:
     return (GUEST / name).read_text()
-
-
-def stats_blocks(output: str) -> dict[str, dict[str, Any]]:
-    """The JSON between 'STATS-BEGIN tag' and 'STATS-END tag' lines."""
-    found = re.findall(r"STATS-BEGIN (\S+)\n(.*?)\nSTATS-END \1", output, re.S)
-    return {tag: json.loads(body) for tag, body in found}
 
 
 def test_filesystems_survive_fsck_and_remount(vm: Any, kver: str) -> None:
@@ -108,11 +105,9 @@ def test_timing_and_kernel_matches_simulator(vm: Any, kver: str,
     kernel_log = tmp_path / "kernel.log"
     kernel_log.write_text(log)
     sim_log = tmp_path / "sim.log"
-    proc = subprocess.run(
-        [str(ROOT / "build" / "bin" / "ssdsim"), "--config",
-         str(ROOT / "configs" / "small-test.conf"), *config, "--json",
-         "--format", "ssdemu", "--completions", str(sim_log),
-         str(kernel_log)], capture_output=True, text=True, timeout=300)
+    proc = ssdsim.call(ssdsim.args(
+        kernel_log, config=CONFIGS / "small-test.conf", keys=config,
+        fmt="ssdemu", completions=sim_log), timeout=300)
     assert proc.returncode == 0, proc.stderr
     sim = json.loads(proc.stdout)
     kernel_only = {"timed_completions", "late_completions", "late_ns_total",
@@ -132,11 +127,9 @@ def test_timing_and_kernel_matches_simulator(vm: Any, kver: str,
     blkparse.write_text(re.search(r"BLKPARSE-BEGIN\n(.*?)BLKPARSE-END", out,
                                   re.S).group(1))
     config = re.search(r"BT-CONFIG (.*)", out).group(1).split()
-    proc = subprocess.run(
-        [str(ROOT / "build" / "bin" / "ssdsim"), "--config",
-         str(ROOT / "configs" / "small-test.conf"), *config, "--json",
-         "--format", "blkparse", "--completions", str(sim_log),
-         str(blkparse)], capture_output=True, text=True, timeout=300)
+    proc = ssdsim.call(ssdsim.args(
+        blkparse, config=CONFIGS / "small-test.conf", keys=config,
+        fmt="blkparse", completions=sim_log), timeout=300)
     assert proc.returncode == 0, proc.stderr
     sim = json.loads(proc.stdout)
 

@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pytest
 
-import initramfs
-import vmrun
+from ssdtools import initramfs, vmrun
 
 # ---------------------------------------------------------------- host only
 

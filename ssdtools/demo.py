@@ -3,24 +3,25 @@
 Runs tests/vm/guest/demo.sh on the first kernel of build/kernel-versions
 and prints what the guest printed.  Exits non-zero if the guest script
 failed or the guest kernel logged a warning, BUG or oops.
+
+usage: python3 -m ssdtools.demo
 """
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-import vmrun  # noqa: E402
+from ssdtools import vmrun
+from ssdtools.paths import GUEST_LIB, ROOT
+
+SCRIPT = ROOT / "tests" / "vm" / "guest" / "demo.sh"
 
 
 def main() -> int:
     print("booting a qemu VM (TCG, no KVM here: about two minutes)...",
           flush=True)
-    script = (HERE / "guest" / "demo.sh").read_text()
-    result = vmrun.run_in_vm(
-        script, files={"/lib.sh": str(HERE / "guest" / "lib.sh")},
-        timeout_s=900)
+    result = vmrun.run_in_vm(SCRIPT.read_text(),
+                             files={"/lib.sh": str(GUEST_LIB)},
+                             timeout_s=900)
     print(result.output)
     if not result.ok:
         print(result.summary(), file=sys.stderr)

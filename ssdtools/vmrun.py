@@ -6,7 +6,7 @@ ttyS1), the kernel console (ttyS0), the guest's dmesg, and kernel error
 lines (WARNING, BUG, Oops, ...) found in either.
 
 Library: run_in_vm(script, kver=None, files=None, ...) -> VmResult.
-CLI:     python3 tests/vm/vmrun.py [--kver K] [--file SRC:DST ...] script.sh
+CLI:     python3 -m ssdtools.vmrun [--kver K] [--file SRC:DST ...] script.sh
 """
 
 from __future__ import annotations
@@ -23,8 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping, Union
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import initramfs  # noqa: E402
+from ssdtools import initramfs
 
 QEMU = "qemu-system-x86_64"
 # Measured under TCG on the 2-core build machines: q35 boots no faster than

@@ -1,0 +1,127 @@
+"""The ssdsim runner.
+
+Owns how the tools run build/bin/ssdsim (or its ASan build): the command
+line (a preset, key=value overrides, a trace format, --json, other flags,
+a completions file, the trace), the run itself with its failure reported
+as the command and ssdsim's stderr, the parsed --json statistics, the
+completion records of --completions, and the configuration keys with
+their defaults and help (--list-keys).
+"""
+from __future__ import annotations
+
+import functools
+import json
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple, Sequence, Union
+
+from ssdtools.paths import BUILD
+
+SSDSIM = BUILD / "bin" / "ssdsim"
+# The ASan/UBSan build the tests run (make unit).
+SSDSIM_ASAN = BUILD / "asan" / "bin" / "ssdsim"
+
+PathLike = Union[str, Path]
+
+
+class SsdsimError(RuntimeError):
+    """ssdsim exited with a non-zero status."""
+
+
+class Completion(NamedTuple):
+    """One line of --completions (the `ssdctl log` format)."""
+    arrival_ns: int
+    op: str
+    offset_bytes: int
+    length_bytes: int
+    completion_ns: int
+
+
+@dataclass(frozen=True)
+class Key:
+    """A configuration key as --list-keys prints it."""
+    name: str
+    default: str
+    help: str
+
+
+def args(trace: PathLike | None = None, *, config: PathLike | None = None,
+         keys: Sequence[str] = (), fmt: str | None = None,
+         json_stats: bool = True, flags: Sequence[str] = (),
+         completions: PathLike | None = None) -> list[str]:
+    """ssdsim's arguments: the preset, then the overrides (applied in
+    order, so they win), the format, --json, the other flags, the
+    completions file and the trace."""
+    out: list[str] = []
+    if config is not None:
+        out += ["--config", str(config)]
+    out += list(keys)
+    if fmt is not None:
+        out += ["--format", fmt]
+    if json_stats:
+        out.append("--json")
+    out += list(flags)
+    if completions is not None:
+        out += ["--completions", str(completions)]
+    if trace is not None:
+        out.append(str(trace))
+    return out
+
+
+def call(arguments: Sequence[str], binary: PathLike = SSDSIM,
+         timeout: float | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ssdsim with these arguments; the finished process, whatever
+    its status (callers that expect a refusal read its stderr)."""
+    return subprocess.run([str(binary), *arguments], capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def run(trace: PathLike, *, config: PathLike | None = None,
+        keys: Sequence[str] = (), fmt: str | None = None,
+        flags: Sequence[str] = (), completions: PathLike | None = None,
+        binary: PathLike = SSDSIM,
+        timeout: float | None = None) -> dict[str, Any]:
+    """Replay a trace; ssdsim's --json statistics.  Raises SsdsimError
+    (the command, its status and stderr) if ssdsim fails."""
+    arguments = args(trace, config=config, keys=keys, fmt=fmt, flags=flags,
+                     completions=completions)
+    proc = call(arguments, binary, timeout)
+    if proc.returncode:
+        raise SsdsimError(f"{' '.join([str(binary), *arguments])}: exit "
+                          f"{proc.returncode}\n{proc.stderr}")
+    stats: dict[str, Any] = json.loads(proc.stdout)
+    return stats
+
+
+def read_completions(path: PathLike) -> list[Completion]:
+    """The records of a --completions file, in request order."""
+    records = []
+    for line in Path(path).read_text().splitlines():
+        arrival, op, offset, length, done = line.split()[:5]
+        records.append(Completion(int(arrival), op, int(offset), int(length),
+                                  int(done)))
+    return records
+
+
+@functools.lru_cache(maxsize=None)
+def _list_keys(binary: str) -> tuple[Key, ...]:
+    out = subprocess.run([binary, "--list-keys"], check=True,
+                         capture_output=True, text=True).stdout
+    keys = []
+    for line in out.splitlines():
+        if line:
+            name, default, text = (line.split("\t", 2) + ["", ""])[:3]
+            keys.append(Key(name, default, text))
+    return tuple(keys)
+
+
+def list_keys(binary: PathLike = SSDSIM) -> dict[str, Key]:
+    """Every configuration key the binary knows, by name, in its order,
+    with its default and one-line help (ssdsim --list-keys)."""
+    return {k.name: k for k in _list_keys(str(binary))}
+
+
+def defaults(binary: PathLike = SSDSIM) -> dict[str, str]:
+    """Every configuration key's default value (as text)."""
+    return {name: k.default for name, k in list_keys(binary).items()}

@@ -1,0 +1,53 @@
+"""The Python tools' boundaries (docs: DESIGN.md, "Python"): the tools
+share one package, ssdtools/; nothing outside tests/ imports from tests/;
+no file edits sys.path (tools run as modules from the root, pytest finds
+the root through pytest.ini)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOLS = ("ssdtools", "bench", "workload")
+
+
+def python_files(*folders: str) -> list[Path]:
+    return sorted(p for folder in folders for p in (ROOT / folder).rglob(
+        "*.py"))
+
+
+def imported(path: Path) -> set[str]:
+    """The top-level names of the modules a file imports."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module \
+                and not node.level:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_tools_do_not_import_from_tests() -> None:
+    test_modules = {p.stem for p in python_files("tests")} | {"tests"}
+    problems = [f"{p.relative_to(ROOT)}: imports {', '.join(sorted(bad))}"
+                for p in python_files(*TOOLS)
+                if (bad := imported(p) & test_modules)]
+    assert not problems, "\n".join(problems)
+
+
+def edits_sys_path(path: Path) -> bool:
+    """Whether the file calls sys.path.insert, append or extend."""
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Call) \
+                and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in ("insert", "append", "extend") \
+                and ast.unparse(node.func.value) == "sys.path":
+            return True
+    return False
+
+
+def test_no_file_edits_sys_path() -> None:
+    problems = [str(p.relative_to(ROOT)) for p in
+                python_files("tests", *TOOLS) if edits_sys_path(p)]
+    assert not problems, "\n".join(problems)
