@@ -155,10 +155,9 @@ module: $(BUILD)/kernel-versions
 			$(HEADERS) emulator/Kbuild layers.mk || exit 1; \
 	done
 
-# build/pydeps: the reference cache simulator (libcachesim), from deps.
 test: deps
 	$(MAKE) all unit
-	PYTHONPATH=$(BUILD)/pydeps $(PYTHON) -m pytest -q tests
+	$(PYTHON) -m pytest -q tests
 
 demo: deps
 	$(MAKE) all

@@ -41,7 +41,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench import cachesim as cs
+from ssdtools import cachesim as cs
 from bench.section import RESULTS, Options
 from ssdtools.paths import ROOT, TRACES
 

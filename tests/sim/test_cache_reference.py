@@ -27,39 +27,23 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from lcs_reference import libcachesim
+
 ROOT = Path(__file__).resolve().parents[2]
 SSDSIM = ROOT / "build" / "asan" / "bin" / "ssdsim"
 TRACES = ROOT / "tests" / "data"
 SMALL = ROOT / "configs" / "small-test.conf"
-PYDEPS = ROOT / "build" / "pydeps"
-LIBCACHESIM_VERSION = "0.3.5"
 PAGE_BYTES = 4096
 CACHE = ["slc_blocks_per_chip=8", "cache_policy=always"]
 # 32 chips of 8192 blocks of 1 MiB: TPC-C's highest address (217 GiB)
 # fits, so no request wraps.
 LARGE = ["chips=32", "channels=8", "blocks_per_chip=8192"]
 POLICIES = ["lru", "fifo", "clock", "gclock", "arc", "sieve", "s3fifo"]
-
-if PYDEPS.is_dir() and str(PYDEPS) not in sys.path:
-    sys.path.insert(0, str(PYDEPS))
-
-
-def libcachesim() -> ModuleType:
-    try:
-        import libcachesim as lcs
-    except ImportError as exc:
-        pytest.fail(f"libcachesim is missing ({exc}): run "
-                    "scripts/install-deps.sh", pytrace=False)
-    assert lcs.__version__ == LIBCACHESIM_VERSION, (
-        f"libcachesim {lcs.__version__}, the tests hold "
-        f"{LIBCACHESIM_VERSION}: run scripts/install-deps.sh")
-    return lcs
 
 
 def s3fifo_keys(pages: int) -> dict[str, int]:

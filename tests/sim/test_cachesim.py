@@ -12,7 +12,8 @@ from typing import Any, Sequence
 
 import pytest
 
-from bench import cachesim as cs
+from ssdtools import cachesim as cs
+from lcs_reference import libcachesim
 from ssdtools.paths import TRACES
 
 CACHESIM = cs.CACHESIM_ASAN
@@ -269,7 +270,7 @@ def block_keys(trace: Path, block_bytes: int) -> list[int]:
     ("mqsim-tpcc-small.trace", 16), ("synthetic", 8)])
 def test_plain_policies_match_libcachesim(tmp_path: Path, trace: str,
                                           kib: int) -> None:
-    lcs = pytest.importorskip("libcachesim")
+    lcs = libcachesim()
     path = TRACES / trace
     if trace == "synthetic":
         path = tmp_path / "blocks.trace"
