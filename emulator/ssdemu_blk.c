@@ -10,6 +10,8 @@
  * the model is counted.  Power-off does not wait for the modeled times: it
  * completes every pending request at once (ssdemu_expedite()).
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/bio.h>
 #include <linux/highmem.h>
 #include <linux/idr.h>
@@ -293,8 +295,9 @@ static int add_disk_for(struct ssdemu_dev *dev)
 }
 
 /*
- * What ssdemu_expedite() did, for its kernel message (named after the disk:
- * configfs has cleared the item's name by the time rmdir releases it).
+ * What ssdemu_expedite() did, for its kernel message (named from the
+ * configuration's copy: configfs has freed the item's name by the time
+ * rmdir releases it).
  */
 struct ssdemu_expedited {
 	u64 now_ns;
@@ -346,8 +349,8 @@ static void ssdemu_expedite(struct ssdemu_dev *dev)
 	blk_mq_tagset_busy_iter(&dev->tag_set, expedite_one, &e);
 	blk_mq_unquiesce_queue(q);
 	if (e.requests)
-		pr_info("ssdemu: %s: power off: %u requests completed at once, up to %llu ms before their modeled time\n",
-			dev->disk->disk_name, e.requests,
+		pr_info("%s: %s: power off: %u requests completed at once, up to %llu ms before their modeled time\n",
+			dev->cfg.name, dev->disk->disk_name, e.requests,
 			div_u64(e.ahead_ns_max, NSEC_PER_MSEC));
 }
 
@@ -375,8 +378,8 @@ int ssdemu_power_on(struct ssdemu_dev *dev)
 	if (ret)
 		goto free_tags;
 	dev->powered = true;
-	pr_info("ssdemu: %s: %s up, %llu MiB logical, %llu chips; memory limit %llu MiB: %llu MiB metadata, data up to %llu MiB\n",
-		config_item_name(&dev->item), dev->disk->disk_name,
+	pr_info("%s: %s up, %llu MiB logical, %llu chips; memory limit %llu MiB: %llu MiB metadata, data up to %llu MiB\n",
+		dev->cfg.name, dev->disk->disk_name,
 		ssd_device_capacity_bytes(dev->core) >> 20, dev->cfg.chips,
 		ssd_device_memory_limit_bytes(dev->core) >> 20,
 		DIV_ROUND_UP_ULL(ssd_device_metadata_bytes(dev->core), 1 << 20),
@@ -405,15 +408,15 @@ int ssdemu_power_off(struct ssdemu_dev *dev, bool force)
 	if (!dev->powered)
 		return 0;
 	if (!force && disk_openers(dev->disk)) {
-		pr_err("ssdemu: %s: %s is open, power=0 refused\n",
-		       config_item_name(&dev->item), dev->disk->disk_name);
+		pr_err("%s: %s is open, power=0 refused\n", dev->cfg.name,
+		       dev->disk->disk_name);
 		return -EBUSY;
 	}
 	if (disk_openers(dev->disk))
-		pr_info("ssdemu: %s: removed while open: its openers' I/O fails from now on\n",
-			dev->disk->disk_name);
+		pr_info("%s: %s removed while open: its openers' I/O fails from now on\n",
+			dev->cfg.name, dev->disk->disk_name);
 	ssdemu_expedite(dev);
-	pr_info("ssdemu: %s down\n", dev->disk->disk_name);
+	pr_info("%s: %s down\n", dev->cfg.name, dev->disk->disk_name);
 	del_gendisk(dev->disk);
 	/* No I/O can reach the core now; keep ioctls on stale fds out too. */
 	mutex_lock(&ssdemu_teardown_lock);

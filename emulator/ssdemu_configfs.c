@@ -6,6 +6,8 @@
  * Keys refuse writes while powered (-EBUSY); bad values get -EINVAL and a
  * kernel message naming the key and the accepted range.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/configfs.h>
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -36,8 +38,8 @@ static ssize_t key_store(struct config_item *item, const char *name,
 
 	mutex_lock(&dev->lock);
 	if (dev->powered) {
-		pr_err("ssdemu: %s: %s cannot change while powered (write power=0 first)\n",
-		       config_item_name(item), name);
+		pr_err("%s: %s cannot change while powered (write power=0 first)\n",
+		       dev->cfg.name, name);
 		ret = -EBUSY;
 	} else {
 		ret = ssd_config_set(&dev->cfg, name, page);
@@ -76,7 +78,7 @@ static ssize_t ssdemu_power_store(struct config_item *item, const char *page,
 	/* Strictly 0 or 1 (kstrtobool would take "yes" or "12abc" as 1). */
 	ret = kstrtouint(page, 0, &on);
 	if (ret || on > 1) {
-		pr_err("ssdemu: %s: power refused: write 1 or 0\n", config_item_name(item));
+		pr_err("%s: power refused: write 1 or 0\n", to_ssdemu_dev(item)->cfg.name);
 		return -EINVAL;
 	}
 	mutex_lock(&dev->lock);
@@ -157,6 +159,8 @@ static struct config_item *ssdemu_make_item(struct config_group *group,
 		return ERR_PTR(-ENOMEM);
 	mutex_init(&dev->lock);
 	ssd_config_defaults(&dev->cfg);
+	/* The core's messages and the glue's name the device by it. */
+	ssd_config_set_name(&dev->cfg, name);
 	dev->index = -1;
 	config_item_init_type_name(&dev->item, name, &ssdemu_dev_type);
 	return &dev->item;

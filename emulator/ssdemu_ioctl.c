@@ -4,6 +4,8 @@
  * statistics (size-tolerant, see the header), reset, consistency check and
  * the request log.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/capability.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -56,8 +58,8 @@ static int read_log(struct ssdemu_dev *dev, void __user *argp)
 	if (copy_from_user(&arg, argp, sizeof(arg)))
 		return -EFAULT;
 	if (!arg.max_entries || arg.max_entries > SSDEMU_LOG_READ_MAX) {
-		pr_err("ssdemu: READ_LOG max_entries=%u refused: accepted range is 1..%u\n",
-		       arg.max_entries, SSDEMU_LOG_READ_MAX);
+		pr_err("%s: READ_LOG max_entries=%u refused: accepted range is 1..%u\n",
+		       dev->cfg.name, arg.max_entries, SSDEMU_LOG_READ_MAX);
 		return -EINVAL;
 	}
 	buf = kvmalloc_array(arg.max_entries, sizeof(*buf), GFP_KERNEL);

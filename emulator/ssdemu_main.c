@@ -4,6 +4,8 @@
  * configfs only (see ssdemu_configfs.c); the module has no parameters yet,
  * every default comes from SSD_CONFIG_KEYS.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/blkdev.h>
 #include <linux/module.h>
 
@@ -24,18 +26,18 @@ static int __init ssdemu_init(void)
 	ret = ssd_core_self_test();
 	if (ret)
 		return ret;
-	pr_info("ssdemu: SHA-1 self-test passed (4 FIPS 180 vectors, kernel sha1_transform)\n");
+	pr_info("SHA-1 self-test passed (4 FIPS 180 vectors, kernel sha1_transform)\n");
 
 	ssdemu_major = register_blkdev(0, "ssdemu");
 	if (ssdemu_major < 0)
 		return ssdemu_major;
 	ret = ssdemu_configfs_init();
 	if (ret) {
-		pr_err("ssdemu: cannot register configfs subsystem: %d\n", ret);
+		pr_err("cannot register configfs subsystem: %d\n", ret);
 		unregister_blkdev(ssdemu_major, "ssdemu");
 		return ret;
 	}
-	pr_info("ssdemu: loaded; create devices under /sys/kernel/config/ssdemu\n");
+	pr_info("loaded; create devices under /sys/kernel/config/ssdemu\n");
 	return 0;
 }
 
