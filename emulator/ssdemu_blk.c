@@ -248,6 +248,10 @@ static int alloc_tag_set(struct ssdemu_dev *dev)
 
 	memset(set, 0, sizeof(*set));
 	set->ops = &ssdemu_mq_ops;
+	/*
+	 * The model serves one request at a time: one hardware queue unless
+	 * the hw_queues key asks for more (0: one per CPU).
+	 */
 	set->nr_hw_queues = dev->cfg.hw_queues ? dev->cfg.hw_queues : nr_cpu_ids;
 	set->queue_depth = dev->cfg.queue_depth;
 	set->numa_node = NUMA_NO_NODE;
@@ -378,9 +382,10 @@ int ssdemu_power_on(struct ssdemu_dev *dev)
 	if (ret)
 		goto free_tags;
 	dev->powered = true;
-	pr_info("%s: %s up, %llu MiB logical, %llu chips; memory limit %llu MiB: %llu MiB metadata, data up to %llu MiB\n",
+	pr_info("%s: %s up, %llu MiB logical, %llu chips, hw_queues=%u; memory limit %llu MiB: %llu MiB metadata, data up to %llu MiB\n",
 		dev->cfg.name, dev->disk->disk_name,
 		ssd_device_capacity_bytes(dev->core) >> 20, dev->cfg.chips,
+		dev->tag_set.nr_hw_queues,
 		ssd_device_memory_limit_bytes(dev->core) >> 20,
 		DIV_ROUND_UP_ULL(ssd_device_metadata_bytes(dev->core), 1 << 20),
 		ssd_device_data_limit_bytes(dev->core) >> 20);
