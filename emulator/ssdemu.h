@@ -27,14 +27,6 @@ struct ssdemu_lateness {
 	u64 late_ns_max;
 };
 
-/* Per-request driver data: the timer that completes it at the modeled time. */
-struct ssdemu_cmd {
-	struct hrtimer timer;
-	struct ssdemu_dev *dev;
-	u64 target_ns;			/* ktime_get_ns() clock */
-	blk_status_t status;
-};
-
 struct ssdemu_dev {
 	struct config_item item;
 	struct mutex lock;		/* configuration and power state */

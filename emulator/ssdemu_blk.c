@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ssdemu_blk.c - the block-layer glue: bringing a disk up and down, and
- * turning each blk-mq request into one ssd_device request whose data is
- * copied straight between the bio pages and the flash page buffers.  The
- * queue is BLK_MQ_F_BLOCKING (as null_blk's blocking=1): queue_rq runs the
- * core under its mutex and may sleep to allocate page buffers (GFP_NOIO).
+ * turning each blk-mq request into one ssd_device request whose data the
+ * core copies straight between the request's pages and its flash page
+ * buffers (an iov_iter over the request's bio_vecs).  The queue is
+ * BLK_MQ_F_BLOCKING (as null_blk's blocking=1): queue_rq runs the core
+ * under its mutex and may sleep to allocate page buffers (GFP_NOIO).
  * With timing=1 the request completes at its modeled time, by an absolute
  * hrtimer armed at submit (no spinning, no reserved CPU); lateness against
  * the model is counted.  Power-off does not wait for the modeled times: it
@@ -16,64 +17,85 @@
 #include <linux/highmem.h>
 #include <linux/idr.h>
 #include <linux/ktime.h>
+#include <linux/uio.h>
 
 #include "emulator/ssdemu.h"
+
+/*
+ * The bio_vecs one request may carry: the queue's max_segments (each
+ * bio_vec is at least one segment), so they fit the array in the request's
+ * driver data.  The block layer's default, so requests are as large as
+ * before (512 KiB of scattered 4 KiB pages).
+ */
+#define SSDEMU_MAX_SEGMENTS	BLK_MAX_SEGMENTS
+
+/* Per-request driver data. */
+struct ssdemu_cmd {
+	/* Completes the request at its modeled time. */
+	struct hrtimer timer;
+	struct ssdemu_dev *dev;
+	u64 target_ns;			/* ktime_get_ns() clock */
+	blk_status_t status;
+	/* The request's data as the core takes it (READ and WRITE). */
+	struct ssd_data_iter data;
+	struct iov_iter iter;
+	struct bio_vec bvec[SSDEMU_MAX_SEGMENTS];
+};
 
 static DEFINE_IDA(ssdemu_indexes);
 int ssdemu_major;
 
-/* Walks a request's bio_vecs piece by piece for struct ssd_data_iter. */
-struct ssdemu_rq_iter {
-	struct ssd_data_iter it;
-	struct bio *bio;
-	struct bvec_iter pos;
-};
-
-/* Move @len bytes between the request and @buf (@to_dev) or @src/zeros. */
-static void rq_iter_move(struct ssdemu_rq_iter *ri, void *buf, const void *src,
-			 u32 len, bool to_dev)
+/* The core takes the next @len bytes a WRITE carries. */
+static void ssdemu_copy_in(struct ssd_data_iter *it, void *dst, u32 len)
 {
-	while (len) {
-		struct bio_vec bv;
-		void *mapped;
-		u32 n;
+	struct ssdemu_cmd *cmd = container_of(it, struct ssdemu_cmd, data);
 
-		while (ri->bio && !ri->pos.bi_size) {
-			ri->bio = ri->bio->bi_next;
-			if (ri->bio)
-				ri->pos = ri->bio->bi_iter;
-		}
-		if (WARN_ON_ONCE(!ri->bio))
-			return;
-		bv = bio_iter_iovec(ri->bio, ri->pos);
-		n = min_t(u32, len, bv.bv_len);
-		mapped = bvec_kmap_local(&bv);
-		if (to_dev) {
-			memcpy(buf, mapped, n);
-			buf = (u8 *)buf + n;
-		} else {
-			if (src) {
-				memcpy(mapped, src, n);
-				src = (const u8 *)src + n;
-			} else {
-				memset(mapped, 0, n);
-			}
-			flush_dcache_page(bv.bv_page);
-		}
-		kunmap_local(mapped);
-		bio_advance_iter_single(ri->bio, &ri->pos, n);
-		len -= n;
+	/* The core asks for the request's bytes, no more. */
+	WARN_ON_ONCE(copy_from_iter(dst, len, &cmd->iter) != len);
+}
+
+/* The core gives the next @len bytes of a READ (@src NULL: zeros). */
+static void ssdemu_copy_out(struct ssd_data_iter *it, const void *src, u32 len)
+{
+	struct ssdemu_cmd *cmd = container_of(it, struct ssdemu_cmd, data);
+	size_t done;
+
+	if (src)
+		done = copy_to_iter(src, len, &cmd->iter);
+	else
+		done = iov_iter_zero(len, &cmd->iter);
+	WARN_ON_ONCE(done != len);
+}
+
+/*
+ * Point @cmd's iterator at @rq's data: its bio_vecs, collected by the
+ * block layer's own walk (bios split in the middle of a bio_vec included).
+ */
+static int map_data(struct ssdemu_cmd *cmd, struct request *rq)
+{
+	struct req_iterator iter;
+	struct bio_vec bv;
+	unsigned int nr = 0;
+
+	rq_for_each_bvec(bv, rq, iter) {
+		/* The block layer keeps to max_segments: a broken invariant. */
+		if (WARN_ON_ONCE(nr == SSDEMU_MAX_SEGMENTS))
+			return -EIO;
+		cmd->bvec[nr++] = bv;
 	}
+	iov_iter_bvec(&cmd->iter, op_is_write(req_op(rq)) ? ITER_SOURCE : ITER_DEST,
+		      cmd->bvec, nr, blk_rq_bytes(rq));
+	return 0;
 }
 
-static void rq_copy_in(struct ssd_data_iter *it, void *dst, u32 len)
+/* The CPU wrote a READ's data: flush the pages where caches alias. */
+static void flush_read_pages(struct request *rq)
 {
-	rq_iter_move(container_of(it, struct ssdemu_rq_iter, it), dst, NULL, len, true);
-}
+	struct req_iterator iter;
+	struct bio_vec bv;
 
-static void rq_copy_out(struct ssd_data_iter *it, const void *src, u32 len)
-{
-	rq_iter_move(container_of(it, struct ssdemu_rq_iter, it), NULL, src, len, false);
+	rq_for_each_segment(bv, rq, iter)
+		flush_dcache_page(bv.bv_page);
 }
 
 static int rq_to_ssd_op(struct request *rq, enum ssd_op *op)
@@ -181,6 +203,8 @@ static int ssdemu_init_request(struct blk_mq_tag_set *set, struct request *rq,
 
 	ssdemu_hrtimer_init(&cmd->timer, ssdemu_timer_fired);
 	cmd->dev = set->driver_data;
+	cmd->data.copy_in = ssdemu_copy_in;
+	cmd->data.copy_out = ssdemu_copy_out;
 	return 0;
 }
 
@@ -188,15 +212,11 @@ static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 				    const struct blk_mq_queue_data *bd)
 {
 	struct request *rq = bd->rq;
+	struct ssdemu_cmd *cmd = blk_mq_rq_to_pdu(rq);
 	struct ssdemu_dev *dev = hctx->queue->queuedata;
-	struct ssdemu_rq_iter ri = {
-		.it = { .copy_in = rq_copy_in, .copy_out = rq_copy_out },
-		.bio = rq->bio,
-	};
 	struct ssd_request req = {
 		.offset_bytes = (u64)blk_rq_pos(rq) << SECTOR_SHIFT,
 		.length_bytes = blk_rq_bytes(rq),
-		.data = &ri.it,
 	};
 	u64 completion_ns;
 	int ret;
@@ -208,14 +228,13 @@ static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 	 */
 	blk_mq_start_request(rq);
 	req.arrival_ns = ktime_get_ns() - dev->epoch_ns;
-	if (rq->bio)
-		ri.pos = rq->bio->bi_iter;
 	ret = rq_to_ssd_op(rq, &req.op);
-	if (ret) {
-		blk_mq_end_request(rq, errno_to_blk_status(ret));
-		return BLK_STS_OK;
+	if (!ret && (req.op == SSD_OP_READ || req.op == SSD_OP_WRITE)) {
+		ret = map_data(cmd, rq);
+		req.data = &cmd->data;
 	}
-	ret = ssd_device_submit(dev->core, &req, &completion_ns);
+	if (!ret)
+		ret = ssd_device_submit(dev->core, &req, &completion_ns);
 	/*
 	 * A refused request was not timed: it fails at once.  -ENOSPC (the
 	 * data store is full) reaches the writer as ENOSPC.  -ENOMEM means
@@ -227,6 +246,8 @@ static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 				   errno_to_blk_status(ret));
 		return BLK_STS_OK;
 	}
+	if (req.op == SSD_OP_READ)
+		flush_read_pages(rq);
 	complete_at(dev, rq, BLK_STS_OK, completion_ns);
 	return BLK_STS_OK;
 }
@@ -272,6 +293,7 @@ static int add_disk_for(struct ssdemu_dev *dev)
 		/* At most 512 KiB, and no more pages than the spare pool holds. */
 		.max_hw_sectors = min_t(u64, 1024, SSD_PAGEPOOL_SPARE *
 					cfg->page_size_bytes >> SECTOR_SHIFT),
+		.max_segments = SSDEMU_MAX_SEGMENTS,
 		.max_discard_sectors = UINT_MAX >> SECTOR_SHIFT,
 		.discard_granularity_bytes = cfg->page_size_bytes,
 		.max_write_zeroes_sectors = UINT_MAX >> SECTOR_SHIFT,
