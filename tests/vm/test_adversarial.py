@@ -262,14 +262,12 @@ def test_ioctl_locking_and_disk_lifetime(vm: Any, kver: str) -> None:
     by all devices makes them wait for whole checks); rmdir while a
     process runs checks waits for the one in flight, and the next answers
     ENXIO; no WARNING, oops or hung task (vm.run, detector at 10 s)."""
-    # preempt=full: the FTL's check has no scheduling point, so under the
-    # kernel's default voluntary preemption the CPU running a long check
-    # runs nothing else until it ends, kworkers bound to it included, which
-    # another device's power change can wait for (seen once in 5 runs: a
-    # cycle of 1026 ms against checks of 998 ms, the ioctls unaffected).
-    # That is the CPU, not a lock; this test is about the locks.
-    res = vm.run(guest("lifetime.sh"), kver, files=FILES, timeout_s=600,
-                 extra_cmdline="preempt=full")
+    # The checks offer the CPU every 4096 pages (ssd_check_resched()):
+    # without that, under the kernel's default voluntary preemption, the
+    # CPU running a long check ran nothing else until it ended, kworkers
+    # bound to it included, and another device's power change waited
+    # (seen once in 5 runs: a cycle of 1026 ms against checks of 998 ms).
+    res = vm.run(guest("lifetime.sh"), kver, files=FILES, timeout_s=600)
     out = res.output
     assert "lifetime ok" in out
 
