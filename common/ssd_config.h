@@ -117,8 +117,8 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 	  "requests logged for `ssdctl log` (arrival, completion); 0 = off") \
 	X(memory_limit_mb, 0, 0, SSD_MAX_MEMORY_LIMIT_MB, 0, NULL,	\
 	  "RAM for metadata and data, in MiB; 0 = half of the RAM at power-on") \
-	X(hw_queues, 0, 0, 64, 0, NULL,				\
-	  "blk-mq hardware queues; 0 = one per CPU (kernel only)")	\
+	X(hw_queues, 1, 0, 64, 0, NULL,				\
+	  "blk-mq hardware queues (kernel only; the model serves one at a time); 0 = one per CPU") \
 	X(queue_depth, 64, 1, 4096, 0, NULL,				\
 	  "blk-mq tags per hardware queue (kernel only)")		\
 	/* nvmcache/: the SLC write cache and its admission policies. */ \

@@ -38,6 +38,7 @@ static int check_refcounts(struct dedup *dd)
 
 	count_reserved(dd, -1U);	/* wraps back below */
 	for (lpn = 0; lpn < dd->pages; lpn++) {
+		ssd_check_resched(lpn);
 		c = dd->l2c[lpn];
 		CHECK(c == DEDUP_NONE || c < dd->pages, "lpn %llu maps to chunk %u",
 		      (unsigned long long)lpn, c);
@@ -84,6 +85,7 @@ static int check_store(struct dedup *dd)
 	u32 c, slot;
 
 	for (c = 0; c < dd->pages; c++) {
+		ssd_check_resched(c);
 		slot = dd->chunk_slot[c];
 		if (!dd->refcount[c]) {
 			CHECK(slot == DEDUP_NONE, "free chunk %u has store slot %u", c, slot);
@@ -115,6 +117,7 @@ static void count_matchable(struct dedup *dd, bool take)
 	u32 c, e;
 
 	for (c = 0; c < dd->pages; c++) {
+		ssd_check_resched(c);
 		if (!dd->refcount[c] || dd->chunk_slot[c] == DEDUP_EVICTED ||
 		    dd->chunk_slot[c] == DEDUP_RESERVED)
 			continue;
@@ -137,6 +140,7 @@ static int check_samples(struct dedup *dd)
 	if (!dd->filter)
 		return 0;
 	for (c = 0; c < dd->pages; c++) {
+		ssd_check_resched(c);
 		if (!dd->refcount[c] || dd->chunk_slot[c] == DEDUP_EVICTED ||
 		    dd->chunk_slot[c] == DEDUP_RESERVED)
 			continue;

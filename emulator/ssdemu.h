@@ -1,20 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ssdemu.h - the kernel side of one ssdemu device: its configfs item, its
- * configuration, and, while powered, its portable core and gendisk.
+ * ssdemu.h - what the glue's files share: a device's configfs item (struct
+ * ssdemu_dev: its configuration and power state) and one power-on of it
+ * (struct ssdemu_disk: the gendisk, the tag set and the portable core),
+ * which lives as long as the gendisk, not the item.
  */
 #ifndef SSDEMU_H
 #define SSDEMU_H
 
 #include <linux/blk-mq.h>
 #include <linux/configfs.h>
-#include <linux/hrtimer.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 
 #include "emulator/ssdemu_compat.h"
 #include "common/ssd_config.h"
-#include "common/ssd_pagepool.h"
 #include "device/ssd_device.h"
 #include "include/ssdemu_ioctl.h"
 
@@ -27,51 +27,99 @@ struct ssdemu_lateness {
 	u64 late_ns_max;
 };
 
-/* Per-request driver data: the timer that completes it at the modeled time. */
-struct ssdemu_cmd {
-	struct hrtimer timer;
-	struct ssdemu_dev *dev;
-	u64 target_ns;			/* ktime_get_ns() clock */
-	blk_status_t status;
-};
-
-struct ssdemu_dev {
-	struct config_item item;
-	struct mutex lock;		/* configuration and power state */
-	struct ssd_config cfg;
-	bool powered;
-	int index;			/* N of /dev/ssdemuN, -1 while off */
-	struct ssd_device *core;
-	struct blk_mq_tag_set tag_set;
+/*
+ * One power-on of a device: everything the block path and the ioctls use.
+ * ssdemu_power_on() allocates it with the gendisk; the gendisk's free_disk
+ * (when its last reference goes: power-off's, or the last fd open across
+ * power-off or rmdir) frees it.  It never points back at its configfs item,
+ * which rmdir frees while the disk may live on.
+ */
+struct ssdemu_disk {
 	struct gendisk *disk;
-	u64 epoch_ns;			/* ktime at power on: virtual time 0 */
+	struct blk_mq_tag_set tag_set;
+	/*
+	 * Held by each ioctl while it uses the core, and by power-off to take
+	 * the core away (after del_gendisk(): no request reaches queue_rq
+	 * any more, which uses the core unlocked).  An ioctl sees the core
+	 * whole or not at all (-ENXIO); one device's ioctls never wait for
+	 * another's.
+	 */
+	struct mutex core_lock;
+	struct ssd_device *core;	/* NULL once powered off */
+	bool timing;			/* the timing key: complete at modeled times */
 	/*
 	 * Set when power-off begins: from then on every request completes at
 	 * once instead of at its modeled time (see ssdemu_expedite()).
 	 */
 	bool tearing_down;
+	int index;			/* N of /dev/ssdemuN, until free_disk */
+	u64 epoch_ns;			/* ktime at power on: virtual time 0 */
 	struct ssdemu_lateness lateness;
+	/* The configfs item's name (truncated like the core's), for messages. */
+	char name[SSD_CONFIG_NAME_BYTES];
 };
 
-/* Minor numbers per disk: the disk and up to 15 partitions. */
-#define SSDEMU_MINORS	16
+/* One configfs item: /sys/kernel/config/ssdemu/<name>. */
+struct ssdemu_dev {
+	struct config_item item;
+	struct mutex lock;		/* configuration and power state */
+	struct ssd_config cfg;		/* cfg.name: the item's name */
+	struct ssdemu_disk *sd;		/* while powered, else NULL */
+};
 
-extern int ssdemu_major;
-
-/* Serialises ioctls against teardown, see ssdemu_ioctl(). */
-extern struct mutex ssdemu_teardown_lock;
-
+/* ssdemu_blk.c: the block major, and bringing a disk up and down. */
+int ssdemu_blk_init(void);
+void ssdemu_blk_exit(void);
 int ssdemu_power_on(struct ssdemu_dev *dev);
 int ssdemu_power_off(struct ssdemu_dev *dev, bool force);
 
+/* ssdemu_configfs.c */
 int ssdemu_configfs_init(void);
 void ssdemu_configfs_exit(void);
 
-/* Fill the glue's own counters (lateness) into @stats. */
-void ssdemu_fill_lateness(struct ssdemu_dev *dev, struct ssdemu_stats *stats);
-void ssdemu_reset_lateness(struct ssdemu_dev *dev);
-
+/* ssdemu_ioctl.c */
 int ssdemu_ioctl(struct block_device *bdev, ssdemu_mode_t mode,
 		 unsigned int cmd, unsigned long arg);
+
+/* The lateness counters: the completion path adds, the ioctls read and reset. */
+static inline void ssdemu_lateness_add(struct ssdemu_lateness *l, u64 target_ns,
+				       u64 now_ns)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&l->lock, flags);
+	l->timed_completions++;
+	if (now_ns > target_ns) {
+		l->late_completions++;
+		l->late_ns_total += now_ns - target_ns;
+		l->late_ns_max = max(l->late_ns_max, now_ns - target_ns);
+	}
+	spin_unlock_irqrestore(&l->lock, flags);
+}
+
+static inline void ssdemu_lateness_fill(struct ssdemu_lateness *l,
+					struct ssdemu_stats *stats)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&l->lock, flags);
+	stats->timed_completions = l->timed_completions;
+	stats->late_completions = l->late_completions;
+	stats->late_ns_total = l->late_ns_total;
+	stats->late_ns_max = l->late_ns_max;
+	spin_unlock_irqrestore(&l->lock, flags);
+}
+
+static inline void ssdemu_lateness_reset(struct ssdemu_lateness *l)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&l->lock, flags);
+	l->timed_completions = 0;
+	l->late_completions = 0;
+	l->late_ns_total = 0;
+	l->late_ns_max = 0;
+	spin_unlock_irqrestore(&l->lock, flags);
+}
 
 #endif /* SSDEMU_H */

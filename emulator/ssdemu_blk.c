@@ -1,77 +1,115 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ssdemu_blk.c - the block-layer glue: bringing a disk up and down, and
- * turning each blk-mq request into one ssd_device request whose data is
- * copied straight between the bio pages and the flash page buffers.  The
- * queue is BLK_MQ_F_BLOCKING (as null_blk's blocking=1): queue_rq runs the
- * core under its mutex and may sleep to allocate page buffers (GFP_NOIO).
- * With timing=1 the request completes at its modeled time, by an absolute
+ * ssdemu_blk.c - the block-layer glue: the block major, bringing a disk up
+ * and down, and turning each blk-mq request into one ssd_device request
+ * whose data the core copies straight between the request's pages and its
+ * flash page buffers (an iov_iter over the request's bio_vecs).  The queue
+ * is BLK_MQ_F_BLOCKING (as null_blk's blocking=1): queue_rq runs the core
+ * under its mutex and may sleep to allocate page buffers (GFP_NOIO).  With
+ * timing=1 the request completes at its modeled time, by an absolute
  * hrtimer armed at submit (no spinning, no reserved CPU); lateness against
  * the model is counted.  Power-off does not wait for the modeled times: it
  * completes every pending request at once (ssdemu_expedite()).
+ *
+ * Lifetime: a power-on (struct ssdemu_disk) belongs to its gendisk and is
+ * freed by the gendisk's free_disk; power-off takes its core away and
+ * drops the driver's reference, and an fd still open keeps the rest.  The
+ * configfs item is not needed by anything here once power-off returns.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/atomic.h>
 #include <linux/bio.h>
 #include <linux/highmem.h>
 #include <linux/idr.h>
 #include <linux/ktime.h>
+#include <linux/slab.h>
+#include <linux/uio.h>
+#include <linux/wait_bit.h>
 
 #include "emulator/ssdemu.h"
+#include "common/ssd_pagepool.h"
 
+/* Minor numbers per disk: the disk and up to 15 partitions. */
+#define SSDEMU_MINORS		16
+
+/*
+ * The bio_vecs one request may carry: the queue's max_segments (each
+ * bio_vec is at least one segment), so they fit the array in the request's
+ * driver data.  The block layer's default, so requests are as large as
+ * before (512 KiB of scattered 4 KiB pages).
+ */
+#define SSDEMU_MAX_SEGMENTS	BLK_MAX_SEGMENTS
+
+static int ssdemu_major;
 static DEFINE_IDA(ssdemu_indexes);
-int ssdemu_major;
+/* Disks added and not yet freed: module exit waits for their free_disk. */
+static atomic_t ssdemu_live_disks = ATOMIC_INIT(0);
 
-/* Walks a request's bio_vecs piece by piece for struct ssd_data_iter. */
-struct ssdemu_rq_iter {
-	struct ssd_data_iter it;
-	struct bio *bio;
-	struct bvec_iter pos;
+/* Per-request driver data. */
+struct ssdemu_cmd {
+	/* Completes the request at its modeled time. */
+	struct hrtimer timer;
+	struct ssdemu_disk *sd;
+	u64 target_ns;			/* ktime_get_ns() clock */
+	blk_status_t status;
+	/* The request's data as the core takes it (READ and WRITE). */
+	struct ssd_data_iter data;
+	struct iov_iter iter;
+	struct bio_vec bvec[SSDEMU_MAX_SEGMENTS];
 };
 
-/* Move @len bytes between the request and @buf (@to_dev) or @src/zeros. */
-static void rq_iter_move(struct ssdemu_rq_iter *ri, void *buf, const void *src,
-			 u32 len, bool to_dev)
+/* The core takes the next @len bytes a WRITE carries. */
+static void ssdemu_copy_in(struct ssd_data_iter *it, void *dst, u32 len)
 {
-	while (len) {
-		struct bio_vec bv;
-		void *mapped;
-		u32 n;
+	struct ssdemu_cmd *cmd = container_of(it, struct ssdemu_cmd, data);
 
-		while (ri->bio && !ri->pos.bi_size) {
-			ri->bio = ri->bio->bi_next;
-			if (ri->bio)
-				ri->pos = ri->bio->bi_iter;
-		}
-		if (WARN_ON_ONCE(!ri->bio))
-			return;
-		bv = bio_iter_iovec(ri->bio, ri->pos);
-		n = min_t(u32, len, bv.bv_len);
-		mapped = bvec_kmap_local(&bv);
-		if (to_dev) {
-			memcpy(buf, mapped, n);
-			buf = (u8 *)buf + n;
-		} else {
-			if (src) {
-				memcpy(mapped, src, n);
-				src = (const u8 *)src + n;
-			} else {
-				memset(mapped, 0, n);
-			}
-			flush_dcache_page(bv.bv_page);
-		}
-		kunmap_local(mapped);
-		bio_advance_iter_single(ri->bio, &ri->pos, n);
-		len -= n;
+	/* The core asks for the request's bytes, no more. */
+	WARN_ON_ONCE(copy_from_iter(dst, len, &cmd->iter) != len);
+}
+
+/* The core gives the next @len bytes of a READ (@src NULL: zeros). */
+static void ssdemu_copy_out(struct ssd_data_iter *it, const void *src, u32 len)
+{
+	struct ssdemu_cmd *cmd = container_of(it, struct ssdemu_cmd, data);
+	size_t done;
+
+	if (src)
+		done = copy_to_iter(src, len, &cmd->iter);
+	else
+		done = iov_iter_zero(len, &cmd->iter);
+	WARN_ON_ONCE(done != len);
+}
+
+/*
+ * Point @cmd's iterator at @rq's data: its bio_vecs, collected by the
+ * block layer's own walk (bios split in the middle of a bio_vec included).
+ */
+static int map_data(struct ssdemu_cmd *cmd, struct request *rq)
+{
+	struct req_iterator iter;
+	struct bio_vec bv;
+	unsigned int nr = 0;
+
+	rq_for_each_bvec(bv, rq, iter) {
+		/* The block layer keeps to max_segments: a broken invariant. */
+		if (WARN_ON_ONCE(nr == SSDEMU_MAX_SEGMENTS))
+			return -EIO;
+		cmd->bvec[nr++] = bv;
 	}
+	iov_iter_bvec(&cmd->iter, op_is_write(req_op(rq)) ? ITER_SOURCE : ITER_DEST,
+		      cmd->bvec, nr, blk_rq_bytes(rq));
+	return 0;
 }
 
-static void rq_copy_in(struct ssd_data_iter *it, void *dst, u32 len)
+/* The CPU wrote a READ's data: flush the pages where caches alias. */
+static void flush_read_pages(struct request *rq)
 {
-	rq_iter_move(container_of(it, struct ssdemu_rq_iter, it), dst, NULL, len, true);
-}
+	struct req_iterator iter;
+	struct bio_vec bv;
 
-static void rq_copy_out(struct ssd_data_iter *it, const void *src, u32 len)
-{
-	rq_iter_move(container_of(it, struct ssdemu_rq_iter, it), NULL, src, len, false);
+	rq_for_each_segment(bv, rq, iter)
+		flush_dcache_page(bv.bv_page);
 }
 
 static int rq_to_ssd_op(struct request *rq, enum ssd_op *op)
@@ -97,75 +135,35 @@ static int rq_to_ssd_op(struct request *rq, enum ssd_op *op)
 	}
 }
 
-static void record_completion(struct ssdemu_dev *dev, u64 target_ns)
-{
-	struct ssdemu_lateness *l = &dev->lateness;
-	u64 now_ns = ktime_get_ns();
-	unsigned long flags;
-
-	spin_lock_irqsave(&l->lock, flags);
-	l->timed_completions++;
-	if (now_ns > target_ns) {
-		l->late_completions++;
-		l->late_ns_total += now_ns - target_ns;
-		l->late_ns_max = max(l->late_ns_max, now_ns - target_ns);
-	}
-	spin_unlock_irqrestore(&l->lock, flags);
-}
-
 static enum hrtimer_restart ssdemu_timer_fired(struct hrtimer *timer)
 {
 	struct ssdemu_cmd *cmd = container_of(timer, struct ssdemu_cmd, timer);
 
-	record_completion(cmd->dev, cmd->target_ns);
+	ssdemu_lateness_add(&cmd->sd->lateness, cmd->target_ns, ktime_get_ns());
 	blk_mq_end_request(blk_mq_rq_from_pdu(cmd), cmd->status);
 	return HRTIMER_NORESTART;
-}
-
-void ssdemu_fill_lateness(struct ssdemu_dev *dev, struct ssdemu_stats *stats)
-{
-	struct ssdemu_lateness *l = &dev->lateness;
-	unsigned long flags;
-
-	spin_lock_irqsave(&l->lock, flags);
-	stats->timed_completions = l->timed_completions;
-	stats->late_completions = l->late_completions;
-	stats->late_ns_total = l->late_ns_total;
-	stats->late_ns_max = l->late_ns_max;
-	spin_unlock_irqrestore(&l->lock, flags);
-}
-
-void ssdemu_reset_lateness(struct ssdemu_dev *dev)
-{
-	struct ssdemu_lateness *l = &dev->lateness;
-	unsigned long flags;
-
-	spin_lock_irqsave(&l->lock, flags);
-	l->timed_completions = 0;
-	l->late_completions = 0;
-	l->late_ns_total = 0;
-	l->late_ns_max = 0;
-	spin_unlock_irqrestore(&l->lock, flags);
 }
 
 /*
  * Complete @rq at virtual time @completion_ns: now if timing is off, else
  * by an absolute timer (at once if the emulator is already behind).
  */
-static void complete_at(struct ssdemu_dev *dev, struct request *rq,
+static void complete_at(struct ssdemu_disk *sd, struct request *rq,
 			blk_status_t status, u64 completion_ns)
 {
 	struct ssdemu_cmd *cmd = blk_mq_rq_to_pdu(rq);
+	u64 now_ns;
 
 	/* Power-off has begun: nothing waits for modeled time any more. */
-	if (!dev->cfg.timing || READ_ONCE(dev->tearing_down)) {
+	if (!sd->timing || READ_ONCE(sd->tearing_down)) {
 		blk_mq_end_request(rq, status);
 		return;
 	}
-	cmd->target_ns = dev->epoch_ns + completion_ns;
+	cmd->target_ns = sd->epoch_ns + completion_ns;
 	cmd->status = status;
-	if (cmd->target_ns <= ktime_get_ns()) {
-		record_completion(dev, cmd->target_ns);
+	now_ns = ktime_get_ns();
+	if (cmd->target_ns <= now_ns) {
+		ssdemu_lateness_add(&sd->lateness, cmd->target_ns, now_ns);
 		blk_mq_end_request(rq, status);
 		return;
 	}
@@ -178,23 +176,25 @@ static int ssdemu_init_request(struct blk_mq_tag_set *set, struct request *rq,
 	struct ssdemu_cmd *cmd = blk_mq_rq_to_pdu(rq);
 
 	ssdemu_hrtimer_init(&cmd->timer, ssdemu_timer_fired);
-	cmd->dev = set->driver_data;
+	cmd->sd = set->driver_data;
+	cmd->data.copy_in = ssdemu_copy_in;
+	cmd->data.copy_out = ssdemu_copy_out;
 	return 0;
 }
 
+/*
+ * Runs the core unlocked by the glue: power-off takes the core away only
+ * after del_gendisk(), when no request can reach here any more.
+ */
 static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 				    const struct blk_mq_queue_data *bd)
 {
 	struct request *rq = bd->rq;
-	struct ssdemu_dev *dev = hctx->queue->queuedata;
-	struct ssdemu_rq_iter ri = {
-		.it = { .copy_in = rq_copy_in, .copy_out = rq_copy_out },
-		.bio = rq->bio,
-	};
+	struct ssdemu_cmd *cmd = blk_mq_rq_to_pdu(rq);
+	struct ssdemu_disk *sd = hctx->queue->queuedata;
 	struct ssd_request req = {
 		.offset_bytes = (u64)blk_rq_pos(rq) << SECTOR_SHIFT,
 		.length_bytes = blk_rq_bytes(rq),
-		.data = &ri.it,
 	};
 	u64 completion_ns;
 	int ret;
@@ -205,15 +205,14 @@ static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 	 * arrivals.
 	 */
 	blk_mq_start_request(rq);
-	req.arrival_ns = ktime_get_ns() - dev->epoch_ns;
-	if (rq->bio)
-		ri.pos = rq->bio->bi_iter;
+	req.arrival_ns = ktime_get_ns() - sd->epoch_ns;
 	ret = rq_to_ssd_op(rq, &req.op);
-	if (ret) {
-		blk_mq_end_request(rq, errno_to_blk_status(ret));
-		return BLK_STS_OK;
+	if (!ret && (req.op == SSD_OP_READ || req.op == SSD_OP_WRITE)) {
+		ret = map_data(cmd, rq);
+		req.data = &cmd->data;
 	}
-	ret = ssd_device_submit(dev->core, &req, &completion_ns);
+	if (!ret)
+		ret = ssd_device_submit(sd->core, &req, &completion_ns);
 	/*
 	 * A refused request was not timed: it fails at once.  -ENOSPC (the
 	 * data store is full) reaches the writer as ENOSPC.  -ENOMEM means
@@ -225,7 +224,9 @@ static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 				   errno_to_blk_status(ret));
 		return BLK_STS_OK;
 	}
-	complete_at(dev, rq, BLK_STS_OK, completion_ns);
+	if (req.op == SSD_OP_READ)
+		flush_read_pages(rq);
+	complete_at(sd, rq, BLK_STS_OK, completion_ns);
 	return BLK_STS_OK;
 }
 
@@ -234,31 +235,51 @@ static const struct blk_mq_ops ssdemu_mq_ops = {
 	.init_request = ssdemu_init_request,
 };
 
+/*
+ * The last reference to the gendisk is gone: power-off's, or that of the
+ * last fd opened before it.  Power-off has already taken the core and
+ * freed the tag set; the index (and so the disk's minors) is given back
+ * only now, so a new disk never takes the numbers of one still open.
+ */
+static void ssdemu_free_disk(struct gendisk *disk)
+{
+	struct ssdemu_disk *sd = disk->private_data;
+
+	ida_free(&ssdemu_indexes, sd->index);
+	mutex_destroy(&sd->core_lock);
+	kfree(sd);
+	if (atomic_dec_and_test(&ssdemu_live_disks))
+		wake_up_var(&ssdemu_live_disks);
+}
+
 static const struct block_device_operations ssdemu_fops = {
 	.owner = THIS_MODULE,
 	.ioctl = ssdemu_ioctl,
 	.compat_ioctl = blkdev_compat_ptr_ioctl,
+	.free_disk = ssdemu_free_disk,
 };
 
-static int alloc_tag_set(struct ssdemu_dev *dev)
+static int alloc_tag_set(struct ssdemu_disk *sd, const struct ssd_config *cfg)
 {
-	struct blk_mq_tag_set *set = &dev->tag_set;
+	struct blk_mq_tag_set *set = &sd->tag_set;
 
-	memset(set, 0, sizeof(*set));
 	set->ops = &ssdemu_mq_ops;
-	set->nr_hw_queues = dev->cfg.hw_queues ? dev->cfg.hw_queues : nr_cpu_ids;
-	set->queue_depth = dev->cfg.queue_depth;
+	/*
+	 * The model serves one request at a time: one hardware queue unless
+	 * the hw_queues key asks for more (0: one per CPU).
+	 */
+	set->nr_hw_queues = cfg->hw_queues ? cfg->hw_queues : nr_cpu_ids;
+	set->queue_depth = cfg->queue_depth;
 	set->numa_node = NUMA_NO_NODE;
 	set->cmd_size = sizeof(struct ssdemu_cmd);
 	/* queue_rq sleeps: the core's mutex, GFP_NOIO page buffers. */
 	set->flags = BLK_MQ_F_SHOULD_MERGE | BLK_MQ_F_BLOCKING;
-	set->driver_data = dev;
+	set->driver_data = sd;
 	return blk_mq_alloc_tag_set(set);
 }
 
-static int add_disk_for(struct ssdemu_dev *dev)
+static struct gendisk *alloc_disk(struct ssdemu_disk *sd, const struct ssd_config *cfg)
 {
-	const struct ssd_config *cfg = &dev->cfg;
 	struct ssdemu_limits lim = {
 		.logical_block_bytes = cfg->logical_block_bytes,
 		.physical_block_bytes = min_t(u64, cfg->page_size_bytes, PAGE_SIZE),
@@ -266,35 +287,30 @@ static int add_disk_for(struct ssdemu_dev *dev)
 		/* At most 512 KiB, and no more pages than the spare pool holds. */
 		.max_hw_sectors = min_t(u64, 1024, SSD_PAGEPOOL_SPARE *
 					cfg->page_size_bytes >> SECTOR_SHIFT),
+		.max_segments = SSDEMU_MAX_SEGMENTS,
 		.max_discard_sectors = UINT_MAX >> SECTOR_SHIFT,
 		.discard_granularity_bytes = cfg->page_size_bytes,
 		.max_write_zeroes_sectors = UINT_MAX >> SECTOR_SHIFT,
 	};
 	struct gendisk *disk;
-	int ret;
 
-	disk = ssdemu_alloc_disk(&dev->tag_set, &lim, dev);
+	disk = ssdemu_alloc_disk(&sd->tag_set, &lim, sd);
 	if (IS_ERR(disk))
-		return PTR_ERR(disk);
+		return disk;
 	disk->major = ssdemu_major;
-	disk->first_minor = dev->index * SSDEMU_MINORS;
+	disk->first_minor = sd->index * SSDEMU_MINORS;
 	disk->minors = SSDEMU_MINORS;
 	disk->fops = &ssdemu_fops;
-	disk->private_data = dev;
-	snprintf(disk->disk_name, sizeof(disk->disk_name), "ssdemu%d", dev->index);
-	set_capacity(disk, ssd_device_capacity_bytes(dev->core) >> SECTOR_SHIFT);
-	dev->disk = disk;
-	ret = add_disk(disk);
-	if (ret) {
-		put_disk(disk);
-		dev->disk = NULL;
-	}
-	return ret;
+	disk->private_data = sd;
+	snprintf(disk->disk_name, sizeof(disk->disk_name), "ssdemu%d", sd->index);
+	set_capacity(disk, ssd_device_capacity_bytes(sd->core) >> SECTOR_SHIFT);
+	return disk;
 }
 
 /*
- * What ssdemu_expedite() did, for its kernel message (named after the disk:
- * configfs has cleared the item's name by the time rmdir releases it).
+ * What ssdemu_expedite() did, for its kernel message (named from the
+ * power-on's copy: configfs has freed the item's name by the time rmdir
+ * releases it).
  */
 struct ssdemu_expedited {
 	u64 now_ns;
@@ -335,62 +351,82 @@ static bool expedite_one(struct request *rq, void *data)
  * for every queue_rq that may not have seen the flag, so after it each
  * started request has its timer armed or is already ended.
  */
-static void ssdemu_expedite(struct ssdemu_dev *dev)
+static void ssdemu_expedite(struct ssdemu_disk *sd)
 {
-	struct request_queue *q = dev->disk->queue;
+	struct request_queue *q = sd->disk->queue;
 	struct ssdemu_expedited e = { 0 };
 
-	WRITE_ONCE(dev->tearing_down, true);
+	WRITE_ONCE(sd->tearing_down, true);
 	blk_mq_quiesce_queue(q);
 	e.now_ns = ktime_get_ns();
-	blk_mq_tagset_busy_iter(&dev->tag_set, expedite_one, &e);
+	blk_mq_tagset_busy_iter(&sd->tag_set, expedite_one, &e);
 	blk_mq_unquiesce_queue(q);
 	if (e.requests)
-		pr_info("ssdemu: %s: power off: %u requests completed at once, up to %llu ms before their modeled time\n",
-			dev->disk->disk_name, e.requests,
+		pr_info("%s: %s: power off: %u requests completed at once, up to %llu ms before their modeled time\n",
+			sd->name, sd->disk->disk_name, e.requests,
 			div_u64(e.ahead_ns_max, NSEC_PER_MSEC));
 }
 
 /* Called with dev->lock held and the device off. */
 int ssdemu_power_on(struct ssdemu_dev *dev)
 {
+	struct ssdemu_disk *sd;
+	struct gendisk *disk;
 	int ret;
 
-	ret = ssd_device_create(&dev->core, &dev->cfg);
+	sd = kzalloc(sizeof(*sd), GFP_KERNEL);
+	if (!sd)
+		return -ENOMEM;
+	mutex_init(&sd->core_lock);
+	spin_lock_init(&sd->lateness.lock);
+	strscpy(sd->name, dev->cfg.name, sizeof(sd->name));
+	sd->timing = dev->cfg.timing;
+	ret = ssd_device_create(&sd->core, &dev->cfg);
 	if (ret)
-		return ret;
+		goto free_sd;
 	ret = ida_alloc_max(&ssdemu_indexes, (MINORMASK + 1) / SSDEMU_MINORS - 1,
 			    GFP_KERNEL);
 	if (ret < 0)
 		goto destroy_core;
-	dev->index = ret;
-	ret = alloc_tag_set(dev);
+	sd->index = ret;
+	ret = alloc_tag_set(sd, &dev->cfg);
 	if (ret)
 		goto free_index;
-	dev->epoch_ns = ktime_get_ns();
-	dev->tearing_down = false;
-	spin_lock_init(&dev->lateness.lock);
-	ssdemu_reset_lateness(dev);
-	ret = add_disk_for(dev);
-	if (ret)
+	disk = alloc_disk(sd, &dev->cfg);
+	if (IS_ERR(disk)) {
+		ret = PTR_ERR(disk);
 		goto free_tags;
-	dev->powered = true;
-	pr_info("ssdemu: %s: %s up, %llu MiB logical, %llu chips; memory limit %llu MiB: %llu MiB metadata, data up to %llu MiB\n",
-		config_item_name(&dev->item), dev->disk->disk_name,
-		ssd_device_capacity_bytes(dev->core) >> 20, dev->cfg.chips,
-		ssd_device_memory_limit_bytes(dev->core) >> 20,
-		DIV_ROUND_UP_ULL(ssd_device_metadata_bytes(dev->core), 1 << 20),
-		ssd_device_data_limit_bytes(dev->core) >> 20);
+	}
+	sd->disk = disk;
+	/* Virtual time 0: add_disk() already reads the partition table. */
+	sd->epoch_ns = ktime_get_ns();
+	ret = add_disk(disk);
+	if (ret)
+		goto put_disk;
+	/* From here on free_disk frees sd, the index with it. */
+	atomic_inc(&ssdemu_live_disks);
+	WRITE_ONCE(dev->sd, sd);
+	pr_info("%s: %s up, %llu MiB logical, %llu chips, hw_queues=%u; memory limit %llu MiB: %llu MiB metadata, data up to %llu MiB\n",
+		sd->name, disk->disk_name,
+		ssd_device_capacity_bytes(sd->core) >> 20, dev->cfg.chips,
+		sd->tag_set.nr_hw_queues,
+		ssd_device_memory_limit_bytes(sd->core) >> 20,
+		DIV_ROUND_UP_ULL(ssd_device_metadata_bytes(sd->core), 1 << 20),
+		ssd_device_data_limit_bytes(sd->core) >> 20);
 	return 0;
 
+put_disk:
+	/* Never added: free_disk is not called, the queue goes with the disk. */
+	put_disk(disk);
 free_tags:
-	blk_mq_free_tag_set(&dev->tag_set);
+	blk_mq_free_tag_set(&sd->tag_set);
 free_index:
-	ida_free(&ssdemu_indexes, dev->index);
-	dev->index = -1;
+	ida_free(&ssdemu_indexes, sd->index);
 destroy_core:
-	ssd_device_destroy(dev->core);
-	dev->core = NULL;
+	ssd_device_destroy(sd->core);
+free_sd:
+	mutex_destroy(&sd->core_lock);
+	kfree(sd);
 	return ret;
 }
 
@@ -399,33 +435,59 @@ destroy_core:
  * (rmdir, which cannot fail): then the disk dies under its openers, whose
  * I/O and ioctls fail from now on, as with null_blk.  Never waits for
  * modeled time: pending requests complete at once (ssdemu_expedite()).
+ * Waits for an ioctl of this device that is using the core (a
+ * consistency check: linear in the device's size), for no other device.
+ *
+ * The order: expedite (nothing waits for modeled time), del_gendisk() (no
+ * new I/O, the queue drained and torn down: queue_rq is done with the
+ * core), take the core away under core_lock (the ioctls of fds still open
+ * see -ENXIO from now on), destroy it, free the tag set (the queue no
+ * longer uses it, as in virtio_blk), drop the driver's reference to the
+ * disk: free_disk frees the rest then, or when the last fd is closed.
  */
 int ssdemu_power_off(struct ssdemu_dev *dev, bool force)
 {
-	if (!dev->powered)
+	struct ssdemu_disk *sd = dev->sd;
+	struct ssd_device *core;
+
+	if (!sd)
 		return 0;
-	if (!force && disk_openers(dev->disk)) {
-		pr_err("ssdemu: %s: %s is open, power=0 refused\n",
-		       config_item_name(&dev->item), dev->disk->disk_name);
+	if (!force && disk_openers(sd->disk)) {
+		pr_err("%s: %s is open, power=0 refused\n", sd->name,
+		       sd->disk->disk_name);
 		return -EBUSY;
 	}
-	if (disk_openers(dev->disk))
-		pr_info("ssdemu: %s: removed while open: its openers' I/O fails from now on\n",
-			dev->disk->disk_name);
-	ssdemu_expedite(dev);
-	pr_info("ssdemu: %s down\n", dev->disk->disk_name);
-	del_gendisk(dev->disk);
-	/* No I/O can reach the core now; keep ioctls on stale fds out too. */
-	mutex_lock(&ssdemu_teardown_lock);
-	dev->disk->private_data = NULL;
-	mutex_unlock(&ssdemu_teardown_lock);
-	put_disk(dev->disk);
-	dev->disk = NULL;
-	blk_mq_free_tag_set(&dev->tag_set);
-	ssd_device_destroy(dev->core);
-	dev->core = NULL;
-	ida_free(&ssdemu_indexes, dev->index);
-	dev->index = -1;
-	dev->powered = false;
+	if (disk_openers(sd->disk))
+		pr_info("%s: %s removed while open: its openers' I/O and ioctls fail from now on\n",
+			sd->name, sd->disk->disk_name);
+	ssdemu_expedite(sd);
+	pr_info("%s: %s down\n", sd->name, sd->disk->disk_name);
+	del_gendisk(sd->disk);
+	mutex_lock(&sd->core_lock);
+	core = sd->core;
+	WRITE_ONCE(sd->core, NULL);
+	mutex_unlock(&sd->core_lock);
+	ssd_device_destroy(core);
+	blk_mq_free_tag_set(&sd->tag_set);
+	WRITE_ONCE(dev->sd, NULL);
+	put_disk(sd->disk);
 	return 0;
+}
+
+int ssdemu_blk_init(void)
+{
+	ssdemu_major = register_blkdev(0, KBUILD_MODNAME);
+	return ssdemu_major < 0 ? ssdemu_major : 0;
+}
+
+/*
+ * Every device is powered off (configfs holds the module while an item
+ * exists, and an open disk holds it too).  The block layer drops its
+ * module reference on the last close before it releases the disk, so a
+ * disk removed while open may still be on its way to free_disk: wait.
+ */
+void ssdemu_blk_exit(void)
+{
+	wait_var_event(&ssdemu_live_disks, !atomic_read(&ssdemu_live_disks));
+	unregister_blkdev(ssdemu_major, KBUILD_MODNAME);
 }

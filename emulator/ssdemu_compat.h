@@ -3,10 +3,11 @@
  * ssdemu_compat.h - the kernel API differences between the kernels ssdemu
  * builds for (Debian's 6.1 and 6.12), kept in one place.
  *
- * 6.5 changed the block_device_operations mode type to blk_mode_t; 6.9 made
- * blk_mq_alloc_disk() take queue_limits; 6.11 moved the write cache and
- * rotational flags into queue_limits.features; 6.13 replaced hrtimer_init()
- * with hrtimer_setup().
+ * 6.2 named the iov_iter directions ITER_SOURCE and ITER_DEST (Debian's 6.1
+ * has them backported); 6.5 changed the block_device_operations mode type to
+ * blk_mode_t; 6.9 made blk_mq_alloc_disk() take queue_limits; 6.11 moved the
+ * write cache and rotational flags into queue_limits.features; 6.13
+ * replaced hrtimer_init() with hrtimer_setup().
  */
 #ifndef SSDEMU_COMPAT_H
 #define SSDEMU_COMPAT_H
@@ -15,6 +16,13 @@
 #include <linux/blkdev.h>
 #include <linux/blk-mq.h>
 #include <linux/hrtimer.h>
+#include <linux/uio.h>
+
+/* The direction of an iov_iter over a request's pages, as 6.2 names it. */
+#ifndef ITER_SOURCE
+#define ITER_SOURCE	WRITE	/* the iterator's pages are read: a write */
+#define ITER_DEST	READ	/* the iterator's pages are written: a read */
+#endif
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
 typedef blk_mode_t ssdemu_mode_t;
@@ -39,6 +47,7 @@ struct ssdemu_limits {
 	unsigned int physical_block_bytes;
 	unsigned int io_min_bytes;
 	unsigned int max_hw_sectors;
+	unsigned short max_segments;
 	unsigned int max_discard_sectors;
 	unsigned int discard_granularity_bytes;
 	unsigned int max_write_zeroes_sectors;
@@ -54,6 +63,7 @@ static inline struct gendisk *ssdemu_alloc_disk(struct blk_mq_tag_set *set,
 		.physical_block_size = l->physical_block_bytes,
 		.io_min = l->io_min_bytes,
 		.max_hw_sectors = l->max_hw_sectors,
+		.max_segments = l->max_segments,
 		.max_hw_discard_sectors = l->max_discard_sectors,
 		.discard_granularity = l->discard_granularity_bytes,
 		.max_write_zeroes_sectors = l->max_write_zeroes_sectors,
@@ -76,6 +86,7 @@ static inline struct gendisk *ssdemu_alloc_disk(struct blk_mq_tag_set *set,
 	blk_queue_physical_block_size(q, l->physical_block_bytes);
 	blk_queue_io_min(q, l->io_min_bytes);
 	blk_queue_max_hw_sectors(q, l->max_hw_sectors);
+	blk_queue_max_segments(q, l->max_segments);
 	blk_queue_max_discard_sectors(q, l->max_discard_sectors);
 	q->limits.discard_granularity = l->discard_granularity_bytes;
 	blk_queue_max_write_zeroes_sectors(q, l->max_write_zeroes_sectors);

@@ -4,8 +4,12 @@
  * makes a device, one attribute per configuration key (named as in
  * configs/ *.conf), `power` brings the disk up and down, rmdir frees it.
  * Keys refuse writes while powered (-EBUSY); bad values get -EINVAL and a
- * kernel message naming the key and the accepted range.
+ * kernel message naming the key and the accepted range.  The item owns the
+ * configuration and the power state; a power-on's disk (ssdemu_blk.c) may
+ * outlive the item.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/configfs.h>
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -35,9 +39,9 @@ static ssize_t key_store(struct config_item *item, const char *name,
 	int ret;
 
 	mutex_lock(&dev->lock);
-	if (dev->powered) {
-		pr_err("ssdemu: %s: %s cannot change while powered (write power=0 first)\n",
-		       config_item_name(item), name);
+	if (dev->sd) {
+		pr_err("%s: %s cannot change while powered (write power=0 first)\n",
+		       dev->cfg.name, name);
 		ret = -EBUSY;
 	} else {
 		ret = ssd_config_set(&dev->cfg, name, page);
@@ -63,7 +67,7 @@ SSD_CONFIG_KEYS(SSDEMU_KEY_ATTR)
 
 static ssize_t ssdemu_power_show(struct config_item *item, char *page)
 {
-	return sysfs_emit(page, "%d\n", to_ssdemu_dev(item)->powered);
+	return sysfs_emit(page, "%d\n", READ_ONCE(to_ssdemu_dev(item)->sd) != NULL);
 }
 
 static ssize_t ssdemu_power_store(struct config_item *item, const char *page,
@@ -76,11 +80,11 @@ static ssize_t ssdemu_power_store(struct config_item *item, const char *page,
 	/* Strictly 0 or 1 (kstrtobool would take "yes" or "12abc" as 1). */
 	ret = kstrtouint(page, 0, &on);
 	if (ret || on > 1) {
-		pr_err("ssdemu: %s: power refused: write 1 or 0\n", config_item_name(item));
+		pr_err("%s: power refused: write 1 or 0\n", to_ssdemu_dev(item)->cfg.name);
 		return -EINVAL;
 	}
 	mutex_lock(&dev->lock);
-	if (on && !dev->powered)
+	if (on && !dev->sd)
 		ret = ssdemu_power_on(dev);
 	else if (!on)
 		ret = ssdemu_power_off(dev, false);
@@ -96,7 +100,7 @@ static ssize_t ssdemu_disk_name_show(struct config_item *item, char *page)
 	ssize_t ret;
 
 	mutex_lock(&dev->lock);
-	ret = sysfs_emit(page, "%s\n", dev->powered ? dev->disk->disk_name : "");
+	ret = sysfs_emit(page, "%s\n", dev->sd ? dev->sd->disk->disk_name : "");
 	mutex_unlock(&dev->lock);
 	return ret;
 }
@@ -127,6 +131,11 @@ static struct configfs_attribute *ssdemu_dev_attrs[] = {
 	NULL,
 };
 
+/*
+ * rmdir: the last reference to the item.  Power-off cannot be refused here
+ * (an open disk dies under its openers); the disk, if still open, lives on
+ * without the item.
+ */
 static void ssdemu_dev_release(struct config_item *item)
 {
 	struct ssdemu_dev *dev = to_ssdemu_dev(item);
@@ -157,7 +166,8 @@ static struct config_item *ssdemu_make_item(struct config_group *group,
 		return ERR_PTR(-ENOMEM);
 	mutex_init(&dev->lock);
 	ssd_config_defaults(&dev->cfg);
-	dev->index = -1;
+	/* The core's messages and the glue's name the device by it. */
+	ssd_config_set_name(&dev->cfg, name);
 	config_item_init_type_name(&dev->item, name, &ssdemu_dev_type);
 	return &dev->item;
 }

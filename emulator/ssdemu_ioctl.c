@@ -2,8 +2,13 @@
 /*
  * ssdemu_ioctl.c - SSDEMU_IOC_* on /dev/ssdemuN (include/ssdemu_ioctl.h):
  * statistics (size-tolerant, see the header), reset, consistency check and
- * the request log.
+ * the request log.  Each command uses the core under its power-on's
+ * core_lock, and only there: user memory is copied outside it, so a slow
+ * page fault holds up nobody's power-off.  An fd whose disk was powered
+ * off or removed gets -ENXIO.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/capability.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -14,11 +19,30 @@
 /* Entries one READ_LOG call may take: bounds the kernel's staging buffer. */
 #define SSDEMU_LOG_READ_MAX	65536
 
-static int get_stats(struct ssdemu_dev *dev, unsigned int cmd, void __user *argp)
+/*
+ * The core of @sd, locked for one command's work; NULL, nothing held, once
+ * power-off has taken it away.
+ */
+static struct ssd_device *core_get(struct ssdemu_disk *sd)
+{
+	mutex_lock(&sd->core_lock);
+	if (sd->core)
+		return sd->core;
+	mutex_unlock(&sd->core_lock);
+	return NULL;
+}
+
+static void core_put(struct ssdemu_disk *sd)
+{
+	mutex_unlock(&sd->core_lock);
+}
+
+static int get_stats(struct ssdemu_disk *sd, unsigned int cmd, void __user *argp)
 {
 	size_t user_bytes = _IOC_SIZE(cmd);
 	struct ssdemu_stats *stats;
-	struct ssd_stats *core;
+	struct ssd_stats *cst;
+	struct ssd_device *core;
 	int ret = 0;
 
 	if (_IOC_DIR(cmd) != _IOC_READ)
@@ -26,28 +50,66 @@ static int get_stats(struct ssdemu_dev *dev, unsigned int cmd, void __user *argp
 	if (user_bytes < offsetofend(struct ssdemu_stats, struct_bytes))
 		return -EINVAL;
 	stats = kzalloc(sizeof(*stats), GFP_KERNEL);
-	core = kmalloc(sizeof(*core), GFP_KERNEL);
-	if (!stats || !core) {
-		kfree(stats);
-		kfree(core);
-		return -ENOMEM;
+	cst = kmalloc(sizeof(*cst), GFP_KERNEL);
+	if (!stats || !cst) {
+		ret = -ENOMEM;
+		goto out;
 	}
-	ssd_device_get_stats(dev->core, core);
-	ssd_stats_to_uapi(core, stats);
-	kfree(core);
-	ssdemu_fill_lateness(dev, stats);
+	core = core_get(sd);
+	if (!core) {
+		ret = -ENXIO;
+		goto out;
+	}
+	ssd_device_get_stats(core, cst);
+	core_put(sd);
+	ssd_stats_to_uapi(cst, stats);
+	ssdemu_lateness_fill(&sd->lateness, stats);
 	if (copy_to_user(argp, stats, min(user_bytes, sizeof(*stats))))
 		ret = -EFAULT;
+out:
+	kfree(cst);
 	kfree(stats);
 	return ret;
 }
 
-/* Entries are staged in a kernel buffer: no user page faults under the lock. */
-static int read_log(struct ssdemu_dev *dev, void __user *argp)
+static int reset_stats(struct ssdemu_disk *sd)
+{
+	struct ssd_device *core;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	core = core_get(sd);
+	if (!core)
+		return -ENXIO;
+	ssd_device_reset_stats(core);
+	ssdemu_lateness_reset(&sd->lateness);
+	core_put(sd);
+	return 0;
+}
+
+/* Linear in the device's size; other devices' ioctls do not wait for it. */
+static int check(struct ssdemu_disk *sd)
+{
+	struct ssd_device *core;
+	int ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	core = core_get(sd);
+	if (!core)
+		return -ENXIO;
+	ret = ssd_device_check(core);
+	core_put(sd);
+	return ret;
+}
+
+/* Entries are staged in kernel buffers, taken under the lock, copied after. */
+static int read_log(struct ssdemu_disk *sd, void __user *argp)
 {
 	struct ssdemu_log_read arg;
 	struct ssdemu_log_entry *buf;
-	struct ssd_log_entry *core;
+	struct ssd_log_entry *entries;
+	struct ssd_device *core;
 	u32 i;
 	int ret = 0;
 
@@ -56,70 +118,72 @@ static int read_log(struct ssdemu_dev *dev, void __user *argp)
 	if (copy_from_user(&arg, argp, sizeof(arg)))
 		return -EFAULT;
 	if (!arg.max_entries || arg.max_entries > SSDEMU_LOG_READ_MAX) {
-		pr_err("ssdemu: READ_LOG max_entries=%u refused: accepted range is 1..%u\n",
-		       arg.max_entries, SSDEMU_LOG_READ_MAX);
+		pr_err("%s: READ_LOG max_entries=%u refused: accepted range is 1..%u\n",
+		       sd->name, arg.max_entries, SSDEMU_LOG_READ_MAX);
 		return -EINVAL;
 	}
 	buf = kvmalloc_array(arg.max_entries, sizeof(*buf), GFP_KERNEL);
-	core = kvmalloc_array(arg.max_entries, sizeof(*core), GFP_KERNEL);
-	if (!buf || !core) {
-		kvfree(buf);
-		kvfree(core);
-		return -ENOMEM;
+	entries = kvmalloc_array(arg.max_entries, sizeof(*entries), GFP_KERNEL);
+	if (!buf || !entries) {
+		ret = -ENOMEM;
+		goto out;
 	}
-	arg.nr_entries = ssd_device_read_log(dev->core, core, arg.max_entries,
+	core = core_get(sd);
+	if (!core) {
+		ret = -ENXIO;
+		goto out;
+	}
+	arg.nr_entries = ssd_device_read_log(core, entries, arg.max_entries,
 					     &arg.dropped_entries);
+	core_put(sd);
 	for (i = 0; i < arg.nr_entries; i++)
-		ssd_log_entry_to_uapi(&core[i], &buf[i]);
-	kvfree(core);
+		ssd_log_entry_to_uapi(&entries[i], &buf[i]);
 	if (copy_to_user(u64_to_user_ptr(arg.entries), buf,
 			 (size_t)arg.nr_entries * sizeof(*buf)) ||
 	    copy_to_user(argp, &arg, sizeof(arg)))
 		ret = -EFAULT;	/* the entries taken are lost, like a pipe's */
+out:
+	kvfree(entries);
 	kvfree(buf);
 	return ret;
 }
 
-static int dispatch(struct ssdemu_dev *dev, unsigned int cmd, void __user *argp)
+static int dispatch(struct ssdemu_disk *sd, unsigned int cmd, void __user *argp)
 {
 	switch (_IOC_NR(cmd)) {
 	case _IOC_NR(SSDEMU_IOC_GET_STATS):
-		return get_stats(dev, cmd, argp);
+		return get_stats(sd, cmd, argp);
 	case _IOC_NR(SSDEMU_IOC_RESET_STATS):
 		if (cmd != SSDEMU_IOC_RESET_STATS)
 			return -ENOTTY;
-		if (!capable(CAP_SYS_ADMIN))
-			return -EPERM;
-		ssd_device_reset_stats(dev->core);
-		ssdemu_reset_lateness(dev);
-		return 0;
+		return reset_stats(sd);
 	case _IOC_NR(SSDEMU_IOC_CHECK):
 		if (cmd != SSDEMU_IOC_CHECK)
 			return -ENOTTY;
-		if (!capable(CAP_SYS_ADMIN))
-			return -EPERM;
-		return ssd_device_check(dev->core);
+		return check(sd);
 	case _IOC_NR(SSDEMU_IOC_READ_LOG):
 		if (cmd != SSDEMU_IOC_READ_LOG)
 			return -ENOTTY;
-		return read_log(dev, argp);
+		return read_log(sd, argp);
 	default:
 		return -ENOTTY;
 	}
 }
 
+/*
+ * The open fd holds the gendisk, and so its power-on (freed by free_disk
+ * only): private_data is always there.  Once powered off it has no core,
+ * and every command of ssdemu's type answers -ENXIO, before its arguments
+ * are looked at; the command itself checks again under the lock.
+ */
 int ssdemu_ioctl(struct block_device *bdev, ssdemu_mode_t mode,
 		 unsigned int cmd, unsigned long arg)
 {
-	struct ssdemu_dev *dev;
-	int ret;
+	struct ssdemu_disk *sd = bdev->bd_disk->private_data;
 
 	if (_IOC_TYPE(cmd) != SSDEMU_IOC_MAGIC)
 		return -ENOTTY;
-	/* A disk removed under an open fd has no private data any more. */
-	mutex_lock(&ssdemu_teardown_lock);
-	dev = bdev->bd_disk->private_data;
-	ret = dev ? dispatch(dev, cmd, (void __user *)arg) : -ENXIO;
-	mutex_unlock(&ssdemu_teardown_lock);
-	return ret;
+	if (!READ_ONCE(sd->core))
+		return -ENXIO;
+	return dispatch(sd, cmd, (void __user *)arg);
 }

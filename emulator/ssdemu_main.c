@@ -4,13 +4,12 @@
  * configfs only (see ssdemu_configfs.c); the module has no parameters yet,
  * every default comes from SSD_CONFIG_KEYS.
  */
-#include <linux/blkdev.h>
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/module.h>
 
 #include "emulator/ssdemu.h"
 #include "device/ssd_device.h"
-
-DEFINE_MUTEX(ssdemu_teardown_lock);
 
 static int __init ssdemu_init(void)
 {
@@ -24,18 +23,18 @@ static int __init ssdemu_init(void)
 	ret = ssd_core_self_test();
 	if (ret)
 		return ret;
-	pr_info("ssdemu: SHA-1 self-test passed (4 FIPS 180 vectors, kernel sha1_transform)\n");
+	pr_info("SHA-1 self-test passed (4 FIPS 180 vectors, kernel sha1_transform)\n");
 
-	ssdemu_major = register_blkdev(0, "ssdemu");
-	if (ssdemu_major < 0)
-		return ssdemu_major;
+	ret = ssdemu_blk_init();
+	if (ret)
+		return ret;
 	ret = ssdemu_configfs_init();
 	if (ret) {
-		pr_err("ssdemu: cannot register configfs subsystem: %d\n", ret);
-		unregister_blkdev(ssdemu_major, "ssdemu");
+		pr_err("cannot register configfs subsystem: %d\n", ret);
+		ssdemu_blk_exit();
 		return ret;
 	}
-	pr_info("ssdemu: loaded; create devices under /sys/kernel/config/ssdemu\n");
+	pr_info("loaded; create devices under /sys/kernel/config/ssdemu\n");
 	return 0;
 }
 
@@ -43,7 +42,7 @@ static void __exit ssdemu_exit(void)
 {
 	/* configfs holds a module reference per device: none are left. */
 	ssdemu_configfs_exit();
-	unregister_blkdev(ssdemu_major, "ssdemu");
+	ssdemu_blk_exit();
 }
 
 module_init(ssdemu_init);

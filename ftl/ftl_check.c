@@ -23,6 +23,7 @@ static int check_maps(const struct ftl *ftl)
 	u64 lpn, ppa, mapped = 0;
 
 	for (lpn = 0; lpn < ftl->logical_pages; lpn++) {
+		ssd_check_resched(lpn);
 		u32 p = ftl->l2p[lpn];
 
 		if (p == FTL_NONE)
@@ -34,6 +35,7 @@ static int check_maps(const struct ftl *ftl)
 		mapped++;
 	}
 	for (ppa = 0; ppa < ftl->flash->total_pages; ppa++) {
+		ssd_check_resched(ppa);
 		u32 l = ftl->p2l[ppa];
 		const struct ftl_block *blk = &ftl->blocks[ppa / ftl->pages_per_block];
 
@@ -227,6 +229,7 @@ int ssd_ftl_check(const struct ftl *ftl)
 		return ret;
 	memset(tally, 0, sizeof(tally));
 	for (block = 0; block < ftl->total_blocks; block++) {
+		ssd_check_resched(block);
 		CHECK(ftl->blocks[block].region < SSD_REGION_NR, "block %u in region %u",
 		      block, ftl->blocks[block].region);
 		ret = check_block(ftl, block, &tally[ftl->blocks[block].region]);

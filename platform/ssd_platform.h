@@ -287,6 +287,17 @@ void ssd_sha1_block(u32 state[5], const u8 block[64]);
 
 #endif /* __KERNEL__ */
 
+/*
+ * A scheduling point every 4096 steps of a loop over a device's pages: a
+ * consistency check of a big device runs for seconds under the device
+ * lock, and must not hold its CPU (and the work bound to it) that long.
+ */
+static inline void ssd_check_resched(u64 step)
+{
+	if (!(step & 4095))
+		ssd_cond_resched();
+}
+
 static inline bool ssd_is_power_of_2(u64 n)
 {
 	return n != 0 && (n & (n - 1)) == 0;

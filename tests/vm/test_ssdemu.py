@@ -71,6 +71,12 @@ def test_configfs_lifecycle_and_bad_input(vm: Any, kver: str) -> None:
     for refused in ("chips=0", "page_size_bytes=3000", "op_percent=100",
                     "gc_policy=lru", "power=1", "chips=16", "power=0"):
         assert f"refused {refused}:" in out
+    # The kernel's lines name the device (the configfs item), the core's
+    # (configuration, geometry, a layer's keys) as well as the glue's.
+    for message in ("x: chips=0 refused", "x: power refused",
+                    "x: channels=3 refused", "x: cache_pages=1000000 refused",
+                    "a: chips cannot change while powered"):
+        assert f": ssdemu: {message}" in out
     assert "fd_stats=No such device or address" in out
     vm.record_timing(kver, "configfs test", res.wall_s)
 

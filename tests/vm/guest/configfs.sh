@@ -28,22 +28,28 @@ dd if="$a" bs=64k count=32 2>/dev/null | cmp - /tmp/da || fail "a data"
 dd if="$b" bs=64k skip=3 count=32 2>/dev/null | cmp - /tmp/db || fail "b data"
 echo "two devices hold their own data"
 
+# Every refusal names the device: "ssdemu: ITEM: ...".
 mkdir $CFS/x
-expect_refused $CFS/x/chips 0 "Invalid argument" "chips=0 refused"
-expect_refused $CFS/x/page_size_bytes 3000 "Invalid argument" "page_size_bytes=3000 refused"
-expect_refused $CFS/x/op_percent 100 "Invalid argument" "op_percent=100 refused"
-expect_refused $CFS/x/gc_policy lru "Invalid argument" "gc_policy=lru refused"
-expect_refused $CFS/x/logical_block_bytes 1000 "Invalid argument" "logical_block_bytes=1000 refused"
-expect_refused $CFS/x/queue_depth -1 "Invalid argument" "queue_depth=-1 refused"
-expect_refused $CFS/x/power 2 "Invalid argument" "power refused"
+expect_refused $CFS/x/chips 0 "Invalid argument" "ssdemu: x: chips=0 refused"
+expect_refused $CFS/x/page_size_bytes 3000 "Invalid argument" "ssdemu: x: page_size_bytes=3000 refused"
+expect_refused $CFS/x/op_percent 100 "Invalid argument" "ssdemu: x: op_percent=100 refused"
+expect_refused $CFS/x/gc_policy lru "Invalid argument" "ssdemu: x: gc_policy=lru refused"
+expect_refused $CFS/x/logical_block_bytes 1000 "Invalid argument" "ssdemu: x: logical_block_bytes=1000 refused"
+expect_refused $CFS/x/queue_depth -1 "Invalid argument" "ssdemu: x: queue_depth=-1 refused"
+expect_refused $CFS/x/power 2 "Invalid argument" "ssdemu: x: power refused"
 echo 3 > $CFS/x/channels || fail "channels=3 alone is fine"
-expect_refused $CFS/x/power 1 "Invalid argument" "channels=3 refused: must divide chips=8"
+expect_refused $CFS/x/power 1 "Invalid argument" "ssdemu: x: channels=3 refused: must divide chips=8"
+echo 4 > $CFS/x/channels || fail "channels=4"
+echo 4 > $CFS/x/slc_blocks_per_chip || fail "slc_blocks_per_chip=4"
+echo always > $CFS/x/cache_policy || fail "cache_policy=always"
+echo 1000000 > $CFS/x/cache_pages || fail "cache_pages=1000000 alone is fine"
+expect_refused $CFS/x/power 1 "Invalid argument" "ssdemu: x: cache_pages=1000000 refused"
 [ "$(cat $CFS/x/power)" = 0 ] || fail "x powered after refusal"
 rmdir $CFS/x
 
-expect_refused $CFS/a/chips 16 "Device or resource busy" "cannot change while powered"
+expect_refused $CFS/a/chips 16 "Device or resource busy" "ssdemu: a: chips cannot change while powered"
 exec 3< "$a"
-expect_refused $CFS/a/power 0 "Device or resource busy" "is open, power=0 refused"
+expect_refused $CFS/a/power 0 "Device or resource busy" "ssdemu: a: ${a#/dev/} is open, power=0 refused"
 exec 3<&-
 if rmmod ssdemu 2>/dev/null; then fail "rmmod with devices"; fi
 

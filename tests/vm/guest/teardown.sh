@@ -57,8 +57,9 @@ fio_wait() {
 }
 
 # backlog_ms DISK: the kernel's "completed at once" message for a disk
+# ("ssdemu: ITEM: DISK: power off: ...")
 backlog_ms() {
-	dmesg | tail -n +$((DMESG_LINES + 1)) | sed -n "s/.*ssdemu: $1: power off: \([0-9]*\) requests completed at once, up to \([0-9]*\) ms.*/\2/p" |
+	dmesg | tail -n +$((DMESG_LINES + 1)) | sed -n "s/.*ssdemu: [^ ]*: $1: power off: \([0-9]*\) requests completed at once, up to \([0-9]*\) ms.*/\2/p" |
 		tail -n 1
 }
 
