@@ -239,11 +239,12 @@ def test_lifecycle_loops(vm: Any, kver: str) -> None:
     assert int(loop["cycles"]) == 50
     mem = tagged(out.replace("MEM ", "MEM name=mem "), "MEM")["mem"]
     lost_kib = int(mem["before_kib"]) - int(mem["after_kib"])
-    # 40 devices of 576 MiB came and went after 10 that warmed the caches:
-    # less than 16 MiB may stay (page cache and slab noise), where a leak
-    # of one device's tables or data each cycle would not.
+    # 40 devices of 576 MiB came and went after 10 that warmed the caches.
+    # Noise measured over 6 runs per kernel: -0.1 to +9.0 MiB (slab, page
+    # cache).  Each device's tables are about 3 MiB: a leak of them would
+    # lose some 120 MiB here, far above the bound.
     assert int(mem["cycles"]) == 40
-    assert lost_kib < 16 * 1024, mem
+    assert lost_kib < 32 * 1024, mem
     verify = tagged(out, "VERIFY")
     assert set(verify) == {"a", "b"}
     assert all(int(v["refusals"]) == 10 for v in verify.values())
