@@ -229,8 +229,9 @@ def test_ioctl_fuzz(vm: Any, kver: str) -> None:
 def test_lifecycle_loops(vm: Any, kver: str) -> None:
     """50 create/write/read/destroy cycles leave no disk, index or memory
     behind; two devices of different geometry verify under concurrent fio
-    while power=0 is refused on them; rmmod is refused while a removed
-    disk is still mounted, and works after umount."""
+    while power=0 is refused on them (held open by the test itself, so the
+    refusal does not depend on when fio closes them); rmmod is refused
+    while a removed disk is still mounted, and works after umount."""
     res = vm.run(guest("lifecycle.sh"), kver, files=FILES, timeout_s=600)
     out = res.output
     assert "lifecycle ok" in out
@@ -238,15 +239,19 @@ def test_lifecycle_loops(vm: Any, kver: str) -> None:
     assert int(loop["cycles"]) == 50
     mem = tagged(out.replace("MEM ", "MEM name=mem "), "MEM")["mem"]
     lost_kib = int(mem["before_kib"]) - int(mem["after_kib"])
-    # 50 devices of 576 MiB came and went: less than 16 MiB may stay (page
-    # cache and slab noise), where a leak of one device's tables would not.
-    assert lost_kib < 16 * 1024, mem
+    # 40 devices of 576 MiB came and went after 10 that warmed the caches.
+    # Noise measured over 6 runs per kernel: -0.1 to +9.0 MiB (slab, page
+    # cache).  Each device's tables are about 3 MiB: a leak of them would
+    # lose some 120 MiB here, far above the bound.
+    assert int(mem["cycles"]) == 40
+    assert lost_kib < 32 * 1024, mem
     verify = tagged(out, "VERIFY")
     assert set(verify) == {"a", "b"}
-    assert all(int(v["refusals"]) > 0 for v in verify.values())
+    assert all(int(v["refusals"]) == 10 for v in verify.values())
     assert "RMMOD mounted=refused" in out and "RMMOD unmounted=ok" in out
     print(f"{kver}: 50 create/destroy cycles in {loop['seconds']} s, "
-          f"MemAvailable {lost_kib / 1024:+.1f} MiB lost; concurrent verify "
+          f"MemAvailable {lost_kib / 1024:+.1f} MiB lost over the last 40; "
+          f"concurrent verify "
           f"on two geometries with {verify['a']['refusals']} refused "
           f"power-offs (WAF {verify['a']['waf']} and {verify['b']['waf']}); "
           f"{re.search(r'RMMOD mounted=refused: (.*)', out).group(1)}")
