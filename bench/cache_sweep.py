@@ -66,7 +66,7 @@ CACHE_PAGES = 128
 SIZES = [16, 32, 64, 128, 256, 384]
 P_PPM = [10_000, 50_000, 100_000, 200_000, 500_000, 1_000_000]
 C_BYTES = [4096, 8192, 16384, 65536, 0]
-# name -> keys: the paper's three, two later ones, and no cache at all.
+# name -> keys: the paper's three, later ones, and no cache at all.
 POLICIES: dict[str, list[str]] = {
     "none": ["cache_policy=none"],
     "always": ["cache_policy=always"],
@@ -75,6 +75,8 @@ POLICIES: dict[str, list[str]] = {
     "refcnt": ["cache_policy=refcnt"],
     "larc": ["cache_policy=larc"],
     "tinylfu": ["cache_policy=tinylfu"],
+    # PLC-Cache on its CLOCK ring (GCLOCK), the paper's thresholds.
+    "plc": ["cache_policy=plc", "cache_replacement=gclock"],
 }
 KEEP = ["host_write_pages", "cache_write_hit_pages", "cache_admit_pages",
         "cache_bypass_size_pages", "cache_bypass_dice_pages",
