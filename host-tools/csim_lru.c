@@ -1,96 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * csim_lru.c - LRU over addresses (block mode) or units (unit mode), a
- * copy per address: the plain cache without dedup (csim_plain_hit() says
- * what a hit is).  A hit moves the entry
- * to the head; a miss that may enter evicts the tail when full.
- *
- * Memory: per cached block a node (key, list links) and its index slot.
+ * copy per address, without dedup: a hit moves the entry to the head, a
+ * miss that may enter evicts the tail when full (the queue of
+ * csim_queue.c).
  */
-#include <stdlib.h>
-
-#include "host-tools/csim.h"
-#include "host-tools/csim_pool.h"
-
-struct lru {
-	struct csim_pool pool;
-	struct csim_list list;
-};
-
-static int lru_create(struct csim_cache *c)
-{
-	struct lru *l = calloc(1, sizeof(*l));
-
-	if (!l || csim_pool_init(&l->pool, c->p.capacity))
-		csim_oom();
-	csim_list_init(&l->list);
-	c->priv = l;
-	return 0;
-}
-
-static void lru_destroy(struct csim_cache *c)
-{
-	struct lru *l = c->priv;
-
-	csim_pool_free(&l->pool);
-	free(l);
-}
+#include "host-tools/csim_queue.h"
 
 static bool lru_access(struct csim_cache *c, const struct csim_access *a)
 {
-	struct lru *l = c->priv;
-	uint32_t n = csim_pool_find(&l->pool, a->key);
-
-	if (n != CSIM_NONE) {
-		csim_list_move_head(&l->pool, &l->list, &l->list, n, 1);
-		return csim_plain_hit(c, csim_at(&l->pool, n), a);
-	}
-	if (!a->allocate)
-		return false;
-	if (l->list.count >= c->p.capacity) {
-		uint32_t victim = l->list.tail;
-
-		csim_list_unlink(&l->pool, &l->list, victim);
-		csim_pool_del(&l->pool, victim);
-		c->st.evictions++;
-	}
-	n = csim_pool_add(&l->pool, a->key);
-	csim_at(&l->pool, n)->fp = a->fp;
-	csim_list_push_head(&l->pool, &l->list, n, 1);
-	csim_fill(c, a->key, csim_cause_of(a->op));
-	return false;
-}
-
-static void lru_invalidate(struct csim_cache *c, uint64_t key)
-{
-	struct lru *l = c->priv;
-	uint32_t n = csim_pool_find(&l->pool, key);
-
-	if (n == CSIM_NONE)
-		return;
-	csim_list_unlink(&l->pool, &l->list, n);
-	csim_pool_del(&l->pool, n);
-	c->st.invalidations++;
-}
-
-/* key 8, two links 8, and the index slot */
-#define LRU_NODE_BYTES	(8 + 8 + CSIM_MAP_BYTES_PER_ENTRY)
-
-static void lru_memory(const struct csim_cache *c, struct csim_memory *m)
-{
-	const struct lru *l = c->priv;
-
-	m->bytes_per_block = LRU_NODE_BYTES;
-	m->peak_bytes = l->pool.peak * LRU_NODE_BYTES;
+	return csim_queue_access(c, a, true);
 }
 
 const struct csim_policy csim_lru = {
 	.name = "lru",
 	.kind = CSIM_PLAIN,
 	.help = "LRU, a copy per address (or unit)",
-	.create = lru_create,
-	.destroy = lru_destroy,
+	.create = csim_queue_create,
+	.destroy = csim_queue_destroy,
 	.access = lru_access,
-	.invalidate = lru_invalidate,
-	.memory = lru_memory,
+	.invalidate = csim_queue_invalidate,
+	.memory = csim_queue_memory,
 };
