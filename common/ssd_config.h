@@ -38,6 +38,9 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 /* Upper bound of every latency key: 10 s. */
 #define SSD_MAX_LATENCY_NS	10000000000ULL
 
+/* Upper bound of dedup_hash_engines. */
+#define SSD_DEDUP_MAX_ENGINES	64
+
 /* Upper bound of memory_limit_mb: 16 TiB. */
 #define SSD_MAX_MEMORY_LIMIT_MB	16777216ULL
 
@@ -143,6 +146,10 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 	  "S3-FIFO: hits in the small FIFO that move a page to the main FIFO") \
 	X(cache_pages, 0, 0, U32_MAX, 0, NULL,				\
 	  "pages the write cache holds; 0 = 7/8 of what the SLC region's GC allows") \
+	X(cache_destage_high_percent, 0, 0, 100, 0, NULL,		\
+	  "background destage on idle chips from this percent of cache_pages; 0 = off (timing-independent)") \
+	X(cache_destage_low_percent, 50, 0, 99, 0, NULL,		\
+	  "background destage writes the cache back down to this percent of cache_pages") \
 	X(procache_p_ppm, 100000, 0, SSD_PPM, 0, NULL,			\
 	  "ProCache: chance (ppm) that a write miss enters the cache")	\
 	X(procache_c_bytes, 0, 0, U64_MAX, 0, NULL,			\
@@ -197,7 +204,11 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 	X(dedup_hash_ns, 80000, 0, SSD_MAX_LATENCY_NS, 0, NULL,		\
 	  "SHA-1 of one page on the controller (80 us: hardware engine)") \
 	X(dedup_lookup_ns, 2000, 0, SSD_MAX_LATENCY_NS, 0, NULL,	\
-	  "fingerprint store lookup on the controller")
+	  "fingerprint store lookup on the controller")			\
+	X(dedup_hash_engines, 1, 1, SSD_DEDUP_MAX_ENGINES, 0, NULL,	\
+	  "dedup engines fingerprinting in parallel (each dedup_hash_ns + dedup_lookup_ns)") \
+	X(dedup_hash_overlap, 0, 0, 1, 0, NULL,			\
+	  "1: a buffered write is fingerprinted from when it enters the buffer; 0: when it leaves")
 
 /* Bytes of a device name in struct ssd_config, with its NUL. */
 #define SSD_CONFIG_NAME_BYTES	32

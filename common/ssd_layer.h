@@ -87,13 +87,32 @@ struct ssd_layer_ops {
 	int (*flush)(struct ssd_layer *layer, struct ssd_io *io);
 	/*
 	 * Optional (NULL: none).  The device is about to start a command
-	 * whose flash operations may start at @now_ns (the timing horizon);
-	 * a layer may do background work on resources idle before then,
-	 * starting it at @now_ns.  The front end calls it on each layer top
-	 * to bottom, under the device lock, once per command: it must depend
-	 * on the request sequence, the configuration and the model only.
+	 * whose flash operations may start at @now_ns; a layer may do
+	 * background work on resources idle before then.  It is called
+	 * before the timing horizon moves up to @now_ns, so the work may
+	 * start as early as the previous command's start (the chips'
+	 * timelines hold everything booked so far: work that starts once its
+	 * chips are free fills the idle gap and moves nothing already booked)
+	 * or at @now_ns (background GC).  The front end calls it on each
+	 * layer top to bottom, under the device lock, once per command: it
+	 * must depend on the request sequence, the configuration and the
+	 * model only.
 	 */
 	void (*idle)(struct ssd_layer *layer, u64 now_ns);
+	/*
+	 * Optional (NULL: ask the layer below; if no layer answers, U64_MAX:
+	 * never known to be free).  When the flash that moving @lpn into
+	 * @region would use is next free, in FIFO order: the later of the
+	 * chip holding @lpn's data now (if it is stored: @lpn U64_MAX asks
+	 * about the destination alone) and the chip the next page written
+	 * into @region goes to.  It changes nothing; background work asks it
+	 * to use only chips that are idle (the write cache's background
+	 * destage; the FTL answers from the chips' timelines).  @lpn is in
+	 * the asking layer's names: a layer that renames lpns for those below
+	 * it (the dedup layer's chunk ids) answers with the name it uses
+	 * below.  ssd_layer_chips_free_ns() finds the layer that answers.
+	 */
+	u64 (*chips_free_ns)(struct ssd_layer *layer, u64 lpn, enum ssd_region region);
 	/*
 	 * Optional (NULL: ask the layer below; at the bottom, no).  Whether
 	 * a write of @lpn now takes no new page of the flash data store: it
@@ -141,6 +160,20 @@ static inline void ssd_layer_refcount(struct ssd_layer *layer, u64 lpn, u32 refc
 	for (; layer; layer = layer->lower)
 		if (layer->ops->refcount)
 			layer->ops->refcount(layer, lpn, refcount);
+}
+
+/*
+ * When the flash a move of @lpn into @region would use is next free: the
+ * first layer from @layer down that answers (ssd_layer_ops.chips_free_ns)
+ * says; U64_MAX if none does.
+ */
+static inline u64 ssd_layer_chips_free_ns(struct ssd_layer *layer, u64 lpn,
+					  enum ssd_region region)
+{
+	for (; layer; layer = layer->lower)
+		if (layer->ops->chips_free_ns)
+			return layer->ops->chips_free_ns(layer, lpn, region);
+	return U64_MAX;
 }
 
 struct flash;

@@ -63,7 +63,9 @@
 	X(cache_bypass_delay_pages) X(cache_bypass_inout_pages)	\
 	X(cache_read_miss_pages) X(cache_fill_pages)			\
 	X(cache_written_host_bytes) X(cache_written_fill_bytes)	\
-	X(cache_refcount_metadata_bytes) X(flash_program_fill_pages)
+	X(cache_refcount_metadata_bytes) X(flash_program_fill_pages)	\
+	X(cache_destage_foreground_pages) X(cache_destage_background_pages) \
+	X(cache_trim_pages) X(dedup_hash_wait_ns) X(dedup_engine_load_ppm)
 
 struct ssd_stats {
 #define SSD_STATS_MEMBER(name) u64 name;

@@ -69,12 +69,21 @@ static u32 lpn_bucket(const struct dedup *dd, u64 lpn)
 	return (u32)((lpn ^ (lpn >> 29)) * 0x9e3779b97f4a7c15ULL >> 32) & dd->buffer_mask;
 }
 
-/* The dedup engine: SHA-1 and lookups, one at a time. */
-static u64 engine_run(struct dedup *dd, u64 start_ns, u64 ns)
+/*
+ * The dedup engines: each runs one job (a SHA-1 and its lookup, or a late
+ * SHA-1) at a time; the engine free first takes the next one (the first
+ * such on a tie), from @ready_ns on.  Returns when the job is done.
+ */
+static u64 engine_run(struct dedup *dd, u64 ready_ns, u64 ns)
 {
-	u64 begin = max_t(u64, start_ns, dd->engine_free_ns);
+	u32 e, best = 0;
+	u64 begin;
 
-	dd->engine_free_ns = begin + ns;
+	for (e = 1; e < dd->engines; e++)
+		if (dd->engine_free_ns[e] < dd->engine_free_ns[best])
+			best = e;
+	begin = max_t(u64, ready_ns, dd->engine_free_ns[best]);
+	dd->engine_free_ns[best] = begin + ns;
 	dd->counters.engine_busy_ns += ns;
 	return begin + ns;
 }
@@ -236,19 +245,43 @@ static bool buffer_has_sample(const struct dedup *dd, u32 key)
 }
 
 /*
- * Whether live chunks that the store can match share sample @key; the one
- * never fingerprinted, if any, is fingerprinted now (*@t_ns advances), so
- * the store can find it.
+ * Whether live chunks that the store can match share sample @key;
+ * *@unhashed is the one never fingerprinted, if any (DEDUP_NONE if not),
+ * which must be fingerprinted so the store can find it.
  */
-static bool chunks_have_sample(struct dedup *dd, u32 key, u64 *t_ns)
+static bool chunks_have_sample(struct dedup *dd, u32 key, u32 *unhashed)
 {
 	u32 e = ssd_dedup_sample_find(dd, key);
 
+	*unhashed = DEDUP_NONE;
 	if (e == DEDUP_NONE)
 		return false;
-	if (dd->samples[e].unhashed != DEDUP_NONE)
-		*t_ns = late_fingerprint(dd, dd->samples[e].unhashed, *t_ns);
+	*unhashed = dd->samples[e].unhashed;
 	return true;
+}
+
+/*
+ * When the fingerprint (and lookup) of write @w, leaving at @start_ns, is
+ * done, after the late fingerprint of live chunk @unhashed (DEDUP_NONE:
+ * none), which reads its chunk below from @start_ns on.  On the write
+ * path, the late one first, then the write's own, from when the late one
+ * is done; with overlap, the write's own from when its data entered the
+ * buffer (booked first: the engines took it up while it waited).
+ */
+static u64 fingerprint_done(struct dedup *dd, const struct dedup_buffer_entry *w,
+			    u32 unhashed, u64 start_ns)
+{
+	u64 own_ns, late_ns = start_ns;
+
+	if (dd->overlap) {
+		own_ns = engine_run(dd, w->ready_ns, dd->hash_ns + dd->lookup_ns);
+		if (unhashed != DEDUP_NONE)
+			late_ns = late_fingerprint(dd, unhashed, start_ns);
+		return max_t(u64, max_t(u64, own_ns, late_ns), start_ns);
+	}
+	if (unhashed != DEDUP_NONE)
+		late_ns = late_fingerprint(dd, unhashed, start_ns);
+	return engine_run(dd, late_ns, dd->hash_ns + dd->lookup_ns);
 }
 
 /*
@@ -262,7 +295,7 @@ static int leave(struct dedup *dd, const struct dedup_buffer_entry *w, u64 start
 	u8 sha1[DEDUP_SHA1_BYTES];
 	bool fingerprint = true;
 	u64 t = start_ns, lpn = w->lpn;
-	u32 key = w->sample_key, reserved = w->chunk;
+	u32 key = w->sample_key, reserved = w->chunk, unhashed = DEDUP_NONE;
 	void *buf = w->buf;
 	u32 chunk, slot;
 	int ret;
@@ -272,7 +305,7 @@ static int leave(struct dedup *dd, const struct dedup_buffer_entry *w, u64 start
 		bool in_buffer = buffer_has_sample(dd, key);
 
 		/* Both run: matching chunks without a fingerprint get one. */
-		fingerprint = chunks_have_sample(dd, key, &t) || in_buffer;
+		fingerprint = chunks_have_sample(dd, key, &unhashed) || in_buffer;
 	}
 	if (!fingerprint) {
 		dd->counters.filtered++;
@@ -281,10 +314,11 @@ static int leave(struct dedup *dd, const struct dedup_buffer_entry *w, u64 start
 			ssd_dedup_sample_add(dd, chunk, key, false);
 		return ret;
 	}
+	/* The late fingerprint enters the store before this write's lookup. */
+	t = fingerprint_done(dd, w, unhashed, start_ns);
+	dd->counters.hash_wait_ns += t - start_ns;
 	ssd_dedup_sha1(buf, dd->page_bytes, sha1);
 	dd->counters.fingerprinted++;
-	t = engine_run(dd, t, dd->hash_ns);
-	t = engine_run(dd, t, dd->lookup_ns);
 	slot = ssd_dedup_store_find(dd, sha1);
 	if (slot != DEDUP_NONE) {
 		chunk = dd->slots[slot].chunk;
@@ -400,6 +434,7 @@ int ssd_dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
 	struct dedup_buffer_entry w = {
 		.lpn = lpn, .buf = buf, .sample_key = key,
 		.request_seq = io->request_seq, .request_bytes = io->request_bytes,
+		.ready_ns = io->start_ns,
 	};
 	u32 reserved;
 	int ret;
@@ -413,6 +448,7 @@ int ssd_dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
 		dd->buffer[e].sample_key = key;
 		dd->buffer[e].request_seq = io->request_seq;
 		dd->buffer[e].request_bytes = io->request_bytes;
+		dd->buffer[e].ready_ns = io->start_ns;
 		sample_link(dd, e);
 		dd->counters.buffer_rewrites++;
 		return 0;
@@ -521,9 +557,23 @@ bool ssd_dedup_holds(const struct dedup *dd, u64 lpn)
 	return ssd_dedup_is_buffered(dd, lpn);
 }
 
+/* @a * @b / @c, rounded down; (@a / @c) * @b if @a * @b would overflow. */
+static u64 mul_div(u64 a, u64 b, u64 c)
+{
+	if (b && a > U64_MAX / b)
+		return div64_u64(a, c) * b;
+	return div64_u64(a * b, c);
+}
+
 u64 ssd_dedup_break_even_ppm(const struct dedup *dd)
 {
-	return div64_u64((dd->hash_ns + dd->lookup_ns) * 1000000ULL, dd->program_ns);
+	u64 fingerprint_ns = dd->hash_ns + dd->lookup_ns;
+
+	if (!dd->overlap || !dd->buffer_cap)
+		return mul_div(fingerprint_ns, 1000000ULL, dd->program_ns);
+	if (fingerprint_ns <= (u64)dd->engines * dd->program_ns)
+		return 0;
+	return mul_div(fingerprint_ns, 1000000ULL, (u64)dd->engines * dd->program_ns);
 }
 
 /* ---- creation ---- */
@@ -552,6 +602,25 @@ static u64 program_ns_of(const struct ssd_config *cfg)
 	return div_u64(lsb + csb + msb, 3);
 }
 
+u64 ssd_dedup_engine_load_ppm(const struct ssd_config *cfg)
+{
+	u64 fingerprint_ns = cfg->dedup_hash_ns + cfg->dedup_lookup_ns;
+	/* A page over a channel, rounded up as the timing model does. */
+	u64 transfer_ns = div64_u64((u64)cfg->page_size_bytes * 1000 + cfg->channel_mb_per_s - 1,
+				    cfg->channel_mb_per_s);
+	/*
+	 * E / max(A, B) = min(E / A, E / B), with E the engines' time per
+	 * page, A the chips' (each takes the page in, then programs it) and B
+	 * the channels' (the transfers).
+	 */
+	u64 by_chips = mul_div(fingerprint_ns, cfg->chips * 1000000ULL,
+			       cfg->dedup_hash_engines * (transfer_ns + program_ns_of(cfg)));
+	u64 by_channels = mul_div(fingerprint_ns, cfg->channels * 1000000ULL,
+				  cfg->dedup_hash_engines * transfer_ns);
+
+	return min_t(u64, by_chips, by_channels);
+}
+
 int ssd_dedup_init(struct dedup *dd, const struct ssd_config *cfg,
 	       const struct ssd_layer_env *env)
 {
@@ -567,6 +636,9 @@ int ssd_dedup_init(struct dedup *dd, const struct ssd_config *cfg,
 	dd->hash_ns = cfg->dedup_hash_ns;
 	dd->lookup_ns = cfg->dedup_lookup_ns;
 	dd->program_ns = program_ns_of(cfg);
+	dd->engines = (u32)cfg->dedup_hash_engines;
+	dd->overlap = cfg->dedup_hash_overlap;
+	dd->engine_load_ppm = ssd_dedup_engine_load_ppm(cfg);
 	dd->store_cap = store_cap_of(cfg);
 	dd->store_lru = cfg->dedup_store_entries != 0;
 	dd->store_mask = pow2_at_least(dd->store_cap) - 1;

@@ -47,11 +47,21 @@
  * store holds every live fingerprint (dedup_store_entries = 0) or the last
  * N used (an LRU: the recency-based store).
  *
- * Time: fingerprints and lookups run on the controller's dedup engine, a
- * serial timeline of this layer (dedup_hash_ns per SHA-1: 80 us for the
- * paper's hardware engine; 813 us ARM9, 5772 us ARM7, 6212 us MicroBlaze
- * in software; dedup_lookup_ns per store lookup).  The flash program of a
- * unique chunk starts when its fingerprint and lookup are done.  Portable.
+ * Time: fingerprints and lookups run on the controller's dedup engines
+ * (dedup_hash_engines of them, 1 by default), each a serial timeline of
+ * this layer (dedup_hash_ns per SHA-1: 80 us for the paper's hardware
+ * engine; 813 us ARM9, 5772 us ARM7, 6212 us MicroBlaze in software;
+ * dedup_lookup_ns per store lookup); a job goes to the engine free first.
+ * The flash program of a unique chunk starts when its fingerprint and
+ * lookup are done.  By default a write is fingerprinted when it leaves
+ * the buffer, on the path of the write that pushed it out; with
+ * dedup_hash_overlap=1 its fingerprint and lookup are booked from the
+ * moment its data entered the buffer (in buffer order, as a firmware
+ * hashing buffered writes would), so a write that waited longer than
+ * that does not wait for it when it leaves.  Which writes are
+ * fingerprinted, and what the lookup finds, is decided when they leave,
+ * as without overlap: only time changes.  Late fingerprints read their
+ * chunk below when the write that needs them leaves.  Portable.
  */
 #ifndef SSD_DEDUP_INTERNAL_H
 #define SSD_DEDUP_INTERNAL_H
@@ -84,6 +94,8 @@ struct dedup_buffer_entry {
 	u32 lpn_next;		/* next entry of the lpn hash bucket */
 	u32 sample_next;	/* next and previous entries of the */
 	u32 sample_prev;	/* sample hash bucket (DEDUP_NONE: first) */
+	/* When its data entered the buffer (or replaced the data there). */
+	u64 ready_ns;
 };
 
 /*
@@ -112,6 +124,7 @@ struct dedup_counters {
 	u64 buffer_trims;	/* buffered writes a TRIM dropped */
 	u64 buffer_reads;	/* reads served from the buffer */
 	u64 engine_busy_ns;	/* dedup engine time: hashing and lookups */
+	u64 hash_wait_ns;	/* leaving writes' wait for their fingerprints */
 };
 
 struct dedup {
@@ -124,6 +137,9 @@ struct dedup {
 	bool filter;
 	u32 sample_bytes, sample_offset;
 	u64 hash_ns, lookup_ns, program_ns;
+	u32 engines;		/* dedup_hash_engines */
+	bool overlap;		/* dedup_hash_overlap */
+	u64 engine_load_ppm;	/* see ssd_dedup_engine_load_ppm() */
 	/* The map: lpn -> chunk, refcount and free list of chunks. */
 	u32 *l2c;		/* [pages] */
 	u32 *refcount;		/* [pages] by chunk id; 0: free */
@@ -158,8 +174,8 @@ struct dedup {
 	u32 buffer_slots;	/* positions in use, holes included */
 	u32 buffered;		/* live entries */
 	u32 buffered_new;	/* live entries without a reserved chunk */
-	/* The dedup engine's timeline. */
-	u64 engine_free_ns;
+	/* The dedup engines' timelines: when each is next free. */
+	u64 engine_free_ns[SSD_DEDUP_MAX_ENGINES];
 	u64 metadata_bytes;
 	struct dedup_counters counters;
 };
@@ -205,8 +221,24 @@ bool ssd_dedup_is_buffered(const struct dedup *dd, u64 lpn);
  */
 int ssd_dedup_check(struct dedup *dd);
 
-/* The model's break-even duplication rate, (hash + lookup) / program, in ppm. */
+/*
+ * The model's break-even duplication rate at QD1, in ppm (dedup/README.md):
+ * with the fingerprint on the write path (no overlap, or no buffer),
+ * Kim's (hash + lookup) / program; with dedup_hash_overlap=1 and a
+ * buffer, 0 if the engines fingerprint a page in no more than a program
+ * ((hash + lookup) / engines <= program), else that ratio (over 100%:
+ * never).
+ */
 u64 ssd_dedup_break_even_ppm(const struct dedup *dd);
+
+/*
+ * The engines' time per page over the flash's at full write bandwidth, in
+ * ppm: ((hash + lookup) / engines) / max((transfer + program) / chips,
+ * transfer / channels), for @cfg.  Up to 10^6 the engines keep up with the
+ * flash and at full load dedup pays from any duplicate rate; above, they
+ * bound the write throughput, and at full load it never pays.
+ */
+u64 ssd_dedup_engine_load_ppm(const struct ssd_config *cfg);
 
 /* The dedup layer of @layer, or NULL if it is another layer. */
 struct dedup *ssd_dedup_from_layer(struct ssd_layer *layer);

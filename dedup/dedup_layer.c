@@ -109,6 +109,8 @@ static void dedup_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 	st->dedup_metadata_bytes = dd->metadata_bytes;
 	st->dedup_break_even_ppm = ssd_dedup_break_even_ppm(dd);
 	st->dedup_engine_busy_ns = c->engine_busy_ns;
+	st->dedup_hash_wait_ns = c->hash_wait_ns;
+	st->dedup_engine_load_ppm = dd->engine_load_ppm;
 }
 
 static void dedup_layer_reset_stats(struct ssd_layer *layer)

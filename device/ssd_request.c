@@ -209,8 +209,12 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 	arrival_ns = max_t(u64, req->arrival_ns, dev->last_arrival_ns);
 	dev->last_arrival_ns = arrival_ns;
 	start_ns = ssd_controller_command_start(&dev->controller, arrival_ns);
-	ssd_flash_set_horizon(&dev->flash, start_ns);
+	/*
+	 * Background work first, while the horizon is still the previous
+	 * command's start: work on chips that went idle since may fill the gap.
+	 */
 	ssd_stack_idle(dev, start_ns);
+	ssd_flash_set_horizon(&dev->flash, start_ns);
 	done_ns = start_ns;
 	if (req->op == SSD_OP_FLUSH) {
 		struct ssd_io io = { .start_ns = start_ns, .cause = SSD_CAUSE_HOST };

@@ -108,6 +108,19 @@ static u32 host_alloc_page(struct ftl *ftl, struct ftl_region *rg, u64 now_ns)
 	return FTL_NONE;
 }
 
+u32 ssd_ftl_next_host_chip(const struct ftl *ftl, const struct ftl_region *rg)
+{
+	u32 tries;
+
+	for (tries = 0; tries < ftl->chips; tries++) {
+		u32 chip = (rg->host_cursor + tries) % ftl->chips;
+
+		if (rg->chip[chip].host_block != FTL_NONE || rg->chip[chip].nr_free)
+			return chip;
+	}
+	return FTL_NONE;
+}
+
 /* Whether writing @lpn into @rg would leave it more valid pages than GC can live with. */
 static bool region_full(const struct ftl *ftl, const struct ftl_region *rg, u64 lpn)
 {

@@ -202,6 +202,14 @@ int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 const void *ssd_ftl_read(struct ftl *ftl, u64 lpn, enum ssd_cause cause,
 		     u64 start_ns, u64 *done_ns);
 
+/*
+ * The chip the next page written into @rg goes to, as host_alloc_page()
+ * chooses it (the round robin, skipping chips with neither an open host
+ * block nor a free one), or FTL_NONE; changes nothing.  A GC run at the
+ * hard floor may still take that chip's last free block first.
+ */
+u32 ssd_ftl_next_host_chip(const struct ftl *ftl, const struct ftl_region *rg);
+
 /* Forget @lpn's mapping (TRIM). */
 void ssd_ftl_trim(struct ftl *ftl, u64 lpn);
 

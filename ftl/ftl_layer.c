@@ -135,6 +135,27 @@ static bool ftl_layer_holds(struct ssd_layer *layer, u64 lpn)
 	return ftl_is_mapped(to_ftl(layer), lpn);
 }
 
+/*
+ * The later of the chip holding @lpn and the chip the next page of @region
+ * goes to is free then (ssd_layer_ops.chips_free_ns).
+ */
+static u64 ftl_layer_chips_free_ns(struct ssd_layer *layer, u64 lpn, enum ssd_region region)
+{
+	struct ftl *ftl = to_ftl(layer);
+	u64 free_ns = 0;
+	u32 chip;
+
+	if (lpn < ftl->logical_pages && ftl_is_mapped(ftl, lpn))
+		free_ns = ssd_flash_chip_free_ns(ftl->flash,
+						 ftl_chip_of(ftl, ftl->l2p[lpn] / ftl->pages_per_block));
+	if (region < SSD_REGION_NR && ftl->region[region].nr_blocks) {
+		chip = ssd_ftl_next_host_chip(ftl, &ftl->region[region]);
+		if (chip != FTL_NONE)
+			free_ns = max_t(u64, free_ns, ssd_flash_chip_free_ns(ftl->flash, chip));
+	}
+	return free_ns;
+}
+
 static void ftl_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 {
 	const struct ftl *ftl = to_ftl(layer);
@@ -202,6 +223,7 @@ static const struct ssd_layer_ops ftl_layer_ops = {
 	.trim = ftl_layer_trim,
 	.flush = ftl_layer_flush,
 	.idle = ftl_layer_idle,
+	.chips_free_ns = ftl_layer_chips_free_ns,
 	.holds = ftl_layer_holds,
 	.get_stats = ftl_layer_get_stats,
 	.reset_stats = ftl_layer_reset_stats,

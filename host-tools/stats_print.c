@@ -64,6 +64,8 @@ static const struct stat_field stat_fields[] = {
 	STAT(cache_read_miss_pages), STAT(cache_fill_pages),
 	STAT(cache_written_host_bytes), STAT(cache_written_fill_bytes),
 	STAT(cache_refcount_metadata_bytes), STAT(flash_program_fill_pages),
+	STAT(cache_destage_foreground_pages), STAT(cache_destage_background_pages),
+	STAT(cache_trim_pages), STAT(dedup_hash_wait_ns), STAT(dedup_engine_load_ppm),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

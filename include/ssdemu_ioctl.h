@@ -23,7 +23,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define SSDEMU_STATS_VERSION	6
+#define SSDEMU_STATS_VERSION	7
 
 struct ssdemu_stats {
 	__u32 version;			/* SSDEMU_STATS_VERSION of the writer */
@@ -175,6 +175,18 @@ struct ssdemu_stats {
 	__u64 cache_written_fill_bytes;	/* into the cache: read fills */
 	__u64 cache_refcount_metadata_bytes; /* references kept per logical page (dedup-aware) */
 	__u64 flash_program_fill_pages;	/* SLC programs of read fills */
+	/*
+	 * Version 7: the write cache's destage by kind (cache_evict_pages is
+	 * their sum: every eviction is a destage) and the pages a TRIM took
+	 * out of it; the dedup engines (dedup_hash_engines,
+	 * dedup_hash_overlap): how long leaving writes waited for their
+	 * fingerprints, and whether the engines keep up with the flash.
+	 */
+	__u64 cache_destage_foreground_pages; /* destaged inside the write that needed room */
+	__u64 cache_destage_background_pages; /* destaged on idle chips (cache_destage_high_percent) */
+	__u64 cache_trim_pages;		/* cached pages a TRIM dropped */
+	__u64 dedup_hash_wait_ns;	/* leaving writes' wait for fingerprints, summed */
+	__u64 dedup_engine_load_ppm;	/* engine time per page / flash time per page, full load */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */

@@ -34,6 +34,9 @@
 
 #define CACHE_NONE	U32_MAX
 
+/* The lpn a background eviction asks a victim for: no page arrives. */
+#define CACHE_NO_ARRIVAL	U64_MAX
+
 /*
  * A set of logical pages with an order: a chained hash over @capacity
  * slots, and a doubly linked list from the newest (head) to the oldest
@@ -178,7 +181,9 @@ struct nvmcache_counters {
 	u64 write_hit_pages;
 	u64 admit_pages;		/* write misses that entered */
 	u64 bypass_pages[CACHE_VERDICT_NR];	/* by verdict; [CACHE_ADMIT] unused */
-	u64 evict_pages;
+	u64 evict_pages;		/* destaged pages: foreground + background */
+	u64 destage_background_pages;	/* of those, destaged on idle chips */
+	u64 trim_pages;			/* cached pages a TRIM dropped */
 	u64 read_hit_pages;
 	u64 read_miss_pages;		/* host page reads of pages not cached */
 	u64 fill_pages;			/* read misses copied into the cache */
@@ -208,11 +213,27 @@ struct nvmcache {
 	/* cache_rce: each slot's references when RCE last spared it, 0: never. */
 	u16 *rce_spared;		/* [capacity] */
 	u64 dir_bytes;			/* the directory's tables */
+	/*
+	 * Background destage (cache_destage_high_percent; destage_high 0:
+	 * off): from destage_high cached pages, write victims back until
+	 * destage_low are left (draining in between), on idle chips.
+	 */
+	u32 destage_high, destage_low;
+	bool draining;
+	u64 idle_floor_ns;		/* the previous command's start: idle() */
 	struct nvmcache_counters counters;
 };
 
 /* The cache's size in pages for a validated @cfg with the cache on. */
 u32 ssd_nvmcache_capacity(const struct ssd_config *cfg);
+
+/*
+ * Background destage's watermarks in pages for a validated @cfg: from
+ * *@high (0: off) cached pages down to *@low.  high = ceil(capacity x
+ * cache_destage_high_percent / 100), low = floor(capacity x
+ * cache_destage_low_percent / 100), so low < high whenever the percents are.
+ */
+void ssd_nvmcache_destage_marks(const struct ssd_config *cfg, u32 *high, u32 *low);
 
 /*
  * The host pages referring to the data of @lpn, as the dedup layer above

@@ -14,8 +14,20 @@
  * request that miss share it, while its pages that hit stay in the cache
  * (Algorithm 1 checks hits first).  Destage is done inline, in the write
  * that needs the room, and that write ends when both its program and the
- * destage have ended.  Reads go through (an SLC read when the page is
- * cached: a read hit); a TRIM drops the page from the cache.
+ * destage have ended (foreground destage).  Reads go through (an SLC read
+ * when the page is cached: a read hit); a TRIM drops the page from the
+ * cache.
+ *
+ * Background destage (cache_destage_high_percent, off by default): once
+ * the cache holds the high watermark, before each command (the layer's
+ * idle op) it destages victims in the replacement policy's order until the
+ * low watermark is left, each one only if the chips it uses - the victim's
+ * SLC chip and the TLC chip the next main-region page goes to, which the
+ * layer below tells (ssd_layer_ops.chips_free_ns) - are free before the
+ * command starts: it starts when they are, in the idle time before the
+ * command (never before the previous command's start).  The cache region
+ * holds a page's only copy, so a destaged page leaves the cache, as in
+ * foreground destage.  A full cache still destages in the foreground.
  *
  * Placement: the cache is the FTL's SLC region, the first
  * slc_blocks_per_chip blocks of every chip (a share of each chip, not
@@ -38,6 +50,16 @@ u32 ssd_nvmcache_capacity(const struct ssd_config *cfg)
 	if (cfg->cache_pages)
 		return (u32)cfg->cache_pages;
 	return (u32)min_t(u64, max - max / 8, U32_MAX - 1);
+}
+
+void ssd_nvmcache_destage_marks(const struct ssd_config *cfg, u32 *high, u32 *low)
+{
+	u64 capacity = ssd_nvmcache_capacity(cfg);
+
+	*high = (u32)div64_u64(capacity * cfg->cache_destage_high_percent + 99, 100);
+	*low = (u32)div64_u64(capacity * cfg->cache_destage_low_percent, 100);
+	if (!cfg->cache_destage_high_percent)
+		*high = 0;
 }
 
 static bool nvmcache_enabled(const struct ssd_config *cfg)
@@ -66,6 +88,14 @@ static int nvmcache_validate(const struct ssd_config *cfg)
 		ssd_dev_err(cfg->name, "cache_pages=%llu refused: accepted range is 0 (7/8 of the SLC region's %llu) or 1..%llu",
 			    (unsigned long long)cfg->cache_pages, (unsigned long long)max,
 			    (unsigned long long)max);
+		return -EINVAL;
+	}
+	if (cfg->cache_destage_high_percent &&
+	    cfg->cache_destage_low_percent >= cfg->cache_destage_high_percent) {
+		ssd_dev_err(cfg->name, "cache_destage_low_percent=%llu refused: accepted range is 0..%llu (below cache_destage_high_percent=%llu)",
+			    (unsigned long long)cfg->cache_destage_low_percent,
+			    (unsigned long long)(cfg->cache_destage_high_percent - 1),
+			    (unsigned long long)cfg->cache_destage_high_percent);
 		return -EINVAL;
 	}
 	return 0;
@@ -164,8 +194,13 @@ static u32 pick_victim(struct nvmcache *c, u64 lpn)
 	return c->rce_spared ? ssd_cache_rce_victim(c, lpn, victim) : victim;
 }
 
-/* Move cached page @slot to the TLC region, from @start_ns to *@done_ns. */
-static int destage(struct nvmcache *c, u32 slot, u64 start_ns, u64 *done_ns)
+/*
+ * Move cached page @slot to the TLC region, from @start_ns to *@done_ns;
+ * it leaves the cache (the SLC copy was its only one).  @background: on
+ * idle chips, not for a page that enters.
+ */
+static int destage(struct nvmcache *c, u32 slot, u64 start_ns, bool background,
+		   u64 *done_ns)
 {
 	struct ssd_layer *lower = c->layer.lower;
 	struct ssd_io rio = { .start_ns = start_ns, .cause = SSD_CAUSE_DESTAGE };
@@ -191,8 +226,44 @@ static int destage(struct nvmcache *c, u32 slot, u64 start_ns, u64 *done_ns)
 		return ret;
 	dir_remove(c, slot, true);
 	c->counters.evict_pages++;
+	if (background)
+		c->counters.destage_background_pages++;
 	*done_ns = wio.done_ns;
 	return 0;
+}
+
+/*
+ * Background destage before a command that starts at @now_ns (see the
+ * header): from the high watermark down to the low one, victims in the
+ * replacement policy's order, each started when its chips are free, in
+ * the idle time since the previous command's start.  A victim whose chips
+ * are busy until @now_ns or later ends it; the next command goes on.
+ */
+static void nvmcache_idle(struct ssd_layer *layer, u64 now_ns)
+{
+	struct nvmcache *c = to_cache(layer);
+	u64 floor_ns = c->idle_floor_ns;
+	u32 moved = 0;
+
+	c->idle_floor_ns = now_ns;
+	if (!c->destage_high)
+		return;
+	if (c->dir.count >= c->destage_high)
+		c->draining = true;
+	while (c->draining && c->dir.count > c->destage_low) {
+		u32 victim = pick_victim(c, CACHE_NO_ARRIVAL);
+		u64 start_ns = ssd_layer_chips_free_ns(layer->lower, c->dir.lpn[victim],
+						       SSD_REGION_MAIN);
+		u64 done_ns;
+
+		start_ns = max_t(u64, start_ns, floor_ns);
+		if (start_ns >= now_ns || destage(c, victim, start_ns, true, &done_ns))
+			return;
+		/* A long idle gap may destage many pages in one command. */
+		if (++moved % 256 == 0)
+			ssd_cond_resched();
+	}
+	c->draining = false;
 }
 
 static int nvmcache_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ssd_io *io)
@@ -227,7 +298,7 @@ static int nvmcache_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ss
 	}
 	destage_done_ns = io->start_ns;
 	if (victim != CACHE_NONE) {
-		ret = destage(c, victim, io->start_ns, &destage_done_ns);
+		ret = destage(c, victim, io->start_ns, false, &destage_done_ns);
 		if (ret) {
 			ssd_pagepool_put(c->pool, buf);
 			return ret;
@@ -270,7 +341,8 @@ static void fill(struct nvmcache *c, u64 lpn, const struct ssd_io *rio, const vo
 	if (!buf)
 		return;
 	memcpy(buf, *data, c->page_bytes);
-	if (victim != CACHE_NONE && destage(c, victim, rio->done_ns, &destage_done_ns)) {
+	if (victim != CACHE_NONE &&
+	    destage(c, victim, rio->done_ns, false, &destage_done_ns)) {
 		ssd_pagepool_put(c->pool, buf);
 		return;
 	}
@@ -314,8 +386,10 @@ static int nvmcache_trim(struct ssd_layer *layer, u64 lpn, struct ssd_io *io)
 	struct nvmcache *c = to_cache(layer);
 	u32 slot = ssd_cache_set_find(&c->dir, lpn);
 
-	if (slot != CACHE_NONE)
+	if (slot != CACHE_NONE) {
 		dir_remove(c, slot, false);
+		c->counters.trim_pages++;
+	}
 	return layer->lower->ops->trim(layer->lower, lpn, io);
 }
 
@@ -352,6 +426,10 @@ static void nvmcache_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 	st->cache_written_fill_bytes = c->counters.fill_pages * c->page_bytes;
 	st->cache_refcount_metadata_bytes = c->refcount_bytes;
 	st->cache_evict_pages = c->counters.evict_pages;
+	st->cache_destage_background_pages = c->counters.destage_background_pages;
+	st->cache_destage_foreground_pages = c->counters.evict_pages -
+					     c->counters.destage_background_pages;
+	st->cache_trim_pages = c->counters.trim_pages;
 	st->cache_read_hit_pages = c->counters.read_hit_pages;
 	st->cache_pages = c->dir.count;
 	st->cache_capacity_pages = c->dir.capacity;
@@ -402,6 +480,7 @@ static const struct ssd_layer_ops nvmcache_ops = {
 	.write = nvmcache_write,
 	.trim = nvmcache_trim,
 	.flush = nvmcache_flush,
+	.idle = nvmcache_idle,
 	.refcount = nvmcache_refcount,
 	.get_stats = nvmcache_get_stats,
 	.reset_stats = nvmcache_reset_stats,
@@ -428,6 +507,7 @@ static int nvmcache_create(const struct ssd_config *cfg, const struct ssd_layer_
 	c->policy_bytes = policy_tables(c->admit->table_bytes, 0, cfg, capacity);
 	c->repl_bytes = policy_tables(c->repl->table_bytes, 0, cfg, capacity);
 	c->read_allocate = cfg->cache_read_allocate;
+	ssd_nvmcache_destage_marks(cfg, &c->destage_high, &c->destage_low);
 	ret = ssd_cache_set_init(&c->dir, capacity);
 	if (!ret && dedup_aware(cfg)) {
 		c->refcount_bytes = ssd_config_logical_pages(cfg) * sizeof(u16);
