@@ -69,6 +69,20 @@ static bool dedup_layer_holds(struct ssd_layer *layer, u64 lpn)
 	return ssd_dedup_holds(to_dedup(layer), lpn);
 }
 
+/*
+ * The flash a move of host page @lpn would use (ssd_layer_ops.chips_free_ns),
+ * asked below under its chunk id; a buffered or unmapped lpn has no data
+ * below (U64_MAX: the destination alone).
+ */
+static u64 dedup_layer_chips_free_ns(struct ssd_layer *layer, u64 lpn, enum ssd_region region)
+{
+	struct dedup *dd = to_dedup(layer);
+	u32 chunk = lpn < dd->pages && !ssd_dedup_is_buffered(dd, lpn) ? dd->l2c[lpn] : DEDUP_NONE;
+
+	return ssd_layer_chips_free_ns(layer->lower, chunk == DEDUP_NONE ? U64_MAX : chunk,
+				       region);
+}
+
 static u64 dedup_layer_pending_pages(struct ssd_layer *layer)
 {
 	return dedup_pending_pages(to_dedup(layer));
@@ -135,6 +149,7 @@ static const struct ssd_layer_ops dedup_layer_ops = {
 	.trim = dedup_layer_trim,
 	.flush = dedup_layer_flush,
 	.holds = dedup_layer_holds,
+	.chips_free_ns = dedup_layer_chips_free_ns,
 	.pending_pages = dedup_layer_pending_pages,
 	.get_stats = dedup_layer_get_stats,
 	.reset_stats = dedup_layer_reset_stats,

@@ -3,7 +3,8 @@
  * test_layers.c - the page-level layer interface (common/ssd_layer.h): a
  * pass-through layer that counts what it forwards is slipped in above the
  * FTL; data written through it reads back, every page operation reaches it
- * exactly once, its counters land in the device's statistics, and a layer
+ * exactly once, an optional op it lacks (chips_free_ns) is answered by
+ * the layer below, its counters land in the device's statistics, and a layer
  * switched off by the configuration is left out of the stack.
  */
 #include "unit.h"
@@ -126,6 +127,11 @@ int test_layers(int argc, char **argv)
 	memcpy(out + 512, patch, sizeof(patch));
 	EXPECT(submit(dev, SSD_OP_READ, 4096, sizeof(in), in) == 0, "read");
 	EXPECT(!memcmp(in, out, sizeof(in)), "data changed on its way through the stack");
+	/* An optional op the layer lacks is asked of the one below. */
+	EXPECT(ssd_layer_chips_free_ns(dev->top, 1, SSD_REGION_MAIN) ==
+	       dev->top->lower->ops->chips_free_ns(dev->top->lower, 1, SSD_REGION_MAIN) &&
+	       ssd_layer_chips_free_ns(dev->top, 1, SSD_REGION_MAIN) > 0,
+	       "chips_free_ns not answered from below");
 	EXPECT(submit(dev, SSD_OP_TRIM, 4096, 8192, NULL) == 0, "trim");
 	EXPECT(submit(dev, SSD_OP_FLUSH, 0, 0, NULL) == 0, "flush");
 	EXPECT(submit(dev, SSD_OP_READ, 4096, 4096, in) == 0, "read trimmed");

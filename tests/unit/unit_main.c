@@ -70,11 +70,13 @@ int main(int argc, char **argv)
 		{ "cache", test_cache },
 		{ "cache_dedup", test_cache_dedup },
 		{ "dedup", test_dedup },
+		{ "destage", test_destage },
+		{ "dedup_engines", test_dedup_engines },
 	};
 	unsigned int i;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check|cache|cache_dedup|dedup [args]\n",
+		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check|cache|cache_dedup|dedup|destage|dedup_engines [args]\n",
 			argv[0]);
 		return 2;
 	}
