@@ -31,10 +31,14 @@ The others run on their own:
 8. dedup (bench/dedup_sweep.py): in-device deduplication in ssdsim's
    virtual time (no VM, deterministic); also dedup-sweep.json,
    dedup-latency.png, dedup-waf.png.
+9. overlap (bench/idle_overlap.py): the write cache's background destage
+   and the dedup engines in ssdsim (no VM, deterministic); also
+   idle-overlap.json and idle-overlap.md.
+10. hostcache (bench/hostcache.py): the host caches in cachesim.
 
 --only picks sections (overhead, fidelity, gc, readlat, sim, cache, cachevm,
-dedup); the VM of bench.sh boots only for the first four.  Prints a table,
-writes
+dedup, overlap, hostcache); the VM of bench.sh boots only for the first
+four.  Prints a table, writes
 bench/results/bench-<kernel>.json (the sections that ran replace theirs in
 the file, the others are kept; "sections" says when and from which commit
 each was measured) and, when matplotlib is there and the GC section ran,
