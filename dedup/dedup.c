@@ -557,11 +557,19 @@ bool ssd_dedup_holds(const struct dedup *dd, u64 lpn)
 	return ssd_dedup_is_buffered(dd, lpn);
 }
 
-/* @a * @b / @c, rounded down; (@a / @c) * @b if @a * @b would overflow. */
+/*
+ * @a * @b / @c, rounded down.  If @a * @b would overflow, @a and @c are
+ * halved together until it does not (the ratio kept to their precision);
+ * U64_MAX if @c runs out first (the ratio is that large).
+ */
 static u64 mul_div(u64 a, u64 b, u64 c)
 {
-	if (b && a > U64_MAX / b)
-		return div64_u64(a, c) * b;
+	while (b && a > U64_MAX / b) {
+		a >>= 1;
+		c >>= 1;
+		if (!c)
+			return U64_MAX;
+	}
 	return div64_u64(a * b, c);
 }
 
