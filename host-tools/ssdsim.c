@@ -5,7 +5,9 @@
  * `ssdctl stats`.
  *
  *   ssdsim [--config FILE] [key=value ...] [--format auto|mqsim|fiu|ssdemu|blkparse]
- *          [--json] [--check] [--completions FILE] [--warmup N] [--belady] TRACE
+ *          [--disk N|MAJOR,MINOR] [--remap none|dense] [--remap-unit BYTES]
+ *          [--json] [--check] [--completions FILE] [--warmup N] [--belady]
+ *          [--no-final-flush] TRACE
  *
  * --warmup N replays the trace N times before the measured pass (the
  * ProCache paper's warmup-N), arrival times shifted past the previous
@@ -14,158 +16,68 @@
  * (cache_pages if the cache is off), with the same warm-up, beside the
  * online policy's write hit ratio.
  *
+ * Each pass ends with a FLUSH, as a host's final sync would: it arrives
+ * with the pass's last request, is timed and counted as a host flush
+ * (host_flush_count, commands), and drains what a layer holds back (the
+ * dedup write buffer) before the statistics are read or reset.
+ * --no-final-flush leaves it out, to replay a device's own request log
+ * against the counters the device reported without one.
+ *
+ * --disk replays one disk of a trace that holds several (mqsim numbers
+ * them, blkparse and fiu name them major,minor); the report lists the
+ * disks with their requests.  Placement (sim_place.h): a request covers
+ * the logical blocks it touches; addresses beyond the device wrap around
+ * its capacity (MQSim does the same), counted, and a warning on stderr
+ * says how many and what to do; --remap dense packs the (disk, unit)s the
+ * trace touches into the device in first-touch order instead (unit: the
+ * page, or --remap-unit bytes), so a trace fits if its touched units do.
+ * Data requests of length zero are skipped and counted.
+ *
  * --list-keys prints every configuration key with its default and help, as
  * the kernel's configfs `features` attribute does.
  *
- * --completions writes each request with its arrival and modeled completion
- * time, in the format of `ssdctl log`: replaying a kernel request log with
- * the same configuration must reproduce it line for line.
+ * --completions writes each request the device was given (a remapped
+ * request split in pieces gives one line a piece; the final FLUSH is not
+ * one of the trace's and is left out) with its arrival and modeled
+ * completion time, in the format of `ssdctl log`: replaying a kernel
+ * request log with the same configuration must reproduce it line for line.
  *
- * A request covers every logical block it touches; addresses beyond the
- * device wrap around its capacity (MQSim does the same), and are counted.
- * Data requests of length zero are skipped and counted.  Besides the
- * device's statistics, the output has the read and write latency
- * distributions, the trace and the configuration (sim_report.h).  Written data is derived
- * from the trace's content hashes when it has them, else from the offset
- * and the request number.  Each MD5 of an FIU trace covers its share of
- * the request (a 4 KiB block for mail, a 512-byte sector for homes), and
- * the byte at offset p of a page is md5[p % 16] ^ pattern(p), with one
- * fixed pattern for all pages: the same MD5 at the same place in a page
- * gives the same bytes, and different MD5s differ in every 16 bytes, so
- * at every offset the dedup filter may sample.
+ * Besides the device's statistics, the output has the read and write
+ * latency distributions, the trace and the configuration (sim_report.h).
+ * Written data comes from sim_data.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "host-tools/belady.h"
-#include "host-tools/conf_file.h"
 #include "host-tools/flat_iter.h"
 #include "host-tools/log_format.h"
+#include "host-tools/sim_data.h"
+#include "host-tools/sim_options.h"
+#include "host-tools/sim_place.h"
 #include "host-tools/sim_report.h"
 #include "device/ssd_device.h"
 #include "abi/ssd_abi.h"
 #include "host-tools/stats_print.h"
 #include "host-tools/trace_reader.h"
 
-static int usage(void)
-{
-	fprintf(stderr, "usage: ssdsim [--config FILE] [key=value ...] "
-		"[--format auto|mqsim|fiu|ssdemu|blkparse] [--json] [--check] "
-		"[--completions FILE] [--warmup N] [--belady] TRACE\n"
-		"       ssdsim --list-keys\n");
-	return 2;
-}
-
-static int set_pair(void *ctx, const char *key, const char *value, const char *where)
-{
-	if (ssd_config_set(ctx, key, value)) {
-		fprintf(stderr, "ssdsim: %s: %s=%s refused\n", where, key, value);
-		return -1;
-	}
-	return 0;
-}
-
-static u64 splitmix(u64 *state)
-{
-	u64 z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-/* The pattern every page is masked with: byte @pos of it. */
-static unsigned char pattern_byte(u64 pos)
-{
-	u64 state = pos / 8;
-
-	return (unsigned char)(splitmix(&state) >> (8 * (pos % 8)));
-}
-
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return 0;
-}
-
-/*
- * Fill @len bytes for a write at byte @offset: one chunk per hash in
- * @hashes (32 hex digits each, spread evenly over the request), byte p of
- * a page (of @page_bytes) being md5[p % 16] ^ pattern(p); or a pattern from
- * @fallback_seed.
- */
-static void fill_data(unsigned char *buf, u64 offset, u64 len, u32 page_bytes,
-		      const char *hashes, u64 fallback_seed)
-{
-	size_t nr_hashes = hashes ? strlen(hashes) / 32 : 0;
-	u64 chunk = nr_hashes ? len / nr_hashes : len;
-	unsigned char md5[16];
-	u64 pos, state = fallback_seed;
-	int i;
-
-	if (!chunk)
-		chunk = len;
-	if (!nr_hashes) {
-		for (pos = 0; pos < len; pos += 8) {
-			u64 word = splitmix(&state);
-
-			memcpy(buf + pos, &word, len - pos < 8 ? len - pos : 8);
-		}
-		return;
-	}
-	for (pos = 0; pos < len; pos++) {
-		u64 in_page = (offset + pos) % page_bytes;
-
-		if (pos % chunk == 0 && pos / chunk < nr_hashes) {
-			const char *hex = hashes + 32 * (pos / chunk);
-
-			for (i = 0; i < 16; i++)
-				md5[i] = hex_digit(hex[2 * i]) << 4 | hex_digit(hex[2 * i + 1]);
-		}
-		buf[pos] = md5[in_page % 16] ^ pattern_byte(in_page);
-	}
-}
-
-/*
- * Fold a trace request into the device: a read or write covers every
- * logical block it touches (a request that straddles blocks covers all of
- * them); a TRIM only the blocks it covers whole, so it never discards data
- * it did not name (it may become empty).  An address beyond the capacity
- * wraps around it; clip.  Returns 1 if it wrapped.
- */
-static int place(const struct ssd_config *cfg, const struct ssd_device *dev,
-		 struct trace_record *rec)
-{
-	u64 unit = cfg->logical_block_bytes, cap = ssd_device_capacity_bytes(dev);
-	u64 first = rec->offset_bytes, last = rec->offset_bytes + rec->length_bytes;
-	u64 start, end, len, off;
-
-	if (rec->op == SSDEMU_OP_TRIM) {
-		start = (first + unit - 1) / unit * unit;
-		end = last / unit * unit;
-		if (end < start)
-			end = start;
-	} else {
-		start = first / unit * unit;
-		end = (last + unit - 1) / unit * unit;
-	}
-	len = end - start;
-	off = start % cap;
-
-	if (len > cap)
-		len = cap;
-	if (off + len > cap)
-		off = cap - len;
-	rec->offset_bytes = off;
-	rec->length_bytes = len;
-	return end > cap;
-}
+/* One replay: the device, the trace and what is gathered on the way. */
+struct sim_run {
+	const struct sim_options *o;
+	struct ssd_device *dev;
+	struct trace_reader tr;
+	struct sim_place place;
+	struct sim_report report;
+	struct belady_seq seq;
+	FILE *completions;
+	unsigned char *buf;
+	u64 buf_bytes;
+	u64 requests;			/* of the trace, in this pass */
+	u64 offset_ns;			/* added to this pass's arrival times */
+	u32 page_bytes;
+	unsigned int pass;
+};
 
 static double ratio(u64 part, u64 whole)
 {
@@ -201,214 +113,357 @@ static void print_cache_json(const struct ssd_stats *st, unsigned int warmup, in
 	       (unsigned long long)hits, ratio(hits, writes));
 }
 
-int main(int argc, char **argv)
+static int out_of_memory(void)
 {
-	enum trace_format format = TRACE_AUTO;
-	const char *trace_path = NULL, *completions_path = NULL;
-	FILE *completions = NULL;
-	unsigned char *buf = NULL;
-	u64 buf_bytes = 0, requests = 0;
-	struct trace_reader tr;
-	struct trace_record rec;
-	struct sim_report report = { 0 };
-	struct ssdemu_stats st;
-	struct ssd_stats core_st;
-	struct ssd_device *dev;
-	struct ssd_config cfg;
-	int json = 0, check = 0, belady = 0, status = 1, ret, i;
-	unsigned int warmup = 0, pass;
-	u32 page_bytes;
-	u64 offset_ns = 0, belady_hits = 0, belady_capacity = 0;
-	struct belady_seq seq = { 0 };
+	fprintf(stderr, "ssdsim: out of memory\n");
+	return -1;
+}
 
-	ssd_config_defaults(&cfg);
-	if (argc == 2 && !strcmp(argv[1], "--list-keys")) {
-		for (unsigned int k = 0; k < ssd_config_nr_keys; k++) {
-			char value[64], help[256];
+/* A buffer for @bytes of request data. */
+static int reserve_buffer(struct sim_run *run, u64 bytes)
+{
+	if (bytes <= run->buf_bytes)
+		return 0;
+	free(run->buf);
+	run->buf_bytes = bytes;
+	run->buf = malloc(bytes);
+	return run->buf ? 0 : out_of_memory();
+}
 
-			ssd_config_show(&cfg, &ssd_config_keys[k], value, sizeof(value));
-			value[strcspn(value, "\n")] = '\0';
-			ssd_config_describe(&ssd_config_keys[k], help, sizeof(help));
-			printf("%s\t%s\t%s\n", ssd_config_keys[k].name, value, help);
-		}
+/* Give the device one extent of @rec; *@done_ns is when it completes. */
+static int submit_extent(struct sim_run *run, const struct trace_record *rec,
+			 const struct sim_extent *ext, u64 *done_ns)
+{
+	struct ssdemu_log_entry entry;
+	struct ssd_request req;
+	struct flat_iter fi;
+	int ret;
+
+	flat_iter_init(&fi, run->buf + ext->source_bytes);
+	/* enum ssdemu_log_op and enum ssd_op number the operations alike. */
+	req.op = (enum ssd_op)rec->op;
+	req.offset_bytes = ext->offset_bytes;
+	req.length_bytes = ext->length_bytes;
+	req.arrival_ns = rec->arrival_ns + run->offset_ns;
+	req.data = &fi.it;
+	if (run->o->belady && !run->pass && rec->op == SSDEMU_OP_WRITE &&
+	    belady_seq_add(&run->seq, ext->offset_bytes / run->page_bytes,
+			   (ext->offset_bytes + ext->length_bytes - 1) / run->page_bytes -
+			   ext->offset_bytes / run->page_bytes + 1))
+		return out_of_memory();
+	ret = ssd_device_submit(run->dev, &req, done_ns);
+	if (ret) {
+		fprintf(stderr, "ssdsim: %s:%lu: request failed: %s\n", run->o->trace_path,
+			run->tr.line, strerror(-ret));
+		return -1;
+	}
+	if (run->completions && run->pass == run->o->warmup) {
+		entry.arrival_ns = ssd_device_last_arrival_ns(run->dev);
+		entry.completion_ns = *done_ns;
+		entry.op = rec->op;
+		entry.offset_bytes = ext->offset_bytes;
+		entry.length_bytes = ext->length_bytes;
+		log_entry_print(run->completions, &entry);
+	}
+	return 0;
+}
+
+/* Replay one trace record: placed, filled, submitted extent by extent. */
+static int replay(struct sim_run *run, const struct trace_record *rec)
+{
+	struct sim_report *r = &run->report;
+	u64 done_ns, last_ns = 0, arrival_ns = 0;
+	struct sim_placing pl;
+	struct sim_extent ext;
+	int ret;
+
+	/* A data request without data: nothing for the device to do. */
+	if (rec->length_bytes == 0 && rec->op != SSDEMU_OP_FLUSH) {
+		if (!r->zero_length_requests++)
+			fprintf(stderr, "ssdsim: %s:%lu: zero-length request skipped (the others are counted)\n",
+				run->o->trace_path, run->tr.line);
 		return 0;
 	}
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--config") && i + 1 < argc) {
-			if (conf_file_read(argv[++i], set_pair, &cfg))
-				return 1;
-		} else if (!strcmp(argv[i], "--format") && i + 1 < argc) {
-			if (trace_parse_format(argv[++i], &format))
-				return usage();
-		} else if (!strcmp(argv[i], "--completions") && i + 1 < argc) {
-			completions_path = argv[++i];
-		} else if (!strcmp(argv[i], "--json")) {
-			json = 1;
-		} else if (!strcmp(argv[i], "--warmup") && i + 1 < argc) {
-			warmup = (unsigned int)strtoul(argv[++i], NULL, 0);
-		} else if (!strcmp(argv[i], "--belady")) {
-			belady = 1;
-		} else if (!strcmp(argv[i], "--check")) {
-			check = 1;
-		} else if (strchr(argv[i], '=')) {
-			if (conf_pair_arg(argv[i], set_pair, &cfg))
-				return 1;
-		} else if (!trace_path && argv[i][0] != '-') {
-			trace_path = argv[i];
-		} else {
-			return usage();
-		}
+	r->span_bytes = max_t(u64, r->span_bytes, rec->offset_bytes + rec->length_bytes);
+	sim_place_begin(&run->place, rec, &pl);
+	/* A TRIM of less than one whole logical block: nothing to do. */
+	if (pl.start_bytes == pl.end_bytes && rec->op != SSDEMU_OP_FLUSH) {
+		r->zero_length_requests++;
+		return 0;
 	}
-	if (!trace_path)
-		return usage();
-	if (ssd_device_create(&dev, &cfg)) {
-		fprintf(stderr, "ssdsim: configuration refused\n");
-		return 1;
+	if (reserve_buffer(run, pl.end_bytes - pl.start_bytes))
+		return -1;
+	while ((ret = sim_place_next(&run->place, &pl, &ext)) > 0) {
+		if (pl.extents == 1 && rec->op == SSDEMU_OP_WRITE)
+			sim_fill_data(run->buf, pl.start_bytes, pl.end_bytes - pl.start_bytes,
+				      run->page_bytes, rec->content_hash,
+				      ext.offset_bytes ^ (run->requests << 40));
+		if (submit_extent(run, rec, &ext, &done_ns))
+			return -1;
+		last_ns = max_t(u64, last_ns, done_ns);
+		arrival_ns = ssd_device_last_arrival_ns(run->dev);
 	}
-	page_bytes = ssd_device_page_bytes(dev);
-	if (trace_open(&tr, trace_path, format)) {
-		ssd_device_destroy(dev);
-		return 1;
+	if (ret < 0)
+		return out_of_memory();
+	if (!pl.extents) {
+		r->unmapped_trims++;
+		return 0;
 	}
-	if (completions_path) {
-		completions = fopen(completions_path, "w");
-		if (!completions) {
-			perror(completions_path);
-			goto out;
-		}
-	}
+	r->wrapped_requests += pl.wrapped;
+	r->split_requests += pl.extents > 1;
+	if (sim_report_latency(r, rec->op, last_ns - arrival_ns))
+		return out_of_memory();
+	run->requests++;
+	return 0;
+}
 
-	for (pass = 0; pass <= warmup; pass++) {
-		if (pass) {
-			trace_close(&tr);
-			if (trace_open(&tr, trace_path, format))
-				goto out_closed;
+/* The FLUSH that ends a pass, with its last request (see the top). */
+static int final_flush(struct sim_run *run)
+{
+	struct ssd_request req = {
+		.op = SSD_OP_FLUSH,
+		.arrival_ns = max_t(u64, ssd_device_last_arrival_ns(run->dev), run->offset_ns),
+	};
+	u64 done_ns;
+	int ret = ssd_device_submit(run->dev, &req, &done_ns);
+
+	if (ret)
+		fprintf(stderr, "ssdsim: the final flush failed: %s\n", strerror(-ret));
+	return ret ? -1 : 0;
+}
+
+/* The disks as "0 (437 requests), 1 (461 requests), ..." on stderr. */
+static void list_disks(const struct trace_disks *disks)
+{
+	char name[48];
+	size_t i;
+
+	for (i = 0; i < disks->count; i++) {
+		trace_disk_name(disks->pair, disks->v[i].device, name, sizeof(name));
+		fprintf(stderr, "%s%s (%llu requests)", i ? ", " : "", name,
+			(unsigned long long)disks->v[i].requests);
+	}
+}
+
+/* A chosen disk the trace does not hold is an error. */
+static int check_disk_found(struct sim_run *run)
+{
+	char name[48];
+
+	if (!run->o->disk.set || trace_disks_requests(&run->tr.disks, run->o->disk.device))
+		return 0;
+	trace_disk_name(run->o->disk.pair, run->o->disk.device, name, sizeof(name));
+	fprintf(stderr, "ssdsim: --disk %s: %s has no request of that disk; it holds ", name,
+		run->o->trace_path);
+	list_disks(&run->tr.disks);
+	fprintf(stderr, "\n");
+	return -1;
+}
+
+/* @bytes in MiB or GiB, for messages. */
+static void human(u64 bytes, char *buf, size_t size)
+{
+	if (bytes >= (1ULL << 30))
+		snprintf(buf, size, "%.1f GiB", (double)bytes / (1ULL << 30));
+	else
+		snprintf(buf, size, "%.1f MiB", (double)bytes / (1ULL << 20));
+}
+
+/* Say on stderr when the trace's addresses were bent to fit the device. */
+static void warn_placement(const struct sim_run *run)
+{
+	const struct sim_report *r = &run->report;
+	char cap[32], span[32], footprint[32];
+
+	human(run->place.capacity_bytes, cap, sizeof(cap));
+	human(r->span_bytes, span, sizeof(span));
+	human(r->remap_footprint_bytes, footprint, sizeof(footprint));
+	if (r->wrapped_requests && !r->remap_dense)
+		fprintf(stderr, "ssdsim: warning: %llu of %llu requests lay beyond the device's %s (the trace spans %s) and wrapped around it: rewrites, cache hits and GC are then the wrap's, not the trace's.  Pack the touched addresses with --remap dense, replay one disk with --disk, or use a larger device.\n",
+			(unsigned long long)r->wrapped_requests, (unsigned long long)r->requests,
+			cap, span);
+	else if (r->wrapped_requests)
+		fprintf(stderr, "ssdsim: warning: %llu of %llu requests wrapped around the device's %s: the units the trace touches take %s even packed (--remap dense).  Replay one disk with --disk, or use a larger device.\n",
+			(unsigned long long)r->wrapped_requests, (unsigned long long)r->requests,
+			cap, footprint);
+	if (!run->o->disk.set && !r->remap_dense && run->tr.disks.count > 1) {
+		fprintf(stderr, "ssdsim: warning: the trace holds %zu disks, replayed into one address space (their requests share addresses): ",
+			run->tr.disks.count);
+		list_disks(&run->tr.disks);
+		fprintf(stderr, ".  Replay one with --disk, or keep them apart with --remap dense.\n");
+	}
+}
+
+/* Every pass of the trace, the last one measured. */
+static int replay_passes(struct sim_run *run)
+{
+	const struct sim_options *o = run->o;
+	struct trace_record rec;
+	int ret;
+
+	for (run->pass = 0; run->pass <= o->warmup; run->pass++) {
+		if (run->pass) {
+			trace_close(&run->tr);
+			if (trace_open(&run->tr, o->trace_path, o->format))
+				return -1;
+			trace_select_disk(&run->tr, &o->disk);
 			/* Each pass arrives after everything of the one before. */
-			offset_ns = ssd_device_virtual_time_ns(dev) + 1;
+			run->offset_ns = ssd_device_virtual_time_ns(run->dev) + 1;
 		}
-		if (pass == warmup && warmup) {
-			ssd_device_reset_stats(dev);
-			sim_report_free(&report);
-			memset(&report, 0, sizeof(report));
-			requests = 0;
+		if (run->pass == o->warmup && o->warmup) {
+			ssd_device_reset_stats(run->dev);
+			sim_report_free(&run->report);
+			memset(&run->report, 0, sizeof(run->report));
+			run->requests = 0;
 		}
-		while ((ret = trace_next(&tr, &rec)) > 0) {
-			struct flat_iter fi;
-			struct ssdemu_log_entry done;
-			struct ssd_request req;
-			u64 done_ns;
-
-			/* A data request without data: nothing for the device to do. */
-			if (rec.length_bytes == 0 && rec.op != SSDEMU_OP_FLUSH) {
-				if (!report.zero_length_requests++)
-					fprintf(stderr, "ssdsim: %s:%lu: zero-length request skipped (the others are counted)\n",
-						trace_path, tr.line);
-				continue;
-			}
-			report.wrapped_requests += place(&cfg, dev, &rec);
-			/* A TRIM of less than one whole logical block: nothing to do. */
-			if (rec.length_bytes == 0 && rec.op != SSDEMU_OP_FLUSH) {
-				report.zero_length_requests++;
-				continue;
-			}
-			if (rec.length_bytes > buf_bytes) {
-				free(buf);
-				buf_bytes = rec.length_bytes;
-				buf = malloc(buf_bytes);
-				if (!buf) {
-					fprintf(stderr, "ssdsim: out of memory\n");
-					goto out;
-				}
-			}
-			if (rec.op == SSDEMU_OP_WRITE)
-				fill_data(buf, rec.offset_bytes, rec.length_bytes, page_bytes,
-					  rec.content_hash, rec.offset_bytes ^ (requests << 40));
-			flat_iter_init(&fi, buf);
-			/* enum ssdemu_log_op and enum ssd_op number the operations alike. */
-			req.op = (enum ssd_op)rec.op;
-			req.offset_bytes = rec.offset_bytes;
-			req.length_bytes = rec.length_bytes;
-			req.arrival_ns = rec.arrival_ns + offset_ns;
-			if (belady && !pass && rec.op == SSDEMU_OP_WRITE &&
-			    belady_seq_add(&seq, rec.offset_bytes / page_bytes,
-					   (rec.offset_bytes + rec.length_bytes - 1) / page_bytes -
-					   rec.offset_bytes / page_bytes + 1)) {
-				fprintf(stderr, "ssdsim: out of memory\n");
-				goto out;
-			}
-			req.data = &fi.it;
-			ret = ssd_device_submit(dev, &req, &done_ns);
-			if (ret) {
-				fprintf(stderr, "ssdsim: %s:%lu: request failed: %s\n", trace_path,
-					tr.line, strerror(-ret));
-				goto out;
-			}
-			if (sim_report_latency(&report, rec.op, done_ns - ssd_device_last_arrival_ns(dev))) {
-				fprintf(stderr, "ssdsim: out of memory\n");
-				goto out;
-			}
-			if (completions && pass == warmup) {
-				done.arrival_ns = ssd_device_last_arrival_ns(dev);
-				done.completion_ns = done_ns;
-				done.op = rec.op;
-				done.offset_bytes = rec.offset_bytes;
-				done.length_bytes = rec.length_bytes;
-				log_entry_print(completions, &done);
-			}
-			requests++;
-		}
+		while ((ret = trace_next(&run->tr, &rec)) > 0)
+			if (replay(run, &rec))
+				return -1;
 		if (ret < 0)
-			goto out;
+			return -1;
+		if (!run->pass && check_disk_found(run))
+			return -1;
+		if (o->final_flush && final_flush(run))
+			return -1;
 	}
-	if (completions) {
-		ret = fclose(completions);
-		completions = NULL;
-		if (ret) {
-			perror(completions_path);
-			goto out;
-		}
-	}
-	if (check && ssd_device_check(dev)) {
-		fprintf(stderr, "ssdsim: FTL consistency check failed\n");
-		goto out;
-	}
-	memset(&st, 0, sizeof(st));
-	ssd_device_get_stats(dev, &core_st);
-	ssd_stats_to_uapi(&core_st, &st);
-	if (belady) {
-		u64 capacity = core_st.cache_capacity_pages ? core_st.cache_capacity_pages :
-			       cfg.cache_pages;
+	return 0;
+}
 
-		if (belady_write_hits(&seq, capacity, warmup, &belady_hits)) {
-			fprintf(stderr, "ssdsim: out of memory\n");
-			goto out;
-		}
-		belady_capacity = capacity;
+/* Statistics, the report and the write cache's figures on stdout. */
+static int print_results(struct sim_run *run, const struct ssd_config *cfg)
+{
+	const struct sim_options *o = run->o;
+	struct sim_report *r = &run->report;
+	u64 belady_hits = 0, belady_capacity = 0;
+	struct ssdemu_stats st;
+	struct ssd_stats core_st;
+
+	memset(&st, 0, sizeof(st));
+	ssd_device_get_stats(run->dev, &core_st);
+	ssd_stats_to_uapi(&core_st, &st);
+	if (o->belady) {
+		belady_capacity = core_st.cache_capacity_pages ? core_st.cache_capacity_pages :
+				  cfg->cache_pages;
+		if (belady_write_hits(&run->seq, belady_capacity, o->warmup, &belady_hits))
+			return out_of_memory();
 	}
-	report.requests = requests;
-	report.trace_path = trace_path;
-	report.trace_format = trace_format_name(tr.format);
-	if (json) {
+	r->requests = run->requests;
+	r->trace_path = o->trace_path;
+	r->trace_format = trace_format_name(run->tr.format);
+	r->disks = &run->tr.disks;
+	r->disk = o->disk;
+	r->remap_dense = o->remap_dense;
+	r->remap_unit_bytes = run->place.unit_bytes;
+	r->remap_footprint_bytes = sim_place_footprint_bytes(&run->place);
+	r->final_flush = o->final_flush;
+	if (o->json) {
 		stats_print_json_fields(stdout, &st);
-		sim_report_print_json(stdout, &report, &cfg);
-		print_cache_json(&core_st, warmup, belady, belady_capacity, belady_hits,
-				 seq.count);
+		sim_report_print_json(stdout, r, cfg);
+		print_cache_json(&core_st, o->warmup, o->belady, belady_capacity, belady_hits,
+				 run->seq.count);
 		printf("\n}\n");
 	} else {
 		stats_print_text(stdout, &st);
-		sim_report_print_text(stdout, &report, &cfg);
-		print_cache_text(&core_st, warmup, belady, belady_capacity, belady_hits,
-				 seq.count);
+		sim_report_print_text(stdout, r, cfg);
+		print_cache_text(&core_st, o->warmup, o->belady, belady_capacity, belady_hits,
+				 run->seq.count);
 	}
+	warn_placement(run);
+	return 0;
+}
+
+/* The remap's unit: the page unless given, and a multiple of it. */
+static int set_remap_unit(struct sim_run *run)
+{
+	u64 unit = run->o->remap_unit_bytes ? run->o->remap_unit_bytes : run->page_bytes;
+
+	if (!run->o->remap_dense)
+		return 0;
+	if (unit % run->page_bytes) {
+		fprintf(stderr, "ssdsim: --remap-unit %llu refused: not a multiple of the page size, %u bytes\n",
+			(unsigned long long)unit, run->page_bytes);
+		return -1;
+	}
+	run->place.unit_bytes = unit;
+	return 0;
+}
+
+static int list_keys(void)
+{
+	struct ssd_config cfg;
+
+	ssd_config_defaults(&cfg);
+	for (unsigned int k = 0; k < ssd_config_nr_keys; k++) {
+		char value[64], help[256];
+
+		ssd_config_show(&cfg, &ssd_config_keys[k], value, sizeof(value));
+		value[strcspn(value, "\n")] = '\0';
+		ssd_config_describe(&ssd_config_keys[k], help, sizeof(help));
+		printf("%s\t%s\t%s\n", ssd_config_keys[k].name, value, help);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct sim_options o;
+	struct ssd_config cfg;
+	struct sim_run run;
+	int status = 1;
+
+	if (argc == 2 && !strcmp(argv[1], "--list-keys"))
+		return list_keys();
+	ssd_config_defaults(&cfg);
+	status = sim_options_parse(argc, argv, &cfg, &o);
+	if (status)
+		return status;
+	status = 1;
+	memset(&run, 0, sizeof(run));
+	run.o = &o;
+	if (ssd_device_create(&run.dev, &cfg)) {
+		fprintf(stderr, "ssdsim: configuration refused\n");
+		return 1;
+	}
+	run.page_bytes = ssd_device_page_bytes(run.dev);
+	run.place.capacity_bytes = ssd_device_capacity_bytes(run.dev);
+	run.place.block_bytes = cfg.logical_block_bytes;
+	if (set_remap_unit(&run) || trace_open(&run.tr, o.trace_path, o.format))
+		goto out_closed;
+	trace_select_disk(&run.tr, &o.disk);
+	if (o.completions_path) {
+		run.completions = fopen(o.completions_path, "w");
+		if (!run.completions) {
+			perror(o.completions_path);
+			goto out;
+		}
+	}
+	if (replay_passes(&run))
+		goto out;
+	if (run.completions) {
+		int ret = fclose(run.completions);
+
+		run.completions = NULL;
+		if (ret) {
+			perror(o.completions_path);
+			goto out;
+		}
+	}
+	if (o.check && ssd_device_check(run.dev)) {
+		fprintf(stderr, "ssdsim: FTL consistency check failed\n");
+		goto out;
+	}
+	if (print_results(&run, &cfg))
+		goto out;
 	status = 0;
 out:
-	trace_close(&tr);
+	trace_close(&run.tr);
 out_closed:
-	if (completions)
-		fclose(completions);
-	belady_seq_free(&seq);
-	sim_report_free(&report);
-	free(buf);
-	ssd_device_destroy(dev);
+	if (run.completions)
+		fclose(run.completions);
+	belady_seq_free(&run.seq);
+	sim_report_free(&run.report);
+	sim_place_free(&run.place);
+	free(run.buf);
+	ssd_device_destroy(run.dev);
 	return status;
 }
