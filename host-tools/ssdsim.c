@@ -274,18 +274,20 @@ static void warn_placement(const struct sim_run *run)
 {
 	const struct sim_report *r = &run->report;
 	char cap[32], span[32], footprint[32];
+	const char *one_disk = run->o->disk.set ? "" : "replay one disk with --disk, or ";
 
 	human(run->place.capacity_bytes, cap, sizeof(cap));
 	human(r->span_bytes, span, sizeof(span));
 	human(r->remap_footprint_bytes, footprint, sizeof(footprint));
 	if (r->wrapped_requests && !r->remap_dense)
-		fprintf(stderr, "ssdsim: warning: %llu of %llu requests lay beyond the device's %s (the trace spans %s) and wrapped around it: rewrites, cache hits and GC are then the wrap's, not the trace's.  Pack the touched addresses with --remap dense, replay one disk with --disk, or use a larger device.\n",
+		fprintf(stderr, "ssdsim: warning: %llu of %llu requests lay beyond the device's %s (the trace spans %s) and wrapped around it: rewrites, cache hits and GC are then the wrap's, not the trace's.  Pack the touched addresses with --remap dense, %suse a larger device.\n",
 			(unsigned long long)r->wrapped_requests, (unsigned long long)r->requests,
-			cap, span);
+			cap, span, one_disk);
 	else if (r->wrapped_requests)
-		fprintf(stderr, "ssdsim: warning: %llu of %llu requests wrapped around the device's %s: the units the trace touches take %s even packed (--remap dense).  Replay one disk with --disk, or use a larger device.\n",
+		fprintf(stderr, "ssdsim: warning: %llu of %llu requests wrapped around the device's %s: the units the trace touches take %s even packed (--remap dense).  %s.\n",
 			(unsigned long long)r->wrapped_requests, (unsigned long long)r->requests,
-			cap, footprint);
+			cap, footprint, run->o->disk.set ? "Use a larger device" :
+			"Replay one disk with --disk, or use a larger device");
 	if (!run->o->disk.set && !r->remap_dense && run->tr.disks.count > 1) {
 		fprintf(stderr, "ssdsim: warning: the trace holds %zu disks, replayed into one address space (their requests share addresses): ",
 			run->tr.disks.count);
