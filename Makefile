@@ -112,15 +112,15 @@ $(BUILD)/bin/ioctl_fuzz: tests/vm/ioctl_fuzz.c include/ssdemu_ioctl.h
 # Host-side helper of the configfs fuzz test: userspace's verdict per value.
 $(BUILD)/bin/config_oracle: tests/vm/config_oracle.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) -I. $< $(LIB) -lpthread -o $@
+	$(CC) $(CFLAGS_OPT) -I. $< $(LIB) -lpthread -lz -o $@
 
 $(BUILD)/bin/ssdsim: $(SIM_SRCS) $(LIB) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB) -lpthread -o $@
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB) -lpthread -lz -o $@
 
 $(BUILD)/asan/bin/ssdsim: $(SIM_SRCS) $(LIB_ASAN) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB_ASAN) -lpthread -o $@
+	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB_ASAN) -lpthread -lz -o $@
 
 $(BUILD)/bin/cachesim: $(CACHESIM_SRCS) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
@@ -142,7 +142,7 @@ $(BUILD)/asan/bin/ssd_unit_tests: $(UNIT_SRCS) host-tools/flat_iter.c $(LIB_ASAN
 		tests/unit/*.h $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ASAN) -I. -Itests/unit $(UNIT_SRCS) host-tools/flat_iter.c \
-		$(LIB_ASAN) -lpthread -lm -o $@
+		$(LIB_ASAN) -lpthread -lz -lm -o $@
 
 unit: $(UNIT_TESTS)
 
@@ -193,7 +193,7 @@ $(BUILD)/fuzz/obj/%.o: %.c $(HEADERS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJS)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJS) -lpthread -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJS) -lpthread -lz -o $@
 
 fuzzers: $(FUZZERS)
 

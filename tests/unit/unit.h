@@ -90,5 +90,6 @@ int test_check(int argc, char **argv);
 int test_cache(int argc, char **argv);
 int test_cache_dedup(int argc, char **argv);
 int test_dedup(int argc, char **argv);
+int test_snapshot(int argc, char **argv);
 
 #endif /* SSD_UNIT_H */

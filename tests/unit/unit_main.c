@@ -70,11 +70,12 @@ int main(int argc, char **argv)
 		{ "cache", test_cache },
 		{ "cache_dedup", test_cache_dedup },
 		{ "dedup", test_dedup },
+		{ "snapshot", test_snapshot },
 	};
 	unsigned int i;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check|cache|cache_dedup|dedup [args]\n",
+		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check|cache|cache_dedup|dedup|snapshot [args]\n",
 			argv[0]);
 		return 2;
 	}
