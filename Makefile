@@ -48,7 +48,7 @@ STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c host-tools/log_for
 SIM_SRCS := host-tools/ssdsim.c host-tools/trace_reader.c host-tools/trace_disks.c \
 	host-tools/flat_iter.c host-tools/sim_options.c host-tools/sim_place.c \
 	host-tools/sim_remap.c host-tools/sim_data.c host-tools/sim_report.c \
-	host-tools/belady.c $(STATS_SRCS)
+	host-tools/sim_snapshot.c host-tools/sim_age.c host-tools/belady.c $(STATS_SRCS)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 # The host cache simulator and its trace generator (host-tools/CACHESIM.md):
 # host-side, they need none of the core.
@@ -116,11 +116,11 @@ $(BUILD)/bin/config_oracle: tests/vm/config_oracle.c $(LIB)
 
 $(BUILD)/bin/ssdsim: $(SIM_SRCS) $(LIB) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB) -lpthread -lz -o $@
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB) -lpthread -lz -lm -o $@
 
 $(BUILD)/asan/bin/ssdsim: $(SIM_SRCS) $(LIB_ASAN) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB_ASAN) -lpthread -lz -o $@
+	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB_ASAN) -lpthread -lz -lm -o $@
 
 $(BUILD)/bin/cachesim: $(CACHESIM_SRCS) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)

@@ -14,7 +14,12 @@ int sim_usage(void)
 	fprintf(stderr, "usage: ssdsim [--config FILE] [key=value ...] "
 		"[--format auto|mqsim|fiu|ssdemu|blkparse] [--disk N|MAJOR,MINOR] "
 		"[--remap none|dense] [--remap-unit BYTES] [--json] [--check] "
-		"[--completions FILE] [--warmup N] [--belady] [--no-final-flush] TRACE\n"
+		"[--completions FILE] [--warmup N] [--belady] [--no-final-flush]\n"
+		"              [--from SNAPSHOT [--reset-stats]] [--save SNAPSHOT] TRACE\n"
+		"       ssdsim [--config FILE] [key=value ...] [--from SNAPSHOT] --age SPEC "
+		"[--seed N] [--save SNAPSHOT] [--json]\n"
+		"              SPEC: fill=F[,overwrite=N][,erase_mean=E][,bs=BYTES]\n"
+		"       ssdsim --from SNAPSHOT [--json] [--save SNAPSHOT]\n"
 		"       ssdsim --list-keys\n");
 	return 2;
 }
@@ -41,12 +46,14 @@ static int parse_count(const char *text, unsigned long long *out)
 
 /* The options that take a value, each allowed once. */
 enum { OPT_CONFIG, OPT_FORMAT, OPT_COMPLETIONS, OPT_WARMUP, OPT_DISK, OPT_REMAP,
-       OPT_REMAP_UNIT, OPT_NR };
+       OPT_REMAP_UNIT, OPT_FROM, OPT_SAVE, OPT_AGE, OPT_SEED, OPT_NR };
 
 static const char *const valued[OPT_NR] = {
 	[OPT_CONFIG] = "--config", [OPT_FORMAT] = "--format",
 	[OPT_COMPLETIONS] = "--completions", [OPT_WARMUP] = "--warmup",
 	[OPT_DISK] = "--disk", [OPT_REMAP] = "--remap", [OPT_REMAP_UNIT] = "--remap-unit",
+	[OPT_FROM] = "--from", [OPT_SAVE] = "--save", [OPT_AGE] = "--age",
+	[OPT_SEED] = "--seed",
 };
 
 /* Option @opt with @value: 0, or the exit status after a message. */
@@ -92,9 +99,27 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 		}
 		o->remap_unit_bytes = n;
 		return 0;
+	case OPT_FROM:
+		o->from_path = value;
+		return 0;
+	case OPT_SAVE:
+		o->save_path = value;
+		return 0;
+	case OPT_AGE:
+		o->age_spec = value;
+		return 0;
+	case OPT_SEED:
+		if (parse_count(value, &n)) {
+			fprintf(stderr, "ssdsim: --seed %s refused: a whole number\n", value);
+			return 1;
+		}
+		o->seed = n;
+		return 0;
 	}
 	return sim_usage();
 }
+
+static int check_combinations(const struct sim_options *o, const bool *seen);
 
 int sim_options_parse(int argc, char **argv, struct ssd_config *cfg, struct sim_options *o)
 {
@@ -104,6 +129,12 @@ int sim_options_parse(int argc, char **argv, struct ssd_config *cfg, struct sim_
 	memset(o, 0, sizeof(*o));
 	o->format = TRACE_AUTO;
 	o->final_flush = true;
+	o->seed = 1;
+	o->keys = calloc(argc, sizeof(*o->keys));
+	if (!o->keys) {
+		fprintf(stderr, "ssdsim: out of memory\n");
+		return 1;
+	}
 	for (i = 1; i < argc; i++) {
 		for (opt = 0; opt < OPT_NR && strcmp(argv[i], valued[opt]); opt++)
 			;
@@ -127,21 +158,57 @@ int sim_options_parse(int argc, char **argv, struct ssd_config *cfg, struct sim_
 			o->check = true;
 		} else if (!strcmp(argv[i], "--no-final-flush")) {
 			o->final_flush = false;
-		} else if (strchr(argv[i], '=')) {
+		} else if (!strcmp(argv[i], "--reset-stats")) {
+			o->reset_stats = true;
+		} else if (strchr(argv[i], '=') && argv[i][0] != '-') {
 			if (conf_pair_arg(argv[i], set_pair, cfg))
 				return 1;
+			o->keys[o->nr_keys++] = argv[i];
 		} else if (!o->trace_path && argv[i][0] != '-') {
 			o->trace_path = argv[i];
 		} else {
 			return sim_usage();
 		}
 	}
-	if (!o->trace_path)
+	if (!o->trace_path && !o->from_path && !o->age_spec)
 		return sim_usage();
+	return check_combinations(o, seen);
+}
+
+/* Options that contradict each other: 0, or 1 after a message. */
+static int check_combinations(const struct sim_options *o, const bool *seen)
+{
+	if (o->from_path && seen[OPT_CONFIG]) {
+		fprintf(stderr, "ssdsim: --config and --from refused together: the snapshot holds the device's configuration; change a key that does not shape the device with key=value\n");
+		return 1;
+	}
+	if (o->age_spec && o->trace_path) {
+		fprintf(stderr, "ssdsim: --age and a trace refused together: age and --save, then replay with --from\n");
+		return 1;
+	}
+	if (o->reset_stats && !o->from_path) {
+		fprintf(stderr, "ssdsim: --reset-stats refused: it resets the counters a snapshot brings (--from)\n");
+		return 1;
+	}
+	if (!o->trace_path && (seen[OPT_FORMAT] || seen[OPT_COMPLETIONS] || seen[OPT_WARMUP] ||
+			       seen[OPT_DISK] || seen[OPT_REMAP] || o->belady)) {
+		fprintf(stderr, "ssdsim: --format, --completions, --warmup, --disk, --remap and --belady need a trace\n");
+		return 1;
+	}
+	if (seen[OPT_SEED] && !o->age_spec) {
+		fprintf(stderr, "ssdsim: --seed refused: it seeds --age (the device's own PRNG is the seed key)\n");
+		return 1;
+	}
 	if (o->remap_unit_bytes && !o->remap_dense) {
 		fprintf(stderr, "ssdsim: --remap-unit %llu refused: it sizes the units of --remap dense, which is not on\n",
 			(unsigned long long)o->remap_unit_bytes);
 		return 1;
 	}
 	return 0;
+}
+
+void sim_options_free(struct sim_options *o)
+{
+	free(o->keys);
+	o->keys = NULL;
 }

@@ -33,6 +33,18 @@
  * page, or --remap-unit bytes), so a trace fits if its touched units do.
  * Data requests of length zero are skipped and counted.
  *
+ * Snapshots (sim_snapshot.h, host-tools/SSDSIM.md): --from FILE makes the
+ * device from a snapshot, its configuration included (key=value may change
+ * keys that do not shape it; --config is refused), and the replay goes on
+ * from its state: counters and clock continue (--reset-stats zeroes the
+ * counters, not the state), and a trace whose times are relative to its
+ * first request (all but an ssdemu request log) starts after the
+ * snapshot's last completion.  --save FILE writes the device at the end,
+ * after the final FLUSH; a device that cannot be saved is refused before
+ * the replay.  --age SPEC (sim_age.h) preconditions the device instead of
+ * replaying a trace, with --seed; without a trace, --from and --age print
+ * the device's statistics.
+ *
  * --list-keys prints every configuration key with its default and help, as
  * the kernel's configfs `features` attribute does.
  *
@@ -49,14 +61,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "host-tools/belady.h"
 #include "host-tools/flat_iter.h"
 #include "host-tools/log_format.h"
+#include "host-tools/sim_age.h"
 #include "host-tools/sim_data.h"
 #include "host-tools/sim_options.h"
 #include "host-tools/sim_place.h"
 #include "host-tools/sim_report.h"
+#include "host-tools/sim_snapshot.h"
 #include "device/ssd_device.h"
 #include "abi/ssd_abi.h"
 #include "host-tools/stats_print.h"
@@ -77,6 +92,7 @@ struct sim_run {
 	u64 offset_ns;			/* added to this pass's arrival times */
 	u32 page_bytes;
 	unsigned int pass;
+	bool shift_pending;		/* --from: start after the snapshot's clock */
 };
 
 static double ratio(u64 part, u64 whole)
@@ -177,6 +193,16 @@ static int replay(struct sim_run *run, const struct trace_record *rec)
 	struct sim_extent ext;
 	int ret;
 
+	/*
+	 * After --from, times relative to the trace's first request start
+	 * after everything the snapshot's device did; a request log's are
+	 * already in the device's own time.
+	 */
+	if (run->shift_pending) {
+		run->shift_pending = false;
+		if (run->tr.format != TRACE_SSDEMU)
+			run->offset_ns = ssd_device_virtual_time_ns(run->dev) + 1;
+	}
 	/* A data request without data: nothing for the device to do. */
 	if (rec->length_bytes == 0 && rec->op != SSDEMU_OP_FLUSH) {
 		if (!r->zero_length_requests++)
@@ -406,66 +432,187 @@ static int list_keys(void)
 	return 0;
 }
 
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* Made from the configuration, or loaded from --from (into @cfg). */
+static int make_device(struct sim_run *run, struct ssd_config *cfg)
+{
+	const struct sim_options *o = run->o;
+	struct timespec t0;
+	u64 bytes;
+	double s;
+
+	if (!o->from_path) {
+		if (ssd_device_create(&run->dev, cfg)) {
+			fprintf(stderr, "ssdsim: configuration refused\n");
+			return -1;
+		}
+		return 0;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (sim_snapshot_load(o->from_path, o->keys, o->nr_keys, cfg, &run->dev, &bytes))
+		return -1;
+	s = seconds_since(&t0);
+	fprintf(stderr, "ssdsim: loaded %s: %llu bytes in %.3f s (%.1f MB/s)\n", o->from_path,
+		(unsigned long long)bytes, s, s > 0 ? bytes / s / 1e6 : 0.0);
+	if (o->reset_stats)
+		ssd_device_reset_stats(run->dev);
+	run->shift_pending = true;
+	return 0;
+}
+
+static int save_device(struct sim_run *run, struct sim_save *save)
+{
+	struct timespec t0;
+	u64 bytes;
+	double s;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (sim_save_commit(save, run->dev, &bytes))
+		return -1;
+	s = seconds_since(&t0);
+	fprintf(stderr, "ssdsim: saved %s: %llu bytes in %.3f s (%.1f MB/s)\n", run->o->save_path,
+		(unsigned long long)bytes, s, s > 0 ? bytes / s / 1e6 : 0.0);
+	return 0;
+}
+
+/* The device's statistics alone, then what aging did (@age, if any). */
+static void print_device(struct sim_run *run, const struct sim_age_result *age)
+{
+	struct ssdemu_stats st;
+	struct ssd_stats core_st;
+
+	memset(&st, 0, sizeof(st));
+	ssd_device_get_stats(run->dev, &core_st);
+	ssd_stats_to_uapi(&core_st, &st);
+	if (run->o->json) {
+		stats_print_json_fields(stdout, &st);
+		if (age)
+			sim_age_print_json(stdout, age);
+		printf("\n}\n");
+	} else {
+		stats_print_text(stdout, &st);
+		if (age)
+			sim_age_print_text(stdout, age);
+	}
+}
+
+/* Replay the trace, every pass, and print the results. */
+static int replay_trace(struct sim_run *run, struct ssd_config *cfg)
+{
+	const struct sim_options *o = run->o;
+	int status = -1;
+
+	if (set_remap_unit(run) || trace_open(&run->tr, o->trace_path, o->format))
+		return -1;
+	trace_select_disk(&run->tr, &o->disk);
+	if (o->completions_path) {
+		run->completions = fopen(o->completions_path, "w");
+		if (!run->completions) {
+			perror(o->completions_path);
+			return -1;
+		}
+	}
+	if (replay_passes(run))
+		return -1;
+	if (run->completions) {
+		int ret = fclose(run->completions);
+
+		run->completions = NULL;
+		if (ret) {
+			perror(o->completions_path);
+			return -1;
+		}
+	}
+	if (o->check && ssd_device_check(run->dev)) {
+		fprintf(stderr, "ssdsim: FTL consistency check failed\n");
+		return -1;
+	}
+	if (print_results(run, cfg))
+		return -1;
+	status = 0;
+	return status;
+}
+
+/* --age: precondition the device and print what it did. */
+static int age_device(struct sim_run *run, const struct ssd_config *cfg,
+		      const struct sim_age_spec *spec)
+{
+	struct sim_age_result res;
+
+	if (sim_age_run(run->dev, cfg->logical_block_bytes, spec, run->o->seed, &res))
+		return -1;
+	if (run->o->check && ssd_device_check(run->dev)) {
+		fprintf(stderr, "ssdsim: FTL consistency check failed\n");
+		return -1;
+	}
+	print_device(run, &res);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	struct sim_save save = { 0 };
+	struct sim_age_spec age;
 	struct sim_options o;
 	struct ssd_config cfg;
 	struct sim_run run;
-	int status = 1;
+	int status;
 
 	if (argc == 2 && !strcmp(argv[1], "--list-keys"))
 		return list_keys();
 	ssd_config_defaults(&cfg);
 	status = sim_options_parse(argc, argv, &cfg, &o);
-	if (status)
+	if (!status && o.age_spec && sim_age_parse(o.age_spec, &age))
+		status = 1;
+	if (status) {
+		sim_options_free(&o);
 		return status;
+	}
 	status = 1;
 	memset(&run, 0, sizeof(run));
 	run.o = &o;
-	if (ssd_device_create(&run.dev, &cfg)) {
-		fprintf(stderr, "ssdsim: configuration refused\n");
-		return 1;
-	}
+	if (make_device(&run, &cfg))
+		goto out;
 	run.page_bytes = ssd_device_page_bytes(run.dev);
 	run.place.capacity_bytes = ssd_device_capacity_bytes(run.dev);
 	run.place.block_bytes = cfg.logical_block_bytes;
-	if (set_remap_unit(&run) || trace_open(&run.tr, o.trace_path, o.format))
-		goto out_closed;
-	trace_select_disk(&run.tr, &o.disk);
-	if (o.completions_path) {
-		run.completions = fopen(o.completions_path, "w");
-		if (!run.completions) {
-			perror(o.completions_path);
+	/* A device that cannot be saved is refused before the work. */
+	if (o.save_path && (sim_snapshot_probe(run.dev) || sim_save_open(&save, o.save_path)))
+		goto out;
+	if (o.age_spec) {
+		if (age_device(&run, &cfg, &age))
+			goto out;
+	} else if (o.trace_path) {
+		if (replay_trace(&run, &cfg))
+			goto out;
+	} else {
+		if (o.check && ssd_device_check(run.dev)) {
+			fprintf(stderr, "ssdsim: FTL consistency check failed\n");
 			goto out;
 		}
+		print_device(&run, NULL);
 	}
-	if (replay_passes(&run))
-		goto out;
-	if (run.completions) {
-		int ret = fclose(run.completions);
-
-		run.completions = NULL;
-		if (ret) {
-			perror(o.completions_path);
-			goto out;
-		}
-	}
-	if (o.check && ssd_device_check(run.dev)) {
-		fprintf(stderr, "ssdsim: FTL consistency check failed\n");
-		goto out;
-	}
-	if (print_results(&run, &cfg))
+	if (o.save_path && save_device(&run, &save))
 		goto out;
 	status = 0;
 out:
+	sim_save_abort(&save);
 	trace_close(&run.tr);
-out_closed:
 	if (run.completions)
 		fclose(run.completions);
 	belady_seq_free(&run.seq);
 	sim_report_free(&run.report);
 	sim_place_free(&run.place);
 	free(run.buf);
-	ssd_device_destroy(run.dev);
+	if (run.dev)
+		ssd_device_destroy(run.dev);
+	sim_options_free(&o);
 	return status;
 }
