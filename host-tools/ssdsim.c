@@ -507,7 +507,6 @@ static void print_device(struct sim_run *run, const struct sim_age_result *age)
 static int replay_trace(struct sim_run *run, struct ssd_config *cfg)
 {
 	const struct sim_options *o = run->o;
-	int status = -1;
 
 	if (set_remap_unit(run) || trace_open(&run->tr, o->trace_path, o->format))
 		return -1;
@@ -534,10 +533,7 @@ static int replay_trace(struct sim_run *run, struct ssd_config *cfg)
 		fprintf(stderr, "ssdsim: FTL consistency check failed\n");
 		return -1;
 	}
-	if (print_results(run, cfg))
-		return -1;
-	status = 0;
-	return status;
+	return print_results(run, cfg);
 }
 
 /* --age: precondition the device and print what it did. */
