@@ -133,12 +133,17 @@ struct ager {
 /* One write of @len at @offset, arriving when the one before completed. */
 static int age_write(struct ager *a, u64 offset, u64 len)
 {
+	u64 state = a->seed ^ (a->res->requests * 0x9e3779b97f4a7c15ULL);
 	struct ssd_request req;
 	struct flat_iter fi;
 	int ret;
 
-	sim_fill_data(a->buf, offset, len, a->page_bytes, NULL,
-		      a->seed ^ (a->res->requests * 0x9e3779b97f4a7c15ULL));
+	/*
+	 * sim_fill_data() steps a counter from the seed it is given: hashed
+	 * here, so no request's data is another's shifted (which made pages
+	 * equal, and dedup found them).
+	 */
+	sim_fill_data(a->buf, offset, len, a->page_bytes, NULL, splitmix(&state));
 	flat_iter_init(&fi, a->buf);
 	req.op = SSD_OP_WRITE;
 	req.offset_bytes = offset;
@@ -153,6 +158,17 @@ static int age_write(struct ager *a, u64 offset, u64 len)
 	}
 	a->res->requests++;
 	return 0;
+}
+
+/* The FLUSH a host's sync ends with: a layer's buffer drains. */
+static int age_flush(struct ager *a)
+{
+	struct ssd_request req = { .op = SSD_OP_FLUSH, .arrival_ns = a->done_ns };
+	int ret = ssd_device_submit(a->dev, &req, &a->done_ns);
+
+	if (ret)
+		fprintf(stderr, "ssdsim: --age: the final flush failed: %s\n", strerror(-ret));
+	return ret ? -1 : 0;
 }
 
 static u64 erase_mean_milli(struct ssd_device *dev)
@@ -187,7 +203,7 @@ static int overwrite(struct ager *a, u64 *rng, u64 units, u64 bs, u64 count, u64
 }
 
 int sim_age_run(struct ssd_device *dev, u32 block_bytes, const struct sim_age_spec *spec,
-		u64 seed, struct sim_age_result *res)
+		u64 seed, bool final_flush, struct sim_age_result *res)
 {
 	u64 cap = ssd_device_capacity_bytes(dev), bs = spec->bs, units, filled, off, rng = seed;
 	u64 chunk = max_t(u64, FILL_REQUEST_BYTES / bs * bs, bs);
@@ -222,6 +238,8 @@ int sim_age_run(struct ssd_device *dev, u32 block_bytes, const struct sim_age_sp
 	res->fill_bytes = filled;
 	if (overwrite(&a, &rng, units, bs, (u64)ceil(spec->overwrite * (double)units),
 		      spec->has_erase_mean ? (u64)ceil(spec->erase_mean * 1000.0) : 0))
+		goto out;
+	if (final_flush && age_flush(&a))
 		goto out;
 	ssd_device_get_stats(dev, &after);
 	res->host_write_pages = after.host_write_pages - before.host_write_pages;

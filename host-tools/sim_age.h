@@ -7,8 +7,9 @@
  * the filled bytes, and further random overwrites until the mean erase
  * count reaches a target, if one is given.  Requests go one at a time,
  * each arriving when the one before completed (queue depth 1), so the
- * device's clock advances as a host's would.  Deterministic: the offsets
- * and the data come from one seed.
+ * device's clock advances as a host's would; a FLUSH ends it, as a
+ * host's sync (a layer's write buffer drains).  Deterministic: the
+ * offsets and the data come from one seed.
  *
  * The spec: fill=F (0 < F <= 1, of the logical capacity),
  * overwrite=N (>= 0, times the filled bytes; default 0),
@@ -49,10 +50,11 @@ struct sim_age_result {
 int sim_age_parse(const char *text, struct sim_age_spec *spec);
 /*
  * Age @dev (its logical blocks of @block_bytes) as @spec says, with
- * @seed: 0, or -1 after a message.
+ * @seed, then (@final_flush) a FLUSH as a host's sync: 0, or -1 after a
+ * message.
  */
 int sim_age_run(struct ssd_device *dev, u32 block_bytes, const struct sim_age_spec *spec,
-		u64 seed, struct sim_age_result *res);
+		u64 seed, bool final_flush, struct sim_age_result *res);
 /* The result as "age_..." lines, or as JSON fields (",\n  \"age\": {...}"). */
 void sim_age_print_text(FILE *out, const struct sim_age_result *res);
 void sim_age_print_json(FILE *out, const struct sim_age_result *res);

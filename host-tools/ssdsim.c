@@ -158,7 +158,8 @@ static int age_device(struct sim_run *run, const struct ssd_config *cfg,
 {
 	struct sim_age_result res;
 
-	if (sim_age_run(run->dev, cfg->logical_block_bytes, spec, run->o->seed, &res))
+	if (sim_age_run(run->dev, cfg->logical_block_bytes, spec, run->o->seed,
+			run->o->final_flush, &res))
 		return -1;
 	if (run->o->check && ssd_device_check(run->dev)) {
 		fprintf(stderr, "ssdsim: FTL consistency check failed\n");

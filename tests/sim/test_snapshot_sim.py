@@ -131,6 +131,14 @@ def test_aging_reaches_the_state_it_names(tmp_path: Path) -> None:
     assert st["age"]["overwrite_bytes"] == st["age"]["fill_bytes"]
     assert st["valid_pages"] == int(0.5 * logical_pages)
     assert st["age"]["requests"] == st["write_commands"]
+    # Every page written is unique data, and aging ends with a FLUSH, so
+    # a dedup layer finds nothing and holds nothing back.
+    st = run("--config", str(SMALL), *TINY, "dedup=1", "--age",
+             "fill=0.9,overwrite=3")
+    assert st["dedup_duplicate_chunks"] == 0
+    assert st["dedup_buffered_pages"] == 0
+    assert st["valid_pages"] == filled_pages
+    assert st["host_flush_count"] == 1
 
 
 def test_aging_is_deterministic(tmp_path: Path) -> None:
