@@ -29,6 +29,7 @@
 #include "platform/ssd_platform.h"
 #include "common/ssd_config.h"
 #include "common/ssd_pagepool.h"
+#include "common/ssd_snap.h"
 #include "common/ssd_stats.h"
 
 /* Why an operation happened: lets WAF be explained, not only quoted. */
@@ -145,13 +146,31 @@ struct ssd_layer_ops {
 	void (*reset_stats)(struct ssd_layer *layer);
 	/* Full consistency check of this layer's state: 0 or -EUCLEAN. */
 	int (*check)(struct ssd_layer *layer);
+	/*
+	 * Optional (NULL: a device with this layer cannot be saved).  Write
+	 * this layer's whole state, counters included (common/ssd_snap.h),
+	 * under the device's locks: the device frames it in a section of
+	 * the layer type's snap_tag.  It runs twice, once only counting, and
+	 * must write the same bytes both times.
+	 */
+	void (*save)(struct ssd_layer *layer, struct ssd_snap_writer *w);
+	/*
+	 * Read that state back into this layer, just created from the same
+	 * configuration: every value checked before it is used (a snapshot is
+	 * input); the reader's error says whether it worked.  The device runs
+	 * every layer's check() after the last one loaded.
+	 */
+	void (*load)(struct ssd_layer *layer, struct ssd_snap_reader *r);
 	void (*destroy)(struct ssd_layer *layer);
 };
+
+struct ssd_layer_type;
 
 struct ssd_layer {
 	const struct ssd_layer_ops *ops;
 	const char *name;
 	struct ssd_layer *lower;	/* NULL for the bottom layer */
+	const struct ssd_layer_type *type;	/* set by the device that stacked it */
 };
 
 /* Tell every layer from @layer down that listens (ssd_layer_ops.refcount). */
@@ -193,6 +212,8 @@ struct ssd_layer_env {
 
 struct ssd_layer_type {
 	const char *name;
+	/* The tag of its section in a snapshot (SSD_SNAP_TAG()), unique. */
+	u32 snap_tag;
 	/* Whether @cfg switches this layer on; NULL: always on. */
 	bool (*enabled)(const struct ssd_config *cfg);
 	/* Cross-key checks of the keys this layer owns: 0 or -EINVAL, logged. */

@@ -190,6 +190,7 @@ struct dedup *ssd_dedup_from_layer(struct ssd_layer *layer)
 
 const struct ssd_layer_type ssd_dedup_layer_type = {
 	.name = "dedup",
+	.snap_tag = SSD_SNAP_TAG('D', 'D', 'U', 'P'),
 	.enabled = dedup_enabled,
 	.validate = dedup_config_validate,
 	.metadata_bytes = ssd_dedup_table_bytes,

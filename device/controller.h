@@ -14,6 +14,7 @@
 #define SSD_CONTROLLER_H
 
 #include "platform/ssd_platform.h"
+#include "common/ssd_snap.h"
 #include "common/ssd_stats.h"
 
 /* What a command did, for the per-kind latency counters. */
@@ -63,5 +64,9 @@ void ssd_controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 c
 /* Fill the command counters into @st; zero them (a statistics reset). */
 void ssd_controller_get_stats(const struct ssd_controller *c, struct ssd_stats *st);
 void ssd_controller_reset_counters(struct ssd_controller *c);
+
+/* Snapshots of the controller's state (timeline, in flight, counters). */
+void ssd_controller_save(const struct ssd_controller *c, struct ssd_snap_writer *w);
+void ssd_controller_load(struct ssd_controller *c, struct ssd_snap_reader *r);
 
 #endif /* SSD_CONTROLLER_H */

@@ -33,6 +33,7 @@
 
 #include "platform/ssd_platform.h"
 #include "common/ssd_config.h"
+#include "common/ssd_snap.h"
 #include "common/ssd_stats.h"
 
 enum ssd_op {
@@ -122,6 +123,33 @@ u64 ssd_device_data_limit_bytes(const struct ssd_device *dev);
  */
 u64 ssd_device_last_arrival_ns(const struct ssd_device *dev);
 u64 ssd_device_virtual_time_ns(const struct ssd_device *dev);
+
+/*
+ * Snapshots (ssd_snapshot.c, the format in common/ssd_snap.h): the whole
+ * device - configuration, every layer's state and counters, the timing
+ * model, the data of every valid page - written through @w while the
+ * device is quiesced (no request enters until it is done; it goes on
+ * afterwards unchanged).  0, -EOPNOTSUPP if a layer cannot be saved, or
+ * the writer's error.
+ */
+int ssd_device_save(struct ssd_device *dev, struct ssd_snap_writer *w);
+
+/*
+ * Making a device from a snapshot, in two steps.  First the header and
+ * configuration into @cfg (its name kept, every key from the file) and in
+ * *@data_pages the pages of data the file holds: 0 or -EINVAL (logged: not
+ * a snapshot, another format version, a key this build does not know).
+ * The caller may then change keys that do not shape the device's tables
+ * (latencies, timing); a changed geometry or stack is refused by the next
+ * step.  Then create the device from @cfg and load the rest: 0, -EINVAL
+ * (logged: data beyond the memory limit, checked before anything is
+ * allocated; a corrupted, truncated or inconsistent file), -ENOMEM, or the
+ * reader's error.  On failure nothing is left.
+ */
+int ssd_snapshot_read_config(struct ssd_snap_reader *r, struct ssd_config *cfg,
+			     u64 *data_pages);
+int ssd_device_create_from(struct ssd_device **out, const struct ssd_config *cfg,
+			   struct ssd_snap_reader *r, u64 data_pages);
 
 /* The core's self-tests, run once before any device (the SHA-1 vectors). */
 int ssd_core_self_test(void);

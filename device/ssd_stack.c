@@ -69,6 +69,7 @@ int ssd_stack_create(struct ssd_device *dev, const struct ssd_layer_type *const 
 			return ret;
 		}
 		layer->lower = dev->top;
+		layer->type = types[i];
 		dev->top = layer;
 	}
 	return dev->top ? 0 : -EINVAL;

@@ -264,3 +264,71 @@ u64 ssd_timing_erase(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 	t->counters.chip_busy_ns += t->p.erase_ns[mode];
 	return *chip_free;
 }
+
+/*
+ * Snapshots: the horizon, every chip's free times, every channel's bookings
+ * ahead and the busy-time counters.  The latencies come from the
+ * configuration, which the snapshot carries apart.
+ */
+void ssd_timing_save(const struct ssd_timing *t, struct ssd_snap_writer *w)
+{
+	u32 i;
+
+	ssd_snap_put_u64(w, t->horizon_ns);
+	ssd_snap_put_u64(w, t->counters.channel_busy_ns);
+	ssd_snap_put_u64(w, t->counters.chip_busy_ns);
+	ssd_snap_put_array(w, t->chip_free_ns, t->p.chips, sizeof(u64));
+	ssd_snap_put_array(w, t->chip_read_free_ns, t->p.chips, sizeof(u64));
+	for (i = 0; i < t->p.channels; i++) {
+		const struct timing_channel *ch = &t->channel[i];
+		u32 k;
+
+		ssd_snap_put_u32(w, ch->nr);
+		for (k = 0; k < ch->nr; k++) {
+			ssd_snap_put_u64(w, ch->busy[k].start_ns);
+			ssd_snap_put_u64(w, ch->busy[k].end_ns);
+		}
+	}
+}
+
+void ssd_timing_load(struct ssd_timing *t, struct ssd_snap_reader *r)
+{
+	u32 i;
+
+	t->horizon_ns = ssd_snap_get_u64(r);
+	t->counters.channel_busy_ns = ssd_snap_get_u64(r);
+	t->counters.chip_busy_ns = ssd_snap_get_u64(r);
+	ssd_snap_get_array(r, t->chip_free_ns, t->p.chips, sizeof(u64));
+	ssd_snap_get_array(r, t->chip_read_free_ns, t->p.chips, sizeof(u64));
+	for (i = 0; i < t->p.channels && !r->error; i++) {
+		struct timing_channel *ch = &t->channel[i];
+		u32 nr = ssd_snap_get_u32(r), k;
+		u64 last_end = 0;
+
+		if (nr > t->max_intervals) {
+			ssd_snap_refuse(r, "channel %u has %u bookings, at most %u", i, nr,
+					t->max_intervals);
+			return;
+		}
+		while (ch->capacity < nr)
+			if (!channel_grow(t, ch)) {
+				r->error = -ENOMEM;
+				return;
+			}
+		for (k = 0; k < nr && !r->error; k++) {
+			u64 start = ssd_snap_get_u64(r), end = ssd_snap_get_u64(r);
+
+			/* Sorted, disjoint and never touching (see flash_timing.h). */
+			if (start >= end || (k && start <= last_end)) {
+				ssd_snap_refuse(r, "channel %u: booking %u [%llu, %llu) out of order",
+						i, k, (unsigned long long)start,
+						(unsigned long long)end);
+				return;
+			}
+			ch->busy[k].start_ns = start;
+			ch->busy[k].end_ns = end;
+			last_end = end;
+		}
+		ch->nr = nr;
+	}
+}

@@ -120,4 +120,8 @@ u64 ssd_timing_program(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode
 u64 ssd_timing_erase(struct ssd_timing *t, u32 chip, enum flash_cell_mode mode,
 		 u64 start_ns);
 
+/* Snapshots of the model's state (bookings, free times, counters). */
+void ssd_timing_save(const struct ssd_timing *t, struct ssd_snap_writer *w);
+void ssd_timing_load(struct ssd_timing *t, struct ssd_snap_reader *r);
+
 #endif /* SSD_FLASH_TIMING_H */

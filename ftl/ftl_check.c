@@ -23,9 +23,9 @@ static int check_maps(const struct ftl *ftl)
 	u64 lpn, ppa, mapped = 0;
 
 	for (lpn = 0; lpn < ftl->logical_pages; lpn++) {
-		ssd_check_resched(lpn);
 		u32 p = ftl->l2p[lpn];
 
+		ssd_check_resched(lpn);
 		if (p == FTL_NONE)
 			continue;
 		CHECK(p < ftl->flash->total_pages, "lpn %llu maps to bad ppa %u",
@@ -35,10 +35,10 @@ static int check_maps(const struct ftl *ftl)
 		mapped++;
 	}
 	for (ppa = 0; ppa < ftl->flash->total_pages; ppa++) {
-		ssd_check_resched(ppa);
 		u32 l = ftl->p2l[ppa];
 		const struct ftl_block *blk = &ftl->blocks[ppa / ftl->pages_per_block];
 
+		ssd_check_resched(ppa);
 		CHECK((l != FTL_NONE) == (ftl->flash->page_data[ppa] != NULL),
 		      "ppa %llu: mapped=%d but has_data=%d", (unsigned long long)ppa,
 		      l != FTL_NONE, ftl->flash->page_data[ppa] != NULL);

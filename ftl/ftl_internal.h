@@ -250,6 +250,14 @@ u64 ssd_ftl_metadata_bytes(const struct ftl *ftl);
  */
 int ssd_ftl_check(const struct ftl *ftl);
 
+/*
+ * Snapshots (ftl_snap.c): everything the FTL holds, written as it is;
+ * loading into an FTL just created from the same configuration refuses
+ * any index beyond the geometry (ssd_ftl_check() judges the rest).
+ */
+void ssd_ftl_save(const struct ftl *ftl, struct ssd_snap_writer *w);
+void ssd_ftl_load(struct ftl *ftl, struct ssd_snap_reader *r);
+
 /* The FTL under @layer if it is the FTL's layer, else NULL (for tests). */
 struct ftl *ssd_ftl_from_layer(struct ssd_layer *layer);
 

@@ -211,6 +211,16 @@ static int ftl_layer_check(struct ssd_layer *layer)
 	return ssd_ftl_check(to_ftl(layer));
 }
 
+static void ftl_layer_save(struct ssd_layer *layer, struct ssd_snap_writer *w)
+{
+	ssd_ftl_save(to_ftl(layer), w);
+}
+
+static void ftl_layer_load(struct ssd_layer *layer, struct ssd_snap_reader *r)
+{
+	ssd_ftl_load(to_ftl(layer), r);
+}
+
 static void ftl_layer_destroy(struct ssd_layer *layer)
 {
 	ssd_ftl_exit(to_ftl(layer));
@@ -228,6 +238,8 @@ static const struct ssd_layer_ops ftl_layer_ops = {
 	.get_stats = ftl_layer_get_stats,
 	.reset_stats = ftl_layer_reset_stats,
 	.check = ftl_layer_check,
+	.save = ftl_layer_save,
+	.load = ftl_layer_load,
 	.destroy = ftl_layer_destroy,
 };
 
@@ -266,6 +278,7 @@ struct ftl *ssd_ftl_from_layer(struct ssd_layer *layer)
 
 const struct ssd_layer_type ssd_ftl_layer_type = {
 	.name = "ftl",
+	.snap_tag = SSD_SNAP_TAG('F', 'T', 'L', ' '),
 	.validate = ftl_config_validate,
 	.metadata_bytes = ftl_config_metadata_bytes,
 	.create = ftl_layer_create,

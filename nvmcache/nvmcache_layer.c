@@ -547,6 +547,7 @@ static int nvmcache_create(const struct ssd_config *cfg, const struct ssd_layer_
 
 const struct ssd_layer_type ssd_nvmcache_layer_type = {
 	.name = "nvmcache",
+	.snap_tag = SSD_SNAP_TAG('N', 'V', 'M', 'C'),
 	.enabled = nvmcache_enabled,
 	.validate = nvmcache_validate,
 	.metadata_bytes = nvmcache_metadata_bytes,

@@ -6,8 +6,8 @@
  * compiles unchanged into the kernel module and into a userspace static
  * library.  Every kernel or libc facility it needs is mapped here:
  * fixed-width types, allocation, one lock type, rescheduling, the machine's
- * RAM size, logging, 64-bit division, memory helpers and the SHA-1
- * compression function.  No other core file includes kernel or libc
+ * RAM size, logging, 64-bit division, memory helpers, the SHA-1
+ * compression function and CRC-32.  No other core file includes kernel or libc
  * headers.  This folder's userspace side that is not header-only is
  * ssd_platform_user.c and ssd_sha1_user.c.
  *
@@ -36,6 +36,7 @@
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/crc32.h>
 #include <crypto/sha1.h>
 
 /*
@@ -146,6 +147,15 @@ static inline int ssd_parse_u64(const char *str, u64 *out)
  * exported by Debian's 6.1 and 6.12 kernels, so no crypto module has to
  * be loaded.  Padding and the digest are portable (dedup/dedup_sha1.c).
  */
+/*
+ * CRC-32 (IEEE 802.3, as zlib's crc32()) of @len bytes at @buf, continuing
+ * @crc (0 to start): the kernel's lib/crc32, built into vmlinux.
+ */
+static inline u32 ssd_crc32(u32 crc, const void *buf, size_t len)
+{
+	return ~crc32_le(~crc, buf, len);
+}
+
 static inline void ssd_sha1_block(u32 state[5], const u8 block[64])
 {
 	u32 workspace[SHA1_WORKSPACE_WORDS];
@@ -178,6 +188,8 @@ typedef int64_t s64;
 #define U64_MAX		((u64)~0ULL)
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define container_of(ptr, type, member) \
+	((type *)((char *)(ptr) - offsetof(type, member)))
 
 /* Like the kernel's: each argument is evaluated once. */
 #define min_t(type, a, b) \
@@ -284,6 +296,9 @@ int ssd_parse_u64(const char *str, u64 *out);
 
 /* The same compression as the kernel's sha1_transform() (ssd_sha1_user.c). */
 void ssd_sha1_block(u32 state[5], const u8 block[64]);
+
+/* CRC-32 as the kernel's: zlib's crc32() (ssd_platform_user.c). */
+u32 ssd_crc32(u32 crc, const void *buf, size_t len);
 
 #endif /* __KERNEL__ */
 

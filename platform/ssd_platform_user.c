@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ssd_platform_user.c - the userspace side of ssd_platform.h: what the
- * kernel provides itself (kstrtou64, the RAM size) and the switch that
- * silences logging.  Built only into the userspace library, never into the
+ * kernel provides itself (kstrtou64, the RAM size, CRC-32 from zlib) and
+ * the switch that silences logging.  Built only into the userspace library, never into the
  * module.
  */
 #include <ctype.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "platform/ssd_platform.h"
 
@@ -73,4 +74,19 @@ u64 ssd_total_ram_bytes(void)
 	if (pages <= 0 || page_bytes <= 0)
 		return 0;
 	return (u64)pages * (u64)page_bytes;
+}
+
+u32 ssd_crc32(u32 crc, const void *buf, size_t len)
+{
+	const u8 *p = buf;
+
+	/* zlib takes lengths as uInt: feed it in pieces. */
+	while (len) {
+		uInt n = len > 0x40000000 ? 0x40000000 : (uInt)len;
+
+		crc = (u32)crc32(crc, p, n);
+		p += n;
+		len -= n;
+	}
+	return crc;
 }

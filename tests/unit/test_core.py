@@ -154,6 +154,15 @@ def test_cache_dedup_aware_and_read_cache() -> None:
     assert "cache_dedup: ok" in run_unit("cache_dedup")
 
 
+def test_snapshot_round_trip_and_refusals() -> None:
+    """A device aged past GC saved and loaded: same counters and data, the
+    same bytes when saved again, the same completion times and counters
+    for 6000 more requests on both; truncated, corrupted, other-version and
+    inconsistent (valid checksums) files refused with nothing left; data
+    beyond the memory limit refused before anything is allocated."""
+    assert "snapshot: ok" in run_unit("snapshot")
+
+
 def test_sha1_fips_vectors() -> None:
     """The userspace SHA-1 (the platform's compression function, the
     portable padding) gives the FIPS 180 digests of "abc", the empty
