@@ -110,13 +110,29 @@ void ssd_snap_put(struct ssd_snap_writer *w, const void *buf, size_t len)
 	raw_write(w, buf, len);
 }
 
+/* A tag as its four characters ("DATA"), '?' for what is not printable. */
+static void tag_name(u32 tag, char name[5])
+{
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		char c = (char)(tag >> (8 * i));
+
+		name[i] = c >= 0x20 && c < 0x7f ? c : '?';
+	}
+	name[4] = '\0';
+}
+
 void ssd_snap_get(struct ssd_snap_reader *r, void *buf, size_t len)
 {
+	char name[5];
+
 	if (r->error)
 		return;
 	if (len > r->section_left) {
-		ssd_snap_refuse(r, "section %08x ends %llu bytes before what it must hold",
-				r->section_tag, (unsigned long long)(len - r->section_left));
+		tag_name(r->section_tag, name);
+		ssd_snap_refuse(r, "section %s ends %llu bytes before what it must hold",
+				name, (unsigned long long)(len - r->section_left));
 		return;
 	}
 	raw_read(r, buf, len);
@@ -162,6 +178,7 @@ void ssd_snap_end(struct ssd_snap_writer *w)
 
 void ssd_snap_open(struct ssd_snap_reader *r, u32 tag, u64 max_bytes, u64 *payload_bytes)
 {
+	char name[5], want_name[5];
 	u8 head[12];
 	u32 got;
 	u64 len;
@@ -172,14 +189,16 @@ void ssd_snap_open(struct ssd_snap_reader *r, u32 tag, u64 max_bytes, u64 *paylo
 		return;
 	got = (u32)le_load(head, 4);
 	len = le_load(head + 4, 8);
+	tag_name(got, name);
+	tag_name(tag, want_name);
 	if (got != tag) {
-		ssd_snap_refuse(r, "section %08x found where %08x belongs (a snapshot of another stack or version?)",
-				got, tag);
+		ssd_snap_refuse(r, "section '%s' found where '%s' belongs (a snapshot of another stack or version?)",
+				name, want_name);
 		return;
 	}
 	if (len > max_bytes) {
-		ssd_snap_refuse(r, "section %08x of %llu bytes, at most %llu fit this device",
-				tag, (unsigned long long)len, (unsigned long long)max_bytes);
+		ssd_snap_refuse(r, "section %s of %llu bytes, at most %llu fit this device",
+				name, (unsigned long long)len, (unsigned long long)max_bytes);
 		return;
 	}
 	r->section_tag = tag;
@@ -190,20 +209,21 @@ void ssd_snap_open(struct ssd_snap_reader *r, u32 tag, u64 max_bytes, u64 *paylo
 
 void ssd_snap_close(struct ssd_snap_reader *r)
 {
+	char name[5];
 	u8 crc[4];
 	u32 want = r->crc;
 
 	if (r->error)
 		return;
+	tag_name(r->section_tag, name);
 	if (r->section_left) {
-		ssd_snap_refuse(r, "section %08x holds %llu bytes more than this device reads",
-				r->section_tag, (unsigned long long)r->section_left);
+		ssd_snap_refuse(r, "section %s holds %llu bytes more than this device reads",
+				name, (unsigned long long)r->section_left);
 		return;
 	}
 	raw_read(r, crc, sizeof(crc));
 	if (!r->error && le_load(crc, 4) != want)
-		ssd_snap_refuse(r, "section %08x: checksum mismatch (the file is corrupted)",
-				r->section_tag);
+		ssd_snap_refuse(r, "section %s: checksum mismatch (the file is corrupted)", name);
 }
 
 void ssd_snap_put_u8(struct ssd_snap_writer *w, u8 v)
