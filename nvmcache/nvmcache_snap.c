@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nvmcache_snap.c - the write cache in a snapshot (its NVMC section):
+ *
+ *   directory   the cached pages, head (newest) to tail, as (slot, lpn),
+ *               then the free slots in the order inserts take them
+ *   PRNG        the state of the device's seeded source (ProCache's die)
+ *   references  [logical pages] u16, if a policy is dedup-aware
+ *   RCE notes   [cache pages] u16, with cache_rce=1
+ *   counters
+ *   replacement the policy's own state (its save op, repl_*.c)
+ *   admission   the policy's own state (its save op, admit_*.c)
+ *
+ * The cached pages' data is the FTL's (its SLC region), saved below.
+ * Loading rebuilds the directory from scratch, checking every slot and
+ * lpn; each policy checks its own values, and the device runs the
+ * layer's check() (directory, then both policies) once all is loaded.
+ * Nothing is allocated: the tables are those of the new cache.
+ */
+#include "nvmcache/nvmcache_internal.h"
+
+static const struct ssd_snap_field counter_fields[] = {
+	SSD_SNAP_FIELD(struct nvmcache_counters, write_hit_pages),
+	SSD_SNAP_FIELD(struct nvmcache_counters, admit_pages),
+	SSD_SNAP_FIELD(struct nvmcache_counters, bypass_pages[CACHE_BYPASS_SIZE]),
+	SSD_SNAP_FIELD(struct nvmcache_counters, bypass_pages[CACHE_BYPASS_DICE]),
+	SSD_SNAP_FIELD(struct nvmcache_counters, bypass_pages[CACHE_BYPASS_POLICY]),
+	SSD_SNAP_FIELD(struct nvmcache_counters, bypass_pages[CACHE_BYPASS_DELAY]),
+	SSD_SNAP_FIELD(struct nvmcache_counters, bypass_pages[CACHE_BYPASS_INOUT]),
+	SSD_SNAP_FIELD(struct nvmcache_counters, evict_pages),
+	SSD_SNAP_FIELD(struct nvmcache_counters, read_hit_pages),
+	SSD_SNAP_FIELD(struct nvmcache_counters, read_miss_pages),
+	SSD_SNAP_FIELD(struct nvmcache_counters, fill_pages),
+};
+
+void ssd_nvmcache_save(struct ssd_layer *layer, struct ssd_snap_writer *w)
+{
+	struct nvmcache *c = (struct nvmcache *)layer;
+
+	ssd_cache_set_save(&c->dir, w);
+	ssd_snap_put_u64(w, c->rand.state);
+	if (c->refcount)
+		ssd_snap_put_array(w, c->refcount, c->pages, sizeof(u16));
+	if (c->rce_spared)
+		ssd_snap_put_array(w, c->rce_spared, c->dir.capacity, sizeof(u16));
+	ssd_snap_put_structs(w, &c->counters, 1, sizeof(c->counters), counter_fields,
+			     ARRAY_SIZE(counter_fields));
+	if (c->repl->save)
+		c->repl->save(c, w);
+	if (c->admit->save)
+		c->admit->save(c, w);
+}
+
+void ssd_nvmcache_load(struct ssd_layer *layer, struct ssd_snap_reader *r)
+{
+	struct nvmcache *c = (struct nvmcache *)layer;
+
+	ssd_cache_set_load(&c->dir, r, c->pages, "directory");
+	c->rand.state = ssd_snap_get_u64(r);
+	/* Any reference count and any note are values a policy can meet. */
+	if (c->refcount)
+		ssd_snap_get_array(r, c->refcount, c->pages, sizeof(u16));
+	if (c->rce_spared)
+		ssd_snap_get_array(r, c->rce_spared, c->dir.capacity, sizeof(u16));
+	ssd_snap_get_structs(r, &c->counters, 1, sizeof(c->counters), counter_fields,
+			     ARRAY_SIZE(counter_fields));
+	if (!r->error && c->repl->load)
+		c->repl->load(c, r);
+	if (!r->error && c->admit->load)
+		c->admit->load(c, r);
+}
