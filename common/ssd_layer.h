@@ -103,6 +103,14 @@ struct ssd_layer_ops {
 	 */
 	bool (*holds)(struct ssd_layer *layer, u64 lpn);
 	/*
+	 * Optional (NULL: ask the layer below).  The region whose flash holds
+	 * @lpn's data, or SSD_REGION_NR if no page does.  A layer loading a
+	 * snapshot asks it (ssd_layer_region()) to check that what it records
+	 * agrees with where the data is: the cache's directory with the SLC
+	 * region, dedup's live chunks with the pages that hold data.
+	 */
+	enum ssd_region (*region)(struct ssd_layer *layer, u64 lpn);
+	/*
 	 * Optional (NULL: none).  Pages of data this layer holds outside the
 	 * data store (a write buffer) that may each take a page of it later;
 	 * the front end counts them as used when it checks the data cap.
@@ -160,6 +168,18 @@ static inline void ssd_layer_refcount(struct ssd_layer *layer, u64 lpn, u32 refc
 	for (; layer; layer = layer->lower)
 		if (layer->ops->refcount)
 			layer->ops->refcount(layer, lpn, refcount);
+}
+
+/*
+ * The region of @lpn's data as the first layer from @layer down that
+ * knows says (ssd_layer_ops.region); -1 if none does.
+ */
+static inline int ssd_layer_region(struct ssd_layer *layer, u64 lpn)
+{
+	for (; layer; layer = layer->lower)
+		if (layer->ops->region)
+			return layer->ops->region(layer, lpn);
+	return -1;
 }
 
 struct flash;

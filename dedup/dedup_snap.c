@@ -18,7 +18,8 @@
  * The buffered pages' data is streamed from and into page buffers of the
  * pool, one at a time: nothing is staged.  Loading checks every index
  * against the tables' sizes and walks every list with a bound before
- * anything follows it; ssd_dedup_check(), which the device runs after the
+ * anything follows it, and that the live chunks are the chunk ids that
+ * hold data below; ssd_dedup_check(), which the device runs after the
  * load, then holds refcounts to the map and the buffer, the free list to
  * the unreferenced chunks, and the store and the index to the live chunks.
  */
@@ -134,6 +135,29 @@ static void load_map(struct dedup *dd, struct ssd_snap_reader *r)
 				(unsigned long long)dd->pages);
 }
 
+/*
+ * Live chunks hold data below and free ones none (loaded first): a free
+ * chunk id must read as never written, for it is what an unwritten lpn
+ * reads (ssd_dedup_read()).
+ */
+static void check_chunks_below(struct dedup *dd, struct ssd_snap_reader *r)
+{
+	struct ssd_layer *lower = dd->layer.lower;
+	u64 c;
+
+	if (ssd_layer_region(lower, 0) < 0)
+		return;		/* no layer below says where data is */
+	for (c = 0; c < dd->pages; c++) {
+		ssd_check_resched(c);
+		if (!dd->refcount[c] != (ssd_layer_region(lower, c) == SSD_REGION_NR)) {
+			ssd_snap_refuse(r, "dedup chunk %llu: refcount %u, %s below",
+					(unsigned long long)c, dd->refcount[c],
+					dd->refcount[c] ? "no data" : "data");
+			return;
+		}
+	}
+}
+
 /* One buffered write at ring position @e: its fields, then its page. */
 static void load_write(struct dedup *dd, struct ssd_snap_reader *r, u32 e, u64 lpn)
 {
@@ -199,6 +223,8 @@ void ssd_dedup_load(struct dedup *dd, struct ssd_snap_reader *r)
 		return;
 	}
 	load_map(dd, r);
+	if (!r->error)
+		check_chunks_below(dd, r);
 	if (dd->filter && !r->error)
 		ssd_dedup_sample_load(dd, r);
 	if (!r->error)

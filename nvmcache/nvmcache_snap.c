@@ -13,7 +13,8 @@
  *
  * The cached pages' data is the FTL's (its SLC region), saved below.
  * Loading rebuilds the directory from scratch, checking every slot and
- * lpn; each policy checks its own values, and the device runs the
+ * lpn, and that its pages are the SLC region's; each policy checks its
+ * own values, and the device runs the
  * layer's check() (directory, then both policies) once all is loaded.
  * Nothing is allocated: the tables are those of the new cache.
  */
@@ -51,11 +52,40 @@ void ssd_nvmcache_save(struct ssd_layer *layer, struct ssd_snap_writer *w)
 		c->admit->save(c, w);
 }
 
+/*
+ * The directory agrees with the flash below (loaded first): its pages are
+ * exactly those the SLC region holds, so none of them is lost to TLC and
+ * the region never holds pages the cache will not destage.
+ */
+static void check_placement(struct nvmcache *c, struct ssd_snap_reader *r)
+{
+	u64 lpn, in_slc = 0;
+	u32 slot;
+
+	if (ssd_layer_region(c->layer.lower, 0) < 0)
+		return;		/* no layer below says where data is */
+	for (slot = c->dir.head; slot != CACHE_NONE; slot = c->dir.next[slot])
+		if (ssd_layer_region(c->layer.lower, c->dir.lpn[slot]) != SSD_REGION_CACHE) {
+			ssd_snap_refuse(r, "nvmcache: cached lpn %u is not in the SLC region",
+					c->dir.lpn[slot]);
+			return;
+		}
+	for (lpn = 0; lpn < c->pages; lpn++) {
+		ssd_check_resched(lpn);
+		in_slc += ssd_layer_region(c->layer.lower, lpn) == SSD_REGION_CACHE;
+	}
+	if (in_slc != c->dir.count)
+		ssd_snap_refuse(r, "nvmcache: the SLC region holds %llu pages, the directory %u",
+				(unsigned long long)in_slc, c->dir.count);
+}
+
 void ssd_nvmcache_load(struct ssd_layer *layer, struct ssd_snap_reader *r)
 {
 	struct nvmcache *c = (struct nvmcache *)layer;
 
 	ssd_cache_set_load(&c->dir, r, c->pages, "directory");
+	if (!r->error)
+		check_placement(c, r);
 	c->rand.state = ssd_snap_get_u64(r);
 	/* Any reference count and any note are values a policy can meet. */
 	if (c->refcount)

@@ -20,8 +20,8 @@
  *    a wrong magic, a page map pointing outside the flash (with a correct
  *    checksum), data beyond the memory limit; with a cache and dedup, also
  *    a refcount that does not match the map, a chunk, a cached lpn or a
- *    slot out of range, a slot twice, a free list that loops (all with
- *    correct checksums).
+ *    slot out of range, a slot twice, a free list that loops, a cached
+ *    page the SLC region does not hold (all with correct checksums).
  */
 #include "unit.h"
 
@@ -113,33 +113,34 @@ static void expect_same_stats(struct ssd_device *a, struct ssd_device *b, const 
 static void run_ops(struct ssd_device *a, struct ssd_device *b, u64 *rng, u64 ops,
 		    u64 *arrival_ns)
 {
-	u64 pages = ssd_device_capacity_bytes(a) / 4096, i;
+	u64 unit = ssd_device_page_bytes(a), pages = ssd_device_capacity_bytes(a) / unit, i;
 	static u8 buf_a[RUN_MAX_PAGES * 4096], buf_b[RUN_MAX_PAGES * 4096];
 
+	EXPECT(unit <= 4096, "pages of %llu bytes", (unsigned long long)unit);
 	for (i = 0; i < ops; i++) {
 		u64 lpn = rng_below(rng, pages), kind = rng_below(rng, 10);
 		enum ssd_op op = kind < 7 ? SSD_OP_WRITE : kind < 8 ? SSD_OP_TRIM : SSD_OP_READ;
 		u64 nr = op == SSD_OP_WRITE && rng_below(rng, 5) == 0 ?
 			 2 + rng_below(rng, RUN_MAX_PAGES - 1) : 1, p;
 		struct flat_iter fa, fb;
-		struct ssd_request req = { .op = op, .offset_bytes = lpn * 4096,
+		struct ssd_request req = { .op = op, .offset_bytes = lpn * unit,
 					   .arrival_ns = *arrival_ns };
 		u64 done_a, done_b = 0;
 
 		nr = min_t(u64, nr, pages - lpn);
-		req.length_bytes = nr * 4096;
+		req.length_bytes = nr * unit;
 		for (p = 0; p < nr; p++) {
-			u8 *page = buf_a + p * 4096;
+			u8 *page = buf_a + p * unit;
 
 			if (rng_below(rng, 10) < 4) {
-				memset(page, 0x40 + (int)rng_below(rng, 32), 4096);
+				memset(page, 0x40 + (int)rng_below(rng, 32), unit);
 			} else {
-				memset(page, (int)(lpn * 7 + i), 4096);
+				memset(page, (int)(lpn * 7 + i), unit);
 				memcpy(page, &i, sizeof(i));
 				memcpy(page + 8, &p, sizeof(p));
 			}
 		}
-		memcpy(buf_b, buf_a, nr * 4096);
+		memcpy(buf_b, buf_a, nr * unit);
 		flat_iter_init(&fa, buf_a);
 		req.data = &fa.it;
 		EXPECT(ssd_device_submit(a, &req, &done_a) == 0, "request %llu",
@@ -153,7 +154,7 @@ static void run_ops(struct ssd_device *a, struct ssd_device *b, u64 *rng, u64 op
 			       (unsigned long long)i, (unsigned long long)done_a,
 			       (unsigned long long)done_b);
 			if (op == SSD_OP_READ)
-				EXPECT(!memcmp(buf_a, buf_b, nr * 4096), "read %llu differs",
+				EXPECT(!memcmp(buf_a, buf_b, nr * unit), "read %llu differs",
 				       (unsigned long long)i);
 		}
 		*arrival_ns += 20000;
@@ -427,11 +428,14 @@ static void test_bad_layer_files(void)
 	memcpy(m.bytes, good, good_len);
 	refuse_edited(&m, NVMC, NVMC_LPN(1), (u32)pages, "a cached lpn beyond the geometry");
 	memcpy(m.bytes, good, good_len);
+	/* A chunk id that holds no data: no page of the SLC region either. */
+	refuse_edited(&m, NVMC, NVMC_LPN(1), free_head, "a cached page not in the SLC region");
+	memcpy(m.bytes, good, good_len);
 	refuse_edited(&m, NVMC, NVMC_SLOT(1), get32(section_payload(&m, NVMC, &len) + NVMC_SLOT(0)),
 		      "a cache slot twice");
 	memcpy(m.bytes, good, good_len);
-	refuse_edited(&m, NVMC, 4, get32(section_payload(&m, NVMC, &len) + 4) + 1,
-		      "a cache directory one entry longer");
+	refuse_edited(&m, NVMC, 4, get32(section_payload(&m, NVMC, &len) + 4) - 1,
+		      "a cache directory that says one entry less than it lists");
 	memcpy(m.bytes, good, good_len);
 	EXPECT(snap_load(&m, &b) == 0, "the good snapshot, restored, refused");
 	ssd_device_destroy(b);
@@ -467,6 +471,74 @@ static void test_memory_limit(void)
 	EXPECT(ssd_zalloc_bytes_total == before, "tables allocated before the refusal");
 	ssd_device_destroy(a);
 	free(m.bytes);
+}
+
+/*
+ * The seed corpus of tests/fuzz/fuzz_snapshot.c: snapshots of tiny
+ * devices (512-byte pages, 384 flash pages), one for each replacement and
+ * admission policy and for dedup, each aged by 30 requests and
+ * written to @dir as "NAME" (byte 0 = 1: the harness fixes checksums).
+ */
+static void write_seeds(const char *dir)
+{
+#define TINY "page_size_bytes=512", "logical_block_bytes=512", "pages_per_block=8", \
+	"blocks_per_chip=24", "chips=2", "channels=1", "op_percent=25", \
+	"request_log_entries=64", "memory_limit_mb=16"
+#define TINY_CACHE TINY, "slc_blocks_per_chip=6", "cache_pages=8"
+	static const char *const plain[] = { TINY };
+	static const char *const lru[] = { TINY_CACHE, "cache_policy=always" };
+	static const char *const clock[] = { TINY_CACHE, "cache_policy=procache",
+					     "procache_p_ppm=500000", "cache_replacement=clock" };
+	static const char *const fifo[] = { TINY_CACHE, "cache_policy=refcnt",
+					    "refcnt_threshold=2", "cache_replacement=fifo" };
+	static const char *const gclock[] = { TINY_CACHE, "cache_policy=larc",
+					      "larc_ghost_pages=6", "cache_replacement=gclock" };
+	static const char *const arc[] = { TINY_CACHE, "cache_policy=tinylfu",
+					   "cache_replacement=arc" };
+	static const char *const sieve[] = { TINY_CACHE, "cache_policy=plc",
+					     "plc_access_threshold=1", "cache_replacement=sieve",
+					     "cache_read_allocate=1" };
+	static const char *const s3fifo[] = { TINY_CACHE, "cache_policy=always",
+					      "cache_replacement=s3fifo",
+					      "cache_s3fifo_small_percent=30" };
+	static const char *const dedup[] = { TINY, "dedup=1", "dedup_buffer_pages=4", "dedup_sample_offset_bytes=100",
+					     "dedup_store_entries=8" };
+	static const char *const dedup_cache[] = { TINY_CACHE, "dedup=1", "dedup_filter=0", "dedup_sample_offset_bytes=100",
+						   "dedup_buffer_pages=3", "cache_policy=plc",
+						   "plc_access_threshold=0",
+						   "cache_replacement=arc", "cache_rce=1" };
+	static const struct {
+		const char *name;
+		const char *const *settings;
+		unsigned int count;
+	} seeds[] = {
+#define SEED(x) { #x, x, ARRAY_SIZE(x) }
+		SEED(plain), SEED(lru), SEED(clock), SEED(fifo), SEED(gclock), SEED(arc),
+		SEED(sieve), SEED(s3fifo), SEED(dedup), SEED(dedup_cache),
+#undef SEED
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(seeds); i++) {
+		struct ssd_device *dev = make_device(seeds[i].settings, seeds[i].count);
+		u64 rng = 100 + i, arrival = 0;
+		struct mem_snap m;
+		char path[512];
+		FILE *f;
+
+		run_ops(dev, NULL, &rng, 30, &arrival);
+		snap_save(dev, &m);
+		snprintf(path, sizeof(path), "%s/%s", dir, seeds[i].name);
+		f = fopen(path, "wb");
+		EXPECT(f, "cannot write %s", path);
+		EXPECT(fputc(1, f) == 1 && fwrite(m.bytes, 1, m.len, f) == m.len && !fclose(f),
+		       "writing %s", path);
+		printf("%s: %llu bytes\n", path, (unsigned long long)m.len + 1);
+		ssd_device_destroy(dev);
+		free(m.bytes);
+	}
+#undef TINY_CACHE
+#undef TINY
 }
 
 int test_snapshot(int argc, char **argv)
@@ -505,6 +577,10 @@ int test_snapshot(int argc, char **argv)
 						"cache_policy=always", "cache_pages=60",
 						"cache_replacement=s3fifo" };
 
+	if (argc == 3 && !strcmp(argv[1], "seeds")) {
+		write_seeds(argv[2]);
+		return 0;
+	}
 	round_trip(plain, ARRAY_SIZE(plain), 1, AGED_GC);
 	round_trip(slow, ARRAY_SIZE(slow), 2, AGED_GC);
 	round_trip(lru, ARRAY_SIZE(lru), 11, AGED_GC | AGED_CACHE);
