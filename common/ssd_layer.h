@@ -103,13 +103,15 @@ struct ssd_layer_ops {
 	 */
 	bool (*holds)(struct ssd_layer *layer, u64 lpn);
 	/*
-	 * Optional (NULL: ask the layer below).  The region whose flash holds
-	 * @lpn's data, or SSD_REGION_NR if no page does.  A layer loading a
-	 * snapshot asks it (ssd_layer_region()) to check that what it records
-	 * agrees with where the data is: the cache's directory with the SLC
-	 * region, dedup's live chunks with the pages that hold data.
+	 * Optional (NULL: ask the layer below).  Where @lpn's data is, without
+	 * touching the model (no time passes, nothing is counted): the region
+	 * whose flash holds it, or SSD_REGION_NR if none does; *@data (if
+	 * @data is not NULL) gets its contents, NULL if none.  A layer loading
+	 * a snapshot asks it (ssd_layer_peek()) to check that what it records
+	 * agrees with the data below: the cache's directory with the SLC
+	 * region, dedup's live chunks and fingerprints with the pages.
 	 */
-	enum ssd_region (*region)(struct ssd_layer *layer, u64 lpn);
+	enum ssd_region (*peek)(struct ssd_layer *layer, u64 lpn, const void **data);
 	/*
 	 * Optional (NULL: none).  Pages of data this layer holds outside the
 	 * data store (a write buffer) that may each take a page of it later;
@@ -171,14 +173,16 @@ static inline void ssd_layer_refcount(struct ssd_layer *layer, u64 lpn, u32 refc
 }
 
 /*
- * The region of @lpn's data as the first layer from @layer down that
- * knows says (ssd_layer_ops.region); -1 if none does.
+ * ssd_layer_ops.peek of the first layer from @layer down that has it; -1
+ * (and *@data NULL) if none does.
  */
-static inline int ssd_layer_region(struct ssd_layer *layer, u64 lpn)
+static inline int ssd_layer_peek(struct ssd_layer *layer, u64 lpn, const void **data)
 {
+	if (data)
+		*data = NULL;
 	for (; layer; layer = layer->lower)
-		if (layer->ops->region)
-			return layer->ops->region(layer, lpn);
+		if (layer->ops->peek)
+			return layer->ops->peek(layer, lpn, data);
 	return -1;
 }
 

@@ -18,8 +18,8 @@
  * The buffered pages' data is streamed from and into page buffers of the
  * pool, one at a time: nothing is staged.  Loading checks every index
  * against the tables' sizes and walks every list with a bound before
- * anything follows it, and that the live chunks are the chunk ids that
- * hold data below; ssd_dedup_check(), which the device runs after the
+ * anything follows it, and that the live chunks, fingerprints and sample
+ * keys agree with the data below; ssd_dedup_check(), which the device runs after the
  * load, then holds refcounts to the map and the buffer, the free list to
  * the unreferenced chunks, and the store and the index to the live chunks.
  */
@@ -136,23 +136,54 @@ static void load_map(struct dedup *dd, struct ssd_snap_reader *r)
 }
 
 /*
- * Live chunks hold data below and free ones none (loaded first): a free
- * chunk id must read as never written, for it is what an unwritten lpn
- * reads (ssd_dedup_read()).
+ * The tables agree with the data below (loaded first, looked at without
+ * touching the model): the live chunks are exactly the chunk ids holding
+ * data (a free one must read as never written: it is what an unwritten
+ * lpn reads, ssd_dedup_read()); each fingerprint in the store is the
+ * SHA-1 of its chunk's data, or a later duplicate would be mapped to
+ * other data; with the filter, each matchable chunk's sample key is its
+ * data's.
  */
-static void check_chunks_below(struct dedup *dd, struct ssd_snap_reader *r)
+static void check_data_below(struct dedup *dd, struct ssd_snap_reader *r)
 {
 	struct ssd_layer *lower = dd->layer.lower;
+	u8 sha1[DEDUP_SHA1_BYTES];
+	const void *data;
 	u64 c;
+	u32 s;
 
-	if (ssd_layer_region(lower, 0) < 0)
+	if (ssd_layer_peek(lower, 0, NULL) < 0)
 		return;		/* no layer below says where data is */
 	for (c = 0; c < dd->pages; c++) {
+		bool below = ssd_layer_peek(lower, c, &data) != SSD_REGION_NR;
+		u32 slot = dd->chunk_slot[c];
+
 		ssd_check_resched(c);
-		if (!dd->refcount[c] != (ssd_layer_region(lower, c) == SSD_REGION_NR)) {
+		if (!dd->refcount[c] != !below || (below && !data)) {
 			ssd_snap_refuse(r, "dedup chunk %llu: refcount %u, %s below",
 					(unsigned long long)c, dd->refcount[c],
-					dd->refcount[c] ? "no data" : "data");
+					below && data ? "data" : "no data");
+			return;
+		}
+		if (dd->filter && below && slot != DEDUP_RESERVED && slot != DEDUP_EVICTED &&
+		    dd->chunk_sample[c] != ssd_dedup_buffer_key(dd, data)) {
+			ssd_snap_refuse(r, "dedup chunk %llu: sample key %08x, its data's is %08x",
+					(unsigned long long)c, dd->chunk_sample[c],
+					ssd_dedup_buffer_key(dd, data));
+			return;
+		}
+	}
+	for (s = 0; s < dd->store_cap; s++) {
+		c = dd->slots[s].chunk;
+		if (c == DEDUP_NONE)
+			continue;
+		ssd_check_resched(s);
+		ssd_layer_peek(lower, c, &data);
+		if (data)
+			ssd_dedup_sha1(data, dd->page_bytes, sha1);
+		if (!data || memcmp(sha1, dd->slots[s].sha1, DEDUP_SHA1_BYTES)) {
+			ssd_snap_refuse(r, "dedup store slot %u: chunk %llu's data does not have this fingerprint",
+					s, (unsigned long long)c);
 			return;
 		}
 	}
@@ -223,12 +254,12 @@ void ssd_dedup_load(struct dedup *dd, struct ssd_snap_reader *r)
 		return;
 	}
 	load_map(dd, r);
-	if (!r->error)
-		check_chunks_below(dd, r);
 	if (dd->filter && !r->error)
 		ssd_dedup_sample_load(dd, r);
 	if (!r->error)
 		ssd_dedup_store_load(dd, r);
+	if (!r->error)
+		check_data_below(dd, r);
 	if (!r->error)
 		load_buffer(dd, r);
 	dd->engine_free_ns = ssd_snap_get_u64(r);

@@ -135,13 +135,17 @@ static bool ftl_layer_holds(struct ssd_layer *layer, u64 lpn)
 	return ftl_is_mapped(to_ftl(layer), lpn);
 }
 
-static enum ssd_region ftl_layer_region(struct ssd_layer *layer, u64 lpn)
+static enum ssd_region ftl_layer_peek(struct ssd_layer *layer, u64 lpn, const void **data)
 {
 	const struct ftl *ftl = to_ftl(layer);
+	u32 ppa;
 
 	if (lpn >= ftl->logical_pages || !ftl_is_mapped(ftl, lpn))
 		return SSD_REGION_NR;
-	return ftl->blocks[ftl->l2p[lpn] / ftl->pages_per_block].region;
+	ppa = ftl->l2p[lpn];
+	if (data)
+		*data = ftl->flash->page_data[ppa];
+	return ftl->blocks[ppa / ftl->pages_per_block].region;
 }
 
 static void ftl_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
@@ -222,7 +226,7 @@ static const struct ssd_layer_ops ftl_layer_ops = {
 	.flush = ftl_layer_flush,
 	.idle = ftl_layer_idle,
 	.holds = ftl_layer_holds,
-	.region = ftl_layer_region,
+	.peek = ftl_layer_peek,
 	.get_stats = ftl_layer_get_stats,
 	.reset_stats = ftl_layer_reset_stats,
 	.check = ftl_layer_check,

@@ -3,7 +3,8 @@
  * cache_set.c - a set of logical pages with an order (struct cache_set):
  * a chained hash over fixed slots and a doubly linked list from the newest
  * to the oldest entry.  The write cache's directory and LARC's ghost list
- * are built on it.  Sized once, allocates nothing afterwards.
+ * are built on it.  Sized once, allocates nothing afterwards; a snapshot
+ * holds its order and its free slots, and loading rebuilds the rest.
  */
 #include "nvmcache/nvmcache_internal.h"
 

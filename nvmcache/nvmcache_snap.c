@@ -62,17 +62,17 @@ static void check_placement(struct nvmcache *c, struct ssd_snap_reader *r)
 	u64 lpn, in_slc = 0;
 	u32 slot;
 
-	if (ssd_layer_region(c->layer.lower, 0) < 0)
+	if (ssd_layer_peek(c->layer.lower, 0, NULL) < 0)
 		return;		/* no layer below says where data is */
 	for (slot = c->dir.head; slot != CACHE_NONE; slot = c->dir.next[slot])
-		if (ssd_layer_region(c->layer.lower, c->dir.lpn[slot]) != SSD_REGION_CACHE) {
+		if (ssd_layer_peek(c->layer.lower, c->dir.lpn[slot], NULL) != SSD_REGION_CACHE) {
 			ssd_snap_refuse(r, "nvmcache: cached lpn %u is not in the SLC region",
 					c->dir.lpn[slot]);
 			return;
 		}
 	for (lpn = 0; lpn < c->pages; lpn++) {
 		ssd_check_resched(lpn);
-		in_slc += ssd_layer_region(c->layer.lower, lpn) == SSD_REGION_CACHE;
+		in_slc += ssd_layer_peek(c->layer.lower, lpn, NULL) == SSD_REGION_CACHE;
 	}
 	if (in_slc != c->dir.count)
 		ssd_snap_refuse(r, "nvmcache: the SLC region holds %llu pages, the directory %u",

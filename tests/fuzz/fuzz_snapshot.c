@@ -32,7 +32,7 @@
 static void must(int cond, const char *what)
 {
 	if (!cond) {
-		fprintf(stderr, "fuzz_snapshot: %s\n", what);
+		dprintf(2, "fuzz_snapshot: %s\n", what);
 		abort();
 	}
 }

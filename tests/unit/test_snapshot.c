@@ -21,7 +21,8 @@
  *    checksum), data beyond the memory limit; with a cache and dedup, also
  *    a refcount that does not match the map, a chunk, a cached lpn or a
  *    slot out of range, a slot twice, a free list that loops, a cached
- *    page the SLC region does not hold (all with correct checksums).
+ *    page the SLC region does not hold, data that does not have its
+ *    fingerprint (all with correct checksums).
  */
 #include "unit.h"
 
@@ -298,6 +299,17 @@ static u32 get32(const u8 *p)
 	return p[0] | p[1] << 8 | p[2] << 16 | (u32)p[3] << 24;
 }
 
+/* Give section @tag of @m a correct checksum again. */
+static void fix_checksum(struct mem_snap *m, u32 tag)
+{
+	u64 len, i;
+	u8 *p = section_payload(m, tag, &len);
+	u32 crc = ssd_crc32(0, p, len);
+
+	for (i = 0; i < 4; i++)
+		p[len + i] = (u8)(crc >> (8 * i));
+}
+
 /*
  * Set the u32 at @offset of section @tag's payload to @value, give the
  * section a correct checksum again, and expect a refusal: the content is
@@ -307,15 +319,12 @@ static void refuse_edited(struct mem_snap *m, u32 tag, u64 offset, u32 value, co
 {
 	u64 len, i;
 	u8 *p = section_payload(m, tag, &len);
-	u32 crc;
 
 	EXPECT(offset + 4 <= len, "%s: offset %llu beyond the section", what,
 	       (unsigned long long)offset);
 	for (i = 0; i < 4; i++)
 		p[offset + i] = (u8)(value >> (8 * i));
-	crc = ssd_crc32(0, p, len);
-	for (i = 0; i < 4; i++)
-		p[len + i] = (u8)(crc >> (8 * i));
+	fix_checksum(m, tag);
 	expect_refused(m, what);
 }
 
@@ -393,9 +402,9 @@ static void test_bad_layer_files(void)
 					 "cache_rce=1", "plc_access_threshold=0" };
 	struct ssd_device *a = make_device(s, ARRAY_SIZE(s)), *b = NULL;
 	u64 pages = ssd_device_capacity_bytes(a) / 4096, rng = 6, arrival = 0, good_len, len;
-	u32 lpn, chunk = U32_MAX, free_head;
+	u32 lpn, chunk = U32_MAX, free_head, i;
 	struct mem_snap m;
-	u8 *good, *ddup;
+	u8 *good, *ddup, *data;
 
 	run_ops(a, NULL, &rng, 3000, &arrival);
 	expect_aged(a, AGED_CACHE | AGED_DEDUP | AGED_BUFFER, "before the save");
@@ -425,6 +434,13 @@ static void test_bad_layer_files(void)
 	memcpy(m.bytes, good, good_len);
 	refuse_edited(&m, DDUP, DDUP_FREE_NEXT(pages, free_head), free_head,
 		      "a free list that loops");
+	memcpy(m.bytes, good, good_len);
+	/* Every page's last byte changed: the store's fingerprints no longer match. */
+	data = section_payload(&m, SSD_SNAP_TAG('D', 'A', 'T', 'A'), &len);
+	for (i = 0; i < get32(data); i++)
+		data[8 + i * (4 + 4096) + 4 + 4095] ^= 0x5a;
+	fix_checksum(&m, SSD_SNAP_TAG('D', 'A', 'T', 'A'));
+	expect_refused(&m, "data that no longer has its fingerprint");
 	memcpy(m.bytes, good, good_len);
 	refuse_edited(&m, NVMC, NVMC_LPN(1), (u32)pages, "a cached lpn beyond the geometry");
 	memcpy(m.bytes, good, good_len);
