@@ -17,8 +17,8 @@
  *    the load exactly as before it;
  *  - bad files are refused with nothing left behind: every truncation
  *    point, a flipped byte in every section (checksum), another version,
- *    a wrong magic, a page map pointing outside the flash (with a correct
- *    checksum), data beyond the memory limit; with a cache and dedup, also
+ *    a wrong magic, a page map pointing outside the flash, a free block
+ *    twice in a heap (with correct checksums), data beyond the memory limit; with a cache and dedup, also
  *    a refcount that does not match the map, a chunk, a cached lpn or a
  *    slot out of range, a slot twice, a free list that loops, a cached
  *    page the SLC region does not hold, data that does not have its
@@ -354,9 +354,12 @@ static void refuse_damaged(struct mem_snap *m, const u8 *good, u64 good_len)
 static void test_bad_files(const char *const *settings, unsigned int count)
 {
 	struct ssd_device *a = make_device(settings, count), *b = NULL;
+	const struct flash *flash = &a->flash;
+	u64 logical = unit_ftl(a)->logical_pages, heap, len;
+	u32 chip;
 	struct mem_snap m;
 	u64 rng = 5, arrival = 0, good_len;
-	u8 *good;
+	u8 *good, *ftl;
 
 	run_ops(a, NULL, &rng, 3000, &arrival);
 	snap_save(a, &m);
@@ -371,6 +374,21 @@ static void test_bad_files(const char *const *settings, unsigned int count)
 	refuse_edited(&m, SSD_SNAP_TAG('F', 'T', 'L', ' '), 88 + 4 * 3, 0, "two lpns on one ppa");
 	memcpy(m.bytes, good, good_len);
 	refuse_edited(&m, SSD_SNAP_TAG('D', 'E', 'V', 'C'), 0, 4096, "another capacity");
+	memcpy(m.bytes, good, good_len);
+	/*
+	 * A chip's free heap of the TLC region listing its first block twice
+	 * (and so missing one): after the maps, the blocks (30 bytes each),
+	 * the region's counters and cursors (28 bytes) and buckets, each chip's
+	 * free count, write points and heap.
+	 */
+	ftl = section_payload(&m, SSD_SNAP_TAG('F', 'T', 'L', ' '), &len);
+	heap = 88 + 4 * (logical + flash->total_pages) + 30ULL * flash->total_blocks + 28 +
+	       4 * (flash->geo.pages_per_block + 1);
+	for (chip = 0; chip < flash->geo.chips && get32(ftl + heap) < 2; chip++)
+		heap += 12 + 4 * get32(ftl + heap);
+	EXPECT(chip < flash->geo.chips, "no chip has two free blocks");
+	refuse_edited(&m, SSD_SNAP_TAG('F', 'T', 'L', ' '), heap + 16, get32(ftl + heap + 12),
+		      "a free block twice in a heap");
 	memcpy(m.bytes, good, good_len);
 	EXPECT(snap_load(&m, &b) == 0, "the good snapshot, restored, refused");
 	ssd_device_destroy(b);
