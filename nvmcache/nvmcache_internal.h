@@ -20,9 +20,11 @@
  * cache_admit_ops, admit_*.c).  Each policy is one file; the lists in
  * cache_policies.c are the registry that gives cache_policy and
  * cache_replacement their values and names.  Every table is sized at
- * creation from the configuration, so the memory plan is exact.  The
- * layer knows nothing of the FTL beyond the layer interface and the
- * region size common/ssd_config.h promises.  Portable.
+ * creation from the configuration, so the memory plan is exact.  In a
+ * snapshot (nvmcache_snap.c) each policy writes and reads back its own
+ * state (its save and load ops, in its own file).  The layer knows
+ * nothing of the FTL beyond the layer interface and the region size
+ * common/ssd_config.h promises.  Portable.
  */
 #ifndef SSD_NVMCACHE_INTERNAL_H
 #define SSD_NVMCACHE_INTERNAL_H
