@@ -186,7 +186,8 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wno-unused-parameter -Wno-sign-compare -
 FUZZ_SRCS := $(CORE_SRCS) $(USER_SRCS) host-tools/conf_file.c host-tools/trace_reader.c \
 	host-tools/trace_disks.c host-tools/log_format.c host-tools/flat_iter.c
 FUZZ_OBJS := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(FUZZ_SRCS))
-FUZZERS := $(BUILD)/fuzz/fuzz_config $(BUILD)/fuzz/fuzz_trace $(BUILD)/fuzz/fuzz_model
+FUZZERS := $(BUILD)/fuzz/fuzz_config $(BUILD)/fuzz/fuzz_trace $(BUILD)/fuzz/fuzz_model \
+	$(BUILD)/fuzz/fuzz_snapshot
 FUZZ_SECONDS := 300
 
 $(BUILD)/fuzz/obj/%.o: %.c $(HEADERS)

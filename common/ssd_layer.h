@@ -122,6 +122,16 @@ struct ssd_layer_ops {
 	 */
 	bool (*holds)(struct ssd_layer *layer, u64 lpn);
 	/*
+	 * Optional (NULL: ask the layer below).  Where @lpn's data is, without
+	 * touching the model (no time passes, nothing is counted): the region
+	 * whose flash holds it, or SSD_REGION_NR if none does; *@data (if
+	 * @data is not NULL) gets its contents, NULL if none.  A layer loading
+	 * a snapshot asks it (ssd_layer_peek()) to check that what it records
+	 * agrees with the data below: the cache's directory with the SLC
+	 * region, dedup's live chunks and fingerprints with the pages.
+	 */
+	enum ssd_region (*peek)(struct ssd_layer *layer, u64 lpn, const void **data);
+	/*
 	 * Optional (NULL: none).  Pages of data this layer holds outside the
 	 * data store (a write buffer) that may each take a page of it later;
 	 * the front end counts them as used when it checks the data cap.
@@ -193,6 +203,20 @@ static inline u64 ssd_layer_chips_free_ns(struct ssd_layer *layer, u64 lpn,
 		if (layer->ops->chips_free_ns)
 			return layer->ops->chips_free_ns(layer, lpn, region);
 	return U64_MAX;
+}
+
+/*
+ * ssd_layer_ops.peek of the first layer from @layer down that has it; -1
+ * (and *@data NULL) if none does.
+ */
+static inline int ssd_layer_peek(struct ssd_layer *layer, u64 lpn, const void **data)
+{
+	if (data)
+		*data = NULL;
+	for (; layer; layer = layer->lower)
+		if (layer->ops->peek)
+			return layer->ops->peek(layer, lpn, data);
+	return -1;
 }
 
 struct flash;

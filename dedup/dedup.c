@@ -426,9 +426,27 @@ static int buffer_pop(struct dedup *dd, u64 start_ns, u64 *done_ns)
 	return leave(dd, &w, start_ns, done_ns);
 }
 
+u32 ssd_dedup_buffer_key(const struct dedup *dd, const void *page)
+{
+	return dd->filter ? sample_key(dd, page) : 0;
+}
+
+void ssd_dedup_buffer_place(struct dedup *dd, u32 e, const struct dedup_buffer_entry *w)
+{
+	u32 *bucket = &dd->buffer_lpn_buckets[lpn_bucket(dd, w->lpn)];
+
+	dd->buffered++;
+	if (w->chunk == DEDUP_NONE)
+		dd->buffered_new++;
+	dd->buffer[e] = *w;
+	dd->buffer[e].lpn_next = *bucket;
+	*bucket = e;
+	sample_link(dd, e);
+}
+
 int ssd_dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
 {
-	u32 key = dd->filter ? sample_key(dd, buf) : 0;
+	u32 key = ssd_dedup_buffer_key(dd, buf);
 	u32 e = buffer_find(dd, lpn);
 	u64 t = io->start_ns, done;
 	struct dedup_buffer_entry w = {
@@ -471,13 +489,7 @@ int ssd_dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
 	}
 	e = (dd->buffer_head + dd->buffer_slots) % dd->buffer_cap;
 	dd->buffer_slots++;
-	dd->buffered++;
-	if (reserved == DEDUP_NONE)
-		dd->buffered_new++;
-	dd->buffer[e] = w;
-	dd->buffer[e].lpn_next = dd->buffer_lpn_buckets[lpn_bucket(dd, lpn)];
-	dd->buffer_lpn_buckets[lpn_bucket(dd, lpn)] = e;
-	sample_link(dd, e);
+	ssd_dedup_buffer_place(dd, e, &w);
 	return 0;
 }
 

@@ -243,6 +243,27 @@ u64 ssd_dedup_engine_load_ppm(const struct ssd_config *cfg);
 /* The dedup layer of @layer, or NULL if it is another layer. */
 struct dedup *ssd_dedup_from_layer(struct ssd_layer *layer);
 
+/*
+ * Snapshots: the layer's DDUP section (dedup_snap.c), with the parts of
+ * the sample index (dedup_sample.c) and the store (dedup_store.c) in their
+ * files.  Loading checks every index and list before anything walks it;
+ * ssd_dedup_check() (the device runs it after the load) checks the rest.
+ */
+void ssd_dedup_save(struct dedup *dd, struct ssd_snap_writer *w);
+void ssd_dedup_load(struct dedup *dd, struct ssd_snap_reader *r);
+void ssd_dedup_sample_save(const struct dedup *dd, struct ssd_snap_writer *w);
+void ssd_dedup_sample_load(struct dedup *dd, struct ssd_snap_reader *r);
+void ssd_dedup_store_save(const struct dedup *dd, struct ssd_snap_writer *w);
+void ssd_dedup_store_load(struct dedup *dd, struct ssd_snap_reader *r);
+
+/* The write buffer (dedup.c): the filter's key of @page (0 with the filter off). */
+u32 ssd_dedup_buffer_key(const struct dedup *dd, const void *page);
+/*
+ * Put write @w (its lpn not buffered) at free ring position @e and index
+ * it; the caller counts the position in buffer_slots.
+ */
+void ssd_dedup_buffer_place(struct dedup *dd, u32 e, const struct dedup_buffer_entry *w);
+
 /* The sample index of live chunks (dedup_sample.c), filter on only. */
 u32 ssd_dedup_sample_find(const struct dedup *dd, u32 key);
 void ssd_dedup_sample_add(struct dedup *dd, u32 chunk, u32 key, bool hashed);

@@ -137,6 +137,16 @@ static int dedup_layer_check(struct ssd_layer *layer)
 	return ssd_dedup_check(to_dedup(layer));
 }
 
+static void dedup_layer_save(struct ssd_layer *layer, struct ssd_snap_writer *w)
+{
+	ssd_dedup_save(to_dedup(layer), w);
+}
+
+static void dedup_layer_load(struct ssd_layer *layer, struct ssd_snap_reader *r)
+{
+	ssd_dedup_load(to_dedup(layer), r);
+}
+
 static void dedup_layer_destroy(struct ssd_layer *layer)
 {
 	ssd_dedup_exit(to_dedup(layer));
@@ -154,6 +164,8 @@ static const struct ssd_layer_ops dedup_layer_ops = {
 	.get_stats = dedup_layer_get_stats,
 	.reset_stats = dedup_layer_reset_stats,
 	.check = dedup_layer_check,
+	.save = dedup_layer_save,
+	.load = dedup_layer_load,
 	.destroy = dedup_layer_destroy,
 };
 

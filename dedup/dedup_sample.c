@@ -100,3 +100,80 @@ void ssd_dedup_sample_reset(struct dedup *dd)
 		dd->samples[i].next = i + 1 < dd->pages ? i + 1 : DEDUP_NONE;
 	dd->sample_free = dd->pages ? 0 : DEDUP_NONE;
 }
+
+static const struct ssd_snap_field sample_fields[] = {
+	SSD_SNAP_FIELD(struct dedup_sample, key),
+	SSD_SNAP_FIELD(struct dedup_sample, next),
+	SSD_SNAP_FIELD(struct dedup_sample, matchable),
+	SSD_SNAP_FIELD(struct dedup_sample, unhashed),
+};
+
+/* The index as it is: each chunk's key, every entry, the buckets, the free list. */
+void ssd_dedup_sample_save(const struct dedup *dd, struct ssd_snap_writer *w)
+{
+	ssd_snap_put_array(w, dd->chunk_sample, dd->pages, sizeof(u32));
+	ssd_snap_put_structs(w, dd->samples, dd->pages, sizeof(*dd->samples), sample_fields,
+			     ARRAY_SIZE(sample_fields));
+	ssd_snap_put_array(w, dd->sample_buckets, dd->sample_mask + 1ULL, sizeof(u32));
+	ssd_snap_put_u32(w, dd->sample_free);
+}
+
+static bool entry_or_none(const struct dedup *dd, u32 e)
+{
+	return e == DEDUP_NONE || e < dd->pages;
+}
+
+/*
+ * The loaded links make an index: the chains hold entries that count
+ * chunks, each in its key's bucket (so in one chain), with no loop; the
+ * free list entries that count none, with no loop; together all entries.
+ */
+static void check_links(struct dedup *dd, struct ssd_snap_reader *r)
+{
+	u64 used = 0, free = 0, b;
+	u32 e;
+
+	for (b = 0; b <= dd->sample_mask; b++)
+		for (e = dd->sample_buckets[b]; e != DEDUP_NONE; e = dd->samples[e].next)
+			if (++used > dd->pages || !dd->samples[e].matchable ||
+			    (dd->samples[e].key & dd->sample_mask) != b) {
+				ssd_snap_refuse(r, "dedup sample index: bucket %llu reaches entry %u (empty, another bucket's, or a loop)",
+						(unsigned long long)b, e);
+				return;
+			}
+	for (e = dd->sample_free; e != DEDUP_NONE; e = dd->samples[e].next)
+		if (++free > dd->pages - used || dd->samples[e].matchable) {
+			ssd_snap_refuse(r, "dedup sample index: free entry %u counts chunks, or a loop",
+					e);
+			return;
+		}
+	if (used + free != dd->pages)
+		ssd_snap_refuse(r, "dedup sample index: %llu entries used, %llu free, of %llu",
+				(unsigned long long)used, (unsigned long long)free,
+				(unsigned long long)dd->pages);
+}
+
+void ssd_dedup_sample_load(struct dedup *dd, struct ssd_snap_reader *r)
+{
+	u64 i;
+
+	ssd_snap_get_array(r, dd->chunk_sample, dd->pages, sizeof(u32));
+	ssd_snap_get_structs(r, dd->samples, dd->pages, sizeof(*dd->samples), sample_fields,
+			     ARRAY_SIZE(sample_fields));
+	for (i = 0; i < dd->pages && !r->error; i++)
+		if (!entry_or_none(dd, dd->samples[i].next) ||
+		    !entry_or_none(dd, dd->samples[i].unhashed))
+			ssd_snap_refuse(r, "dedup sample index: entry %llu links %u, names chunk %u",
+					(unsigned long long)i, dd->samples[i].next,
+					dd->samples[i].unhashed);
+	ssd_snap_get_array(r, dd->sample_buckets, dd->sample_mask + 1ULL, sizeof(u32));
+	for (i = 0; i <= dd->sample_mask && !r->error; i++)
+		if (!entry_or_none(dd, dd->sample_buckets[i]))
+			ssd_snap_refuse(r, "dedup sample index: bucket %llu starts at entry %u",
+					(unsigned long long)i, dd->sample_buckets[i]);
+	dd->sample_free = ssd_snap_get_u32(r);
+	if (!r->error && !entry_or_none(dd, dd->sample_free))
+		ssd_snap_refuse(r, "dedup sample index: free list at %u", dd->sample_free);
+	if (!r->error)
+		check_links(dd, r);
+}

@@ -156,6 +156,19 @@ static u64 ftl_layer_chips_free_ns(struct ssd_layer *layer, u64 lpn, enum ssd_re
 	return free_ns;
 }
 
+static enum ssd_region ftl_layer_peek(struct ssd_layer *layer, u64 lpn, const void **data)
+{
+	const struct ftl *ftl = to_ftl(layer);
+	u32 ppa;
+
+	if (lpn >= ftl->logical_pages || !ftl_is_mapped(ftl, lpn))
+		return SSD_REGION_NR;
+	ppa = ftl->l2p[lpn];
+	if (data)
+		*data = ftl->flash->page_data[ppa];
+	return ftl->blocks[ppa / ftl->pages_per_block].region;
+}
+
 static void ftl_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 {
 	const struct ftl *ftl = to_ftl(layer);
@@ -235,6 +248,7 @@ static const struct ssd_layer_ops ftl_layer_ops = {
 	.idle = ftl_layer_idle,
 	.chips_free_ns = ftl_layer_chips_free_ns,
 	.holds = ftl_layer_holds,
+	.peek = ftl_layer_peek,
 	.get_stats = ftl_layer_get_stats,
 	.reset_stats = ftl_layer_reset_stats,
 	.check = ftl_layer_check,

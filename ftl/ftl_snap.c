@@ -78,6 +78,36 @@ static bool block_or_none(const struct ftl *ftl, u32 block)
 	return block == FTL_NONE || block < ftl->total_blocks;
 }
 
+/* A free block's state while load_heaps_once() marks the ones it saw. */
+#define BLOCK_SEEN	0xff
+
+/*
+ * Every free heap of @rg lists free blocks, each once (ssd_ftl_check()
+ * counts them, but a block listed twice would hide one missing): each
+ * listed block is marked, then all are put back.
+ */
+static void load_heaps_once(struct ftl *ftl, struct ftl_region *rg, u32 r,
+			    struct ssd_snap_reader *rd)
+{
+	u32 chip, i;
+
+	for (chip = 0; chip < ftl->chips && !rd->error; chip++)
+		for (i = 0; i < rg->chip[chip].nr_free; i++) {
+			struct ftl_block *b = &ftl->blocks[rg->chip[chip].free_heap[i]];
+
+			if (b->state != FTL_BLOCK_FREE) {
+				ssd_snap_refuse(rd, "FTL region %u chip %u: heap lists block %u twice or not free",
+						r, chip, rg->chip[chip].free_heap[i]);
+				break;
+			}
+			b->state = BLOCK_SEEN;
+		}
+	for (chip = 0; chip < ftl->chips; chip++)
+		for (i = 0; i < rg->chip[chip].nr_free; i++)
+			if (ftl->blocks[rg->chip[chip].free_heap[i]].state == BLOCK_SEEN)
+				ftl->blocks[rg->chip[chip].free_heap[i]].state = FTL_BLOCK_FREE;
+}
+
 static void load_region(struct ftl *ftl, struct ftl_region *rg, u32 r,
 			struct ssd_snap_reader *rd)
 {
@@ -125,6 +155,8 @@ static void load_region(struct ftl *ftl, struct ftl_region *rg, u32 r,
 				ssd_snap_refuse(rd, "FTL region %u chip %u: free block %u",
 						r, chip, c->free_heap[i]);
 	}
+	if (!rd->error)
+		load_heaps_once(ftl, rg, r, rd);
 }
 
 void ssd_ftl_load(struct ftl *ftl, struct ssd_snap_reader *r)

@@ -52,6 +52,17 @@ static int larc_check(struct nvmcache *c)
 	return ssd_cache_set_check(c->policy, c->dev_name, "LARC ghost list");
 }
 
+/* Snapshots: the ghost list. */
+static void larc_save(struct nvmcache *c, struct ssd_snap_writer *w)
+{
+	ssd_cache_set_save(c->policy, w);
+}
+
+static void larc_load(struct nvmcache *c, struct ssd_snap_reader *r)
+{
+	ssd_cache_set_load(c->policy, r, c->pages, "LARC ghost list");
+}
+
 const struct cache_admit_ops ssd_cache_admit_larc = {
 	.name = "larc",
 	.state_bytes = sizeof(struct cache_set),
@@ -60,4 +71,6 @@ const struct cache_admit_ops ssd_cache_admit_larc = {
 	.exit = larc_exit,
 	.decide = larc_decide,
 	.check = larc_check,
+	.save = larc_save,
+	.load = larc_load,
 };

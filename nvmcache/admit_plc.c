@@ -111,6 +111,29 @@ static void plc_left(struct nvmcache *c, u32 slot, bool evicted)
 		plc->access[c->dir.lpn[slot]] = 0;
 }
 
+/* Snapshots: every page's access count and every slot's delay count. */
+static void plc_save(struct nvmcache *c, struct ssd_snap_writer *w)
+{
+	struct plc_state *plc = c->policy;
+
+	ssd_snap_put_array(w, plc->access, plc->pages, sizeof(u8));
+	ssd_snap_put_array(w, plc->delay, c->dir.capacity, sizeof(u8));
+}
+
+static void plc_load(struct nvmcache *c, struct ssd_snap_reader *r)
+{
+	struct plc_state *plc = c->policy;
+	u32 slot;
+
+	ssd_snap_get_array(r, plc->access, plc->pages, sizeof(u8));
+	ssd_snap_get_array(r, plc->delay, c->dir.capacity, sizeof(u8));
+	/* A delay starts at plc_delay and only falls. */
+	for (slot = 0; slot < c->dir.capacity && !r->error; slot++)
+		if (plc->delay[slot] > (u8)plc->delay_start)
+			ssd_snap_refuse(r, "nvmcache PLC: slot %u delay %u, plc_delay is %u", slot,
+					plc->delay[slot], (u8)plc->delay_start);
+}
+
 const struct cache_admit_ops ssd_cache_admit_plc = {
 	.name = "plc",
 	.state_bytes = sizeof(struct plc_state),
@@ -122,4 +145,6 @@ const struct cache_admit_ops ssd_cache_admit_plc = {
 	.decide = plc_decide,
 	.entered = plc_entered,
 	.left = plc_left,
+	.save = plc_save,
+	.load = plc_load,
 };

@@ -76,9 +76,33 @@ static enum cache_verdict procache_decide(struct nvmcache *c, u64 lpn,
 	return verdict;
 }
 
+/* Snapshots: the request the verdict is for, and the verdict (the die is c->rand). */
+static void procache_save(struct nvmcache *c, struct ssd_snap_writer *w)
+{
+	struct procache_state *pc = c->policy;
+
+	ssd_snap_put_u64(w, pc->last_seq);
+	ssd_snap_put_u32(w, pc->last_verdict);
+}
+
+static void procache_load(struct nvmcache *c, struct ssd_snap_reader *r)
+{
+	struct procache_state *pc = c->policy;
+	u32 verdict;
+
+	pc->last_seq = ssd_snap_get_u64(r);
+	verdict = ssd_snap_get_u32(r);
+	if (!r->error && verdict >= CACHE_VERDICT_NR)
+		ssd_snap_refuse(r, "nvmcache ProCache: verdict %u", verdict);
+	else
+		pc->last_verdict = verdict;
+}
+
 const struct cache_admit_ops ssd_cache_admit_procache = {
 	.name = "procache",
 	.state_bytes = sizeof(struct procache_state),
 	.init = procache_init,
 	.decide = procache_decide,
+	.save = procache_save,
+	.load = procache_load,
 };

@@ -65,6 +65,27 @@ static enum cache_verdict refcnt_decide(struct nvmcache *c, u64 lpn,
 	return rc->count[lpn] >= rc->threshold ? CACHE_ADMIT : CACHE_BYPASS_POLICY;
 }
 
+/* Snapshots: every page's counter and the writes since the last decay. */
+static void refcnt_save(struct nvmcache *c, struct ssd_snap_writer *w)
+{
+	struct refcnt_state *rc = c->policy;
+
+	ssd_snap_put_array(w, rc->count, rc->pages, sizeof(u8));
+	ssd_snap_put_u64(w, rc->writes);
+}
+
+static void refcnt_load(struct nvmcache *c, struct ssd_snap_reader *r)
+{
+	struct refcnt_state *rc = c->policy;
+
+	ssd_snap_get_array(r, rc->count, rc->pages, sizeof(u8));
+	rc->writes = ssd_snap_get_u64(r);
+	if (!r->error && rc->writes >= rc->decay_writes)
+		ssd_snap_refuse(r, "nvmcache REFCNT: %llu writes since the decay, it comes every %llu",
+				(unsigned long long)rc->writes,
+				(unsigned long long)rc->decay_writes);
+}
+
 const struct cache_admit_ops ssd_cache_admit_refcnt = {
 	.name = "refcnt",
 	.state_bytes = sizeof(struct refcnt_state),
@@ -73,4 +94,6 @@ const struct cache_admit_ops ssd_cache_admit_refcnt = {
 	.exit = refcnt_exit,
 	.access = refcnt_access,
 	.decide = refcnt_decide,
+	.save = refcnt_save,
+	.load = refcnt_load,
 };

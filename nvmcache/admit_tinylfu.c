@@ -133,6 +133,38 @@ static enum cache_verdict tinylfu_decide(struct nvmcache *c, u64 lpn,
 	       CACHE_ADMIT : CACHE_BYPASS_POLICY;
 }
 
+/*
+ * Snapshots: the sketch, the doorkeeper and the writes since the last
+ * halving (the row seeds come from the seed, drawn again at creation).
+ */
+static void tinylfu_save(struct nvmcache *c, struct ssd_snap_writer *w)
+{
+	struct tinylfu_state *t = c->policy;
+	u32 width = t->width_mask + 1;
+
+	ssd_snap_put_array(w, t->sketch, (u64)TINYLFU_ROWS * width, sizeof(u8));
+	ssd_snap_put_array(w, t->doorkeeper, width, sizeof(u8));
+	ssd_snap_put_u64(w, t->writes);
+}
+
+static void tinylfu_load(struct nvmcache *c, struct ssd_snap_reader *r)
+{
+	struct tinylfu_state *t = c->policy;
+	u32 width = t->width_mask + 1, i;
+
+	ssd_snap_get_array(r, t->sketch, (u64)TINYLFU_ROWS * width, sizeof(u8));
+	for (i = 0; i < TINYLFU_ROWS * width && !r->error; i++)
+		if (t->sketch[i] > TINYLFU_MAX)
+			ssd_snap_refuse(r, "nvmcache TinyLFU: counter %u is %u, at most %u", i,
+					t->sketch[i], TINYLFU_MAX);
+	ssd_snap_get_array(r, t->doorkeeper, width, sizeof(u8));
+	t->writes = ssd_snap_get_u64(r);
+	if (!r->error && t->writes >= t->sample_writes)
+		ssd_snap_refuse(r, "nvmcache TinyLFU: %llu writes since the halving, it comes every %llu",
+				(unsigned long long)t->writes,
+				(unsigned long long)t->sample_writes);
+}
+
 const struct cache_admit_ops ssd_cache_admit_tinylfu = {
 	.name = "tinylfu",
 	.state_bytes = sizeof(struct tinylfu_state),
@@ -141,4 +173,6 @@ const struct cache_admit_ops ssd_cache_admit_tinylfu = {
 	.exit = tinylfu_exit,
 	.access = tinylfu_access,
 	.decide = tinylfu_decide,
+	.save = tinylfu_save,
+	.load = tinylfu_load,
 };

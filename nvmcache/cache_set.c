@@ -3,7 +3,8 @@
  * cache_set.c - a set of logical pages with an order (struct cache_set):
  * a chained hash over fixed slots and a doubly linked list from the newest
  * to the oldest entry.  The write cache's directory and LARC's ghost list
- * are built on it.  Sized once, allocates nothing afterwards.
+ * are built on it.  Sized once, allocates nothing afterwards; a snapshot
+ * holds its order and its free slots, and loading rebuilds the rest.
  */
 #include "nvmcache/nvmcache_internal.h"
 
@@ -171,4 +172,95 @@ int ssd_cache_set_check(const struct cache_set *set, const char *dev_name, const
 		return -EUCLEAN;
 	}
 	return 0;
+}
+
+void ssd_cache_set_save(const struct cache_set *set, struct ssd_snap_writer *w)
+{
+	u32 slot;
+
+	ssd_snap_put_u32(w, set->capacity);
+	ssd_snap_put_u32(w, set->count);
+	for (slot = set->head; slot != CACHE_NONE && !w->error; slot = set->next[slot]) {
+		ssd_snap_put_u32(w, slot);
+		ssd_snap_put_u32(w, set->lpn[slot]);
+	}
+	for (slot = set->free; slot != CACHE_NONE && !w->error; slot = set->next[slot])
+		ssd_snap_put_u32(w, slot);
+}
+
+/* While a set loads: the hash link of a slot not yet listed nor free. */
+#define SET_UNPLACED	(CACHE_NONE - 1)
+
+/* Append @slot holding @lpn at the tail, and hash it. */
+static void load_append(struct cache_set *set, u32 slot, u32 lpn)
+{
+	u32 b = bucket_of(set, lpn);
+
+	set->lpn[slot] = lpn;
+	set->hnext[slot] = set->bucket[b];
+	set->bucket[b] = slot;
+	set->prev[slot] = set->tail;
+	set->next[slot] = CACHE_NONE;
+	if (set->tail != CACHE_NONE)
+		set->next[set->tail] = slot;
+	else
+		set->head = slot;
+	set->tail = slot;
+	set->count++;
+}
+
+void ssd_cache_set_load(struct cache_set *set, struct ssd_snap_reader *r, u64 max_lpn,
+			const char *name)
+{
+	u32 capacity = ssd_snap_get_u32(r), count = ssd_snap_get_u32(r);
+	u32 i, slot, lpn, last = CACHE_NONE;
+
+	if (r->error)
+		return;
+	if (capacity != set->capacity || count > capacity) {
+		ssd_snap_refuse(r, "nvmcache %s: %u entries of %u, this device has %u", name,
+				count, capacity, set->capacity);
+		return;
+	}
+	if (!capacity)
+		return;
+	for (i = 0; i <= set->bucket_mask; i++)
+		set->bucket[i] = CACHE_NONE;
+	for (i = 0; i < capacity; i++)
+		set->hnext[i] = SET_UNPLACED;
+	set->head = CACHE_NONE;
+	set->tail = CACHE_NONE;
+	set->free = CACHE_NONE;
+	set->count = 0;
+	for (i = 0; i < count; i++) {
+		slot = ssd_snap_get_u32(r);
+		lpn = ssd_snap_get_u32(r);
+		if (r->error)
+			return;
+		if (slot >= capacity || set->hnext[slot] != SET_UNPLACED || lpn >= max_lpn ||
+		    ssd_cache_set_find(set, lpn) != CACHE_NONE) {
+			ssd_snap_refuse(r, "nvmcache %s: entry %u is slot %u, lpn %u (of %u slots, %llu lpns; or twice)",
+					name, i, slot, lpn, capacity, (unsigned long long)max_lpn);
+			return;
+		}
+		load_append(set, slot, lpn);
+	}
+	/* The free slots, in the order inserts will take them. */
+	for (i = count; i < capacity; i++) {
+		slot = ssd_snap_get_u32(r);
+		if (r->error)
+			return;
+		if (slot >= capacity || set->hnext[slot] != SET_UNPLACED) {
+			ssd_snap_refuse(r, "nvmcache %s: free slot %u out of range or twice",
+					name, slot);
+			return;
+		}
+		set->hnext[slot] = CACHE_NONE;
+		set->next[slot] = CACHE_NONE;
+		if (last != CACHE_NONE)
+			set->next[last] = slot;
+		else
+			set->free = slot;
+		last = slot;
+	}
 }

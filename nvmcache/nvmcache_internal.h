@@ -20,9 +20,11 @@
  * cache_admit_ops, admit_*.c).  Each policy is one file; the lists in
  * cache_policies.c are the registry that gives cache_policy and
  * cache_replacement their values and names.  Every table is sized at
- * creation from the configuration, so the memory plan is exact.  The
- * layer knows nothing of the FTL beyond the layer interface and the
- * region size common/ssd_config.h promises.  Portable.
+ * creation from the configuration, so the memory plan is exact.  In a
+ * snapshot (nvmcache_snap.c) each policy writes and reads back its own
+ * state (its save and load ops, in its own file).  The layer knows
+ * nothing of the FTL beyond the layer interface and the region size
+ * common/ssd_config.h promises.  Portable.
  */
 #ifndef SSD_NVMCACHE_INTERNAL_H
 #define SSD_NVMCACHE_INTERNAL_H
@@ -67,6 +69,25 @@ void ssd_cache_set_move_head(struct cache_set *set, u32 slot);
 void ssd_cache_set_move_after(struct cache_set *set, u32 slot, u32 pos);
 /* 0 or -EUCLEAN (logged): chains, order and count agree. */
 int ssd_cache_set_check(const struct cache_set *set, const char *dev_name, const char *name);
+/*
+ * A set in a snapshot: its capacity, its entries from the head as (slot,
+ * lpn) pairs, then its free slots in the order they will be taken, so a
+ * loaded set uses the same slots as the saved one.
+ */
+void ssd_cache_set_save(const struct cache_set *set, struct ssd_snap_writer *w);
+/*
+ * Rebuild @set (initialised, of the saved capacity) from a snapshot:
+ * refused (ssd_snap_refuse(), naming @name) unless every slot is within
+ * the capacity and appears once, listed or free, and every lpn is below
+ * @max_lpn and listed once.  The hash chains are built anew.
+ */
+void ssd_cache_set_load(struct cache_set *set, struct ssd_snap_reader *r, u64 max_lpn,
+			const char *name);
+/* Whether @slot is one of @set's entries (not free, not out of range). */
+static inline bool cache_set_holds_slot(const struct cache_set *set, u32 slot)
+{
+	return slot < set->capacity && ssd_cache_set_find(set, set->lpn[slot]) == slot;
+}
 
 struct nvmcache;
 
@@ -110,6 +131,18 @@ struct cache_repl_ops {
 	void (*requeue)(struct nvmcache *c, u32 slot);
 	/* Consistency check of the policy's state: 0 or -EUCLEAN (logged). */
 	int (*check)(struct nvmcache *c);
+	/*
+	 * Optional (NULL: no state beyond the directory's order).  Write the
+	 * policy's state to a snapshot (common/ssd_snap.h): what it derives
+	 * from the configuration is not written.
+	 */
+	void (*save)(struct nvmcache *c, struct ssd_snap_writer *w);
+	/*
+	 * Read it back into the policy just created from the same
+	 * configuration, the directory already loaded: every value is range
+	 * checked before it is used (ssd_snap_refuse()); check() runs after.
+	 */
+	void (*load)(struct nvmcache *c, struct ssd_snap_reader *r);
 };
 
 extern const struct cache_repl_ops ssd_cache_repl_lru;
@@ -164,6 +197,9 @@ struct cache_admit_ops {
 	void (*left)(struct nvmcache *c, u32 slot, bool evicted);
 	/* Consistency check of the policy's state: 0 or -EUCLEAN (logged). */
 	int (*check)(struct nvmcache *c);
+	/* Snapshots, as struct cache_repl_ops' save and load (NULL: no state). */
+	void (*save)(struct nvmcache *c, struct ssd_snap_writer *w);
+	void (*load)(struct nvmcache *c, struct ssd_snap_reader *r);
 };
 
 extern const struct cache_admit_ops ssd_cache_admit_always;
@@ -194,6 +230,7 @@ struct nvmcache {
 	struct ssd_pagepool *pool;
 	const char *dev_name;
 	u32 page_bytes;
+	u64 pages;			/* logical pages: lpns are below */
 	const struct cache_admit_ops *admit;
 	const struct cache_repl_ops *repl;
 	struct cache_set dir;		/* the cached pages */
@@ -223,6 +260,13 @@ struct nvmcache {
 	u64 idle_floor_ns;		/* the previous command's start: idle() */
 	struct nvmcache_counters counters;
 };
+
+/*
+ * The whole cache in a snapshot (nvmcache_snap.c): directory, PRNG,
+ * counters, references, RCE's notes, then each policy's own state.
+ */
+void ssd_nvmcache_save(struct ssd_layer *layer, struct ssd_snap_writer *w);
+void ssd_nvmcache_load(struct ssd_layer *layer, struct ssd_snap_reader *r);
 
 /* The cache's size in pages for a validated @cfg with the cache on. */
 u32 ssd_nvmcache_capacity(const struct ssd_config *cfg);

@@ -485,6 +485,8 @@ static const struct ssd_layer_ops nvmcache_ops = {
 	.get_stats = nvmcache_get_stats,
 	.reset_stats = nvmcache_reset_stats,
 	.check = nvmcache_check,
+	.save = ssd_nvmcache_save,
+	.load = ssd_nvmcache_load,
 	.destroy = nvmcache_destroy,
 };
 
@@ -500,6 +502,7 @@ static int nvmcache_create(const struct ssd_config *cfg, const struct ssd_layer_
 	c->pool = env->pool;
 	c->dev_name = env->dev_name;
 	c->page_bytes = cfg->page_size_bytes;
+	c->pages = ssd_config_logical_pages(cfg);
 	c->admit = ssd_cache_admit_of(cfg->cache_policy);
 	c->repl = ssd_cache_repl_of(cfg->cache_replacement);
 	ssd_rand_seed(&c->rand, cfg->seed);

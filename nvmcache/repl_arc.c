@@ -486,6 +486,87 @@ static int arc_check(struct nvmcache *c)
 	return 0;
 }
 
+/*
+ * Snapshots: the list byte of every slot and ghost slot, the ghost set,
+ * the four sizes, the two list ends, p (its significand and exponent) and
+ * the pending arrival; arc_check() then holds the lists to the sizes.
+ */
+static void arc_save(struct nvmcache *c, struct ssd_snap_writer *w)
+{
+	struct arc_state *st = c->repl_state;
+
+	ssd_snap_put_array(w, st->list, c->dir.capacity, sizeof(u8));
+	ssd_snap_put_array(w, st->ghost_list, c->dir.capacity, sizeof(u8));
+	ssd_cache_set_save(&st->ghost, w);
+	ssd_snap_put_u32(w, st->t1);
+	ssd_snap_put_u32(w, st->t2);
+	ssd_snap_put_u32(w, st->b1);
+	ssd_snap_put_u32(w, st->b2);
+	ssd_snap_put_u32(w, st->t1_tail);
+	ssd_snap_put_u32(w, st->b1_tail);
+	ssd_snap_put_u64(w, st->p.m);
+	ssd_snap_put_u32(w, (u32)st->p.e);
+	ssd_snap_put_u64(w, st->arrival);
+	ssd_snap_put_u8(w, st->arrival_asked);
+	ssd_snap_put_u8(w, st->arrival_done);
+	ssd_snap_put_u8(w, st->arrival_ghost);
+}
+
+/* A byte per slot, each 0 or 1: which of two lists holds the slot. */
+static void load_bits(struct nvmcache *c, struct ssd_snap_reader *r, u8 *bits, const char *what)
+{
+	u32 i;
+
+	ssd_snap_get_array(r, bits, c->dir.capacity, sizeof(u8));
+	for (i = 0; i < c->dir.capacity && !r->error; i++)
+		if (bits[i] > 1)
+			ssd_snap_refuse(r, "nvmcache ARC: %s slot %u in list %u", what, i, bits[i]);
+}
+
+/* A bool of the snapshot: 0 or 1. */
+static bool load_bool(struct ssd_snap_reader *r)
+{
+	u8 v = ssd_snap_get_u8(r);
+
+	if (v > 1)
+		ssd_snap_refuse(r, "nvmcache ARC: a flag is %u", v);
+	return v == 1;
+}
+
+static void arc_load(struct nvmcache *c, struct ssd_snap_reader *r)
+{
+	struct arc_state *st = c->repl_state;
+	u32 capacity = c->dir.capacity;
+
+	load_bits(c, r, st->list, "directory");
+	load_bits(c, r, st->ghost_list, "ghost");
+	ssd_cache_set_load(&st->ghost, r, c->pages, "ARC ghost lists");
+	st->t1 = ssd_snap_get_u32(r);
+	st->t2 = ssd_snap_get_u32(r);
+	st->b1 = ssd_snap_get_u32(r);
+	st->b2 = ssd_snap_get_u32(r);
+	st->t1_tail = ssd_snap_get_u32(r);
+	st->b1_tail = ssd_snap_get_u32(r);
+	st->p.m = ssd_snap_get_u64(r);
+	st->p.e = (s32)ssd_snap_get_u32(r);
+	st->arrival = ssd_snap_get_u64(r);
+	st->arrival_asked = load_bool(r);
+	st->arrival_done = load_bool(r);
+	st->arrival_ghost = load_bool(r);
+	if (r->error)
+		return;
+	/* The list ends are slots; arc_check() says whether the right ones. */
+	if ((st->t1_tail != CACHE_NONE && st->t1_tail >= capacity) ||
+	    (st->b1_tail != CACHE_NONE && st->b1_tail >= capacity) || st->arrival >= c->pages)
+		ssd_snap_refuse(r, "nvmcache ARC: list ends %u/%u, arrival %llu out of range",
+				st->t1_tail, st->b1_tail, (unsigned long long)st->arrival);
+	/* p is a normal binary64 value at most the cache size, or 0 (exactly). */
+	else if (st->p.m ? (st->p.m >> (REAL_BITS - 1)) != 1 || st->p.e < -1100 ||
+			   real_cmp(st->p, real_of(capacity)) > 0 : st->p.e != 0)
+		ssd_snap_refuse(r, "nvmcache ARC: target p = %llu * 2^%d out of [0, %u]",
+				(unsigned long long)st->p.m, st->p.e, capacity);
+}
+
 const struct cache_repl_ops ssd_cache_repl_arc = {
 	.name = "arc",
 	.state_bytes = sizeof(struct arc_state),
@@ -498,4 +579,6 @@ const struct cache_repl_ops ssd_cache_repl_arc = {
 	.remove = arc_remove,
 	.requeue = arc_requeue,
 	.check = arc_check,
+	.save = arc_save,
+	.load = arc_load,
 };

@@ -77,6 +77,26 @@ static u32 clock_victim(struct nvmcache *c, u64 lpn)
 	return dir->tail;
 }
 
+/* Snapshots: each slot's counter (the hand is the directory's tail). */
+static void clock_save(struct nvmcache *c, struct ssd_snap_writer *w)
+{
+	struct clock_state *st = c->repl_state;
+
+	ssd_snap_put_array(w, st->count, c->dir.capacity, sizeof(u8));
+}
+
+static void clock_load(struct nvmcache *c, struct ssd_snap_reader *r)
+{
+	struct clock_state *st = c->repl_state;
+	u32 slot;
+
+	ssd_snap_get_array(r, st->count, c->dir.capacity, sizeof(u8));
+	for (slot = 0; slot < c->dir.capacity && !r->error; slot++)
+		if (st->count[slot] > st->max)
+			ssd_snap_refuse(r, "nvmcache %s: slot %u has counter %u, at most %u",
+					c->repl->name, slot, st->count[slot], st->max);
+}
+
 const struct cache_repl_ops ssd_cache_repl_clock = {
 	.name = "clock",
 	.state_bytes = sizeof(struct clock_state),
@@ -86,6 +106,8 @@ const struct cache_repl_ops ssd_cache_repl_clock = {
 	.insert = clock_insert,
 	.hit = clock_hit,
 	.victim = clock_victim,
+	.save = clock_save,
+	.load = clock_load,
 };
 
 const struct cache_repl_ops ssd_cache_repl_gclock = {
@@ -97,4 +119,6 @@ const struct cache_repl_ops ssd_cache_repl_gclock = {
 	.insert = clock_insert,
 	.hit = clock_hit,
 	.victim = clock_victim,
+	.save = clock_save,
+	.load = clock_load,
 };

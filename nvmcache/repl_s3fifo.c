@@ -283,6 +283,59 @@ static int s3fifo_check(struct nvmcache *c)
 	return 0;
 }
 
+/*
+ * Snapshots: every slot's byte, the ghost FIFO (if it has room), the
+ * queues' sizes, small's end, the remembered choice and the pending
+ * arrival; s3fifo_check() then holds the queues to the directory.
+ */
+static void s3fifo_save(struct nvmcache *c, struct ssd_snap_writer *w)
+{
+	struct s3fifo_state *st = c->repl_state;
+
+	ssd_snap_put_array(w, st->meta, c->dir.capacity, sizeof(u8));
+	if (st->ghost.capacity)
+		ssd_cache_set_save(&st->ghost, w);
+	ssd_snap_put_u32(w, st->small);
+	ssd_snap_put_u32(w, st->main);
+	ssd_snap_put_u32(w, st->small_tail);
+	ssd_snap_put_u32(w, st->chosen);
+	ssd_snap_put_u64(w, st->arrival);
+	ssd_snap_put_u8(w, st->evicted | st->arrival_asked << 1 | st->arrival_done << 2 |
+			st->arrival_ghost << 3);
+}
+
+static void s3fifo_load(struct nvmcache *c, struct ssd_snap_reader *r)
+{
+	struct s3fifo_state *st = c->repl_state;
+	u32 slot;
+	u8 flags;
+
+	ssd_snap_get_array(r, st->meta, c->dir.capacity, sizeof(u8));
+	for (slot = 0; slot < c->dir.capacity && !r->error; slot++)
+		if (st->meta[slot] & ~(S3_MAIN | S3_HITS))
+			ssd_snap_refuse(r, "nvmcache S3-FIFO: slot %u has bits %02x", slot,
+					st->meta[slot]);
+	if (st->ghost.capacity)
+		ssd_cache_set_load(&st->ghost, r, c->pages, "S3-FIFO ghost");
+	st->small = ssd_snap_get_u32(r);
+	st->main = ssd_snap_get_u32(r);
+	st->small_tail = ssd_snap_get_u32(r);
+	st->chosen = ssd_snap_get_u32(r);
+	st->arrival = ssd_snap_get_u64(r);
+	flags = ssd_snap_get_u8(r);
+	if (r->error)
+		return;
+	st->evicted = flags & 1;
+	st->arrival_asked = flags & 2;
+	st->arrival_done = flags & 4;
+	st->arrival_ghost = flags & 8;
+	if (flags > 15 || st->arrival >= c->pages ||
+	    (st->small_tail != CACHE_NONE && st->small_tail >= c->dir.capacity) ||
+	    (st->chosen != CACHE_NONE && !cache_set_holds_slot(&c->dir, st->chosen)))
+		ssd_snap_refuse(r, "nvmcache S3-FIFO: flags %02x, arrival %llu, small's end %u, choice %u out of range",
+				flags, (unsigned long long)st->arrival, st->small_tail, st->chosen);
+}
+
 const struct cache_repl_ops ssd_cache_repl_s3fifo = {
 	.name = "s3fifo",
 	.state_bytes = sizeof(struct s3fifo_state),
@@ -294,4 +347,6 @@ const struct cache_repl_ops ssd_cache_repl_s3fifo = {
 	.victim = s3fifo_victim,
 	.remove = s3fifo_remove,
 	.check = s3fifo_check,
+	.save = s3fifo_save,
+	.load = s3fifo_load,
 };

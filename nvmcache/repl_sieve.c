@@ -102,6 +102,31 @@ static int sieve_check(struct nvmcache *c)
 	return 0;
 }
 
+/* Snapshots: the visited bits and the hand. */
+static void sieve_save(struct nvmcache *c, struct ssd_snap_writer *w)
+{
+	struct sieve_state *st = c->repl_state;
+
+	ssd_snap_put_array(w, st->visited, c->dir.capacity, sizeof(u8));
+	ssd_snap_put_u32(w, st->hand);
+}
+
+static void sieve_load(struct nvmcache *c, struct ssd_snap_reader *r)
+{
+	struct sieve_state *st = c->repl_state;
+	u32 slot;
+
+	ssd_snap_get_array(r, st->visited, c->dir.capacity, sizeof(u8));
+	for (slot = 0; slot < c->dir.capacity && !r->error; slot++)
+		if (st->visited[slot] > 1)
+			ssd_snap_refuse(r, "nvmcache SIEVE: slot %u visited %u", slot,
+					st->visited[slot]);
+	st->hand = ssd_snap_get_u32(r);
+	if (!r->error && st->hand != CACHE_NONE && !cache_set_holds_slot(&c->dir, st->hand))
+		ssd_snap_refuse(r, "nvmcache SIEVE: the hand (slot %u) is on no cached page",
+				st->hand);
+}
+
 const struct cache_repl_ops ssd_cache_repl_sieve = {
 	.name = "sieve",
 	.state_bytes = sizeof(struct sieve_state),
@@ -113,4 +138,6 @@ const struct cache_repl_ops ssd_cache_repl_sieve = {
 	.victim = sieve_victim,
 	.remove = sieve_remove,
 	.check = sieve_check,
+	.save = sieve_save,
+	.load = sieve_load,
 };

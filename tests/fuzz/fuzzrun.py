@@ -27,7 +27,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 BUILD = ROOT / "build" / "fuzz"
-HARNESSES = ("config", "trace", "model")
+HARNESSES = ("config", "trace", "model", "snapshot")
 
 
 @dataclass

@@ -157,9 +157,14 @@ def test_cache_dedup_aware_and_read_cache() -> None:
 def test_snapshot_round_trip_and_refusals() -> None:
     """A device aged past GC saved and loaded: same counters and data, the
     same bytes when saved again, the same completion times and counters
-    for 6000 more requests on both; truncated, corrupted, other-version and
-    inconsistent (valid checksums) files refused with nothing left; data
-    beyond the memory limit refused before anything is allocated."""
+    for 6000 more requests on both, and the same state (saved bytes)
+    every 1000 of them; so with the write cache under every replacement
+    and admission policy and with dedup (buffer on, limited store, filter
+    on and off, over a cache).  Truncated, corrupted, other-version and
+    inconsistent (valid checksums: refcounts, maps outside the geometry,
+    a slot twice, a looping free list, a cached page not in SLC) files
+    refused with nothing left; data beyond the memory limit refused
+    before anything is allocated."""
     assert "snapshot: ok" in run_unit("snapshot")
 
 
