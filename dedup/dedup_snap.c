@@ -262,7 +262,7 @@ void ssd_dedup_load(struct dedup *dd, struct ssd_snap_reader *r)
 		check_data_below(dd, r);
 	if (!r->error)
 		load_buffer(dd, r);
-	dd->engine_free_ns = ssd_snap_get_u64(r);
+	dd->engine_free_ns = ssd_snap_get_ns(r, "the dedup engine's free time");
 	ssd_snap_get_structs(r, &dd->counters, 1, sizeof(dd->counters), counter_fields,
 			     ARRAY_SIZE(counter_fields));
 }
