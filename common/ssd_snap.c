@@ -324,6 +324,30 @@ void ssd_snap_get_array(struct ssd_snap_reader *r, void *array, u64 count, u32 b
 	}
 }
 
+u64 ssd_snap_get_ns(struct ssd_snap_reader *r, const char *what)
+{
+	u64 ns = ssd_snap_get_u64(r);
+
+	if (!r->error && ns > SSD_SNAP_MAX_NS) {
+		ssd_snap_refuse(r, "%s at %llu ns, beyond %llu", what, (unsigned long long)ns,
+				(unsigned long long)SSD_SNAP_MAX_NS);
+		return 0;
+	}
+	return ns;
+}
+
+void ssd_snap_get_ns_array(struct ssd_snap_reader *r, u64 *array, u64 count, const char *what)
+{
+	u64 i;
+
+	ssd_snap_get_array(r, array, count, sizeof(u64));
+	for (i = 0; i < count && !r->error; i++)
+		if (array[i] > SSD_SNAP_MAX_NS)
+			ssd_snap_refuse(r, "%s %llu at %llu ns, beyond %llu", what,
+					(unsigned long long)i, (unsigned long long)array[i],
+					(unsigned long long)SSD_SNAP_MAX_NS);
+}
+
 u64 ssd_snap_structs_bytes(u64 count, const struct ssd_snap_field *fields, u32 nr_fields)
 {
 	u64 bytes = 0;

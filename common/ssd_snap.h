@@ -86,12 +86,22 @@ void ssd_snap_put_array(struct ssd_snap_writer *w, const void *array, u64 count,
 void ssd_snap_put_structs(struct ssd_snap_writer *w, const void *base, u64 count,
 			  size_t stride, const struct ssd_snap_field *fields, u32 nr_fields);
 
+/*
+ * Virtual times in a snapshot are at most this (2^62 ns, 146 years), so
+ * the model's sums of times never wrap: a later time is a larger one.
+ */
+#define SSD_SNAP_MAX_NS		(1ULL << 62)
+
 void ssd_snap_get(struct ssd_snap_reader *r, void *buf, size_t len);
 u8 ssd_snap_get_u8(struct ssd_snap_reader *r);
 u16 ssd_snap_get_u16(struct ssd_snap_reader *r);
 u32 ssd_snap_get_u32(struct ssd_snap_reader *r);
 u64 ssd_snap_get_u64(struct ssd_snap_reader *r);
 void ssd_snap_get_array(struct ssd_snap_reader *r, void *array, u64 count, u32 bytes);
+/* A virtual time (@what names it): refused over SSD_SNAP_MAX_NS. */
+u64 ssd_snap_get_ns(struct ssd_snap_reader *r, const char *what);
+/* @count virtual times into @array, each refused over SSD_SNAP_MAX_NS. */
+void ssd_snap_get_ns_array(struct ssd_snap_reader *r, u64 *array, u64 count, const char *what);
 void ssd_snap_get_structs(struct ssd_snap_reader *r, void *base, u64 count, size_t stride,
 			  const struct ssd_snap_field *fields, u32 nr_fields);
 

@@ -201,7 +201,7 @@ static void load_write(struct dedup *dd, struct ssd_snap_reader *r, u32 e, u64 l
 	w.request_seq = ssd_snap_get_u64(r);
 	w.request_bytes = ssd_snap_get_u64(r);
 	w.chunk = ssd_snap_get_u32(r);
-	w.ready_ns = ssd_snap_get_u64(r);
+	w.ready_ns = ssd_snap_get_ns(r, "a buffered write's ready time");
 	if (r->error)
 		return;
 	if (lpn >= dd->pages || ssd_dedup_is_buffered(dd, lpn) ||
@@ -273,7 +273,7 @@ void ssd_dedup_load(struct dedup *dd, struct ssd_snap_reader *r)
 		ssd_snap_refuse(r, "dedup: %u engines, this device has %u", engines, dd->engines);
 		return;
 	}
-	ssd_snap_get_array(r, dd->engine_free_ns, dd->engines, sizeof(u64));
+	ssd_snap_get_ns_array(r, dd->engine_free_ns, dd->engines, "the dedup engines' free times");
 	ssd_snap_get_structs(r, &dd->counters, 1, sizeof(dd->counters), counter_fields,
 			     ARRAY_SIZE(counter_fields));
 }

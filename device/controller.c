@@ -147,7 +147,7 @@ void ssd_controller_load(struct ssd_controller *c, struct ssd_snap_reader *r)
 {
 	u32 nr, i;
 
-	c->controller_free_ns = ssd_snap_get_u64(r);
+	c->controller_free_ns = ssd_snap_get_ns(r, "the controller's free time");
 	ssd_snap_get_structs(r, &c->counters, 1, sizeof(c->counters), counter_fields,
 			     ARRAY_SIZE(counter_fields));
 	nr = ssd_snap_get_u32(r);
@@ -158,7 +158,7 @@ void ssd_controller_load(struct ssd_controller *c, struct ssd_snap_reader *r)
 				c->cmd_queue_depth);
 		return;
 	}
-	ssd_snap_get_array(r, c->inflight_ns, nr, sizeof(u64));
+	ssd_snap_get_ns_array(r, c->inflight_ns, nr, "command in flight");
 	for (i = 1; i < nr && !r->error; i++)
 		if (c->inflight_ns[(i - 1) / 2] > c->inflight_ns[i])
 			ssd_snap_refuse(r, "the commands in flight are not a min-heap at %u", i);

@@ -249,8 +249,8 @@ static void load_devc(struct ssd_device *dev, struct ssd_snap_reader *r, u32 *sp
 	h->trim_bytes = ssd_snap_get_u64(r);
 	h->rmw_pages = ssd_snap_get_u64(r);
 	h->flush_count = ssd_snap_get_u64(r);
-	dev->last_arrival_ns = ssd_snap_get_u64(r);
-	dev->virtual_time_ns = ssd_snap_get_u64(r);
+	dev->last_arrival_ns = ssd_snap_get_ns(r, "the last arrival");
+	dev->virtual_time_ns = ssd_snap_get_ns(r, "the virtual time");
 	dev->request_seq = ssd_snap_get_u64(r);
 	spare = ssd_snap_get_u32(r);
 	if (!r->error && spare > SSD_PAGEPOOL_SPARE) {

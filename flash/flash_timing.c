@@ -295,11 +295,11 @@ void ssd_timing_load(struct ssd_timing *t, struct ssd_snap_reader *r)
 {
 	u32 i;
 
-	t->horizon_ns = ssd_snap_get_u64(r);
+	t->horizon_ns = ssd_snap_get_ns(r, "the timing horizon");
 	t->counters.channel_busy_ns = ssd_snap_get_u64(r);
 	t->counters.chip_busy_ns = ssd_snap_get_u64(r);
-	ssd_snap_get_array(r, t->chip_free_ns, t->p.chips, sizeof(u64));
-	ssd_snap_get_array(r, t->chip_read_free_ns, t->p.chips, sizeof(u64));
+	ssd_snap_get_ns_array(r, t->chip_free_ns, t->p.chips, "chip free");
+	ssd_snap_get_ns_array(r, t->chip_read_free_ns, t->p.chips, "chip free for reads");
 	for (i = 0; i < t->p.channels && !r->error; i++) {
 		struct timing_channel *ch = &t->channel[i];
 		u32 nr = ssd_snap_get_u32(r), k;
@@ -319,7 +319,7 @@ void ssd_timing_load(struct ssd_timing *t, struct ssd_snap_reader *r)
 			u64 start = ssd_snap_get_u64(r), end = ssd_snap_get_u64(r);
 
 			/* Sorted, disjoint and never touching (see flash_timing.h). */
-			if (start >= end || (k && start <= last_end)) {
+			if (start >= end || (k && start <= last_end) || end > SSD_SNAP_MAX_NS) {
 				ssd_snap_refuse(r, "channel %u: booking %u [%llu, %llu) out of order",
 						i, k, (unsigned long long)start,
 						(unsigned long long)end);

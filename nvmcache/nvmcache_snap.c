@@ -104,7 +104,7 @@ void ssd_nvmcache_load(struct ssd_layer *layer, struct ssd_snap_reader *r)
 		return;
 	}
 	c->draining = draining;
-	c->idle_floor_ns = ssd_snap_get_u64(r);
+	c->idle_floor_ns = ssd_snap_get_ns(r, "the cache's idle floor");
 	ssd_snap_get_structs(r, &c->counters, 1, sizeof(c->counters), counter_fields,
 			     ARRAY_SIZE(counter_fields));
 	if (!r->error && c->repl->load)

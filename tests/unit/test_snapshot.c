@@ -18,7 +18,8 @@
  *  - bad files are refused with nothing left behind: every truncation
  *    point, a flipped byte in every section (checksum), another version,
  *    a wrong magic, a page map pointing outside the flash, a free block
- *    twice in a heap (with correct checksums), data beyond the memory limit; with a cache and dedup, also
+ *    twice in a heap, a time that sums would wrap (with correct
+ *    checksums), data beyond the memory limit; with a cache and dedup, also
  *    a refcount that does not match the map, a chunk, a cached lpn or a
  *    slot out of range, a slot twice, a free list that loops, a cached
  *    page the SLC region does not hold, data that does not have its
@@ -374,6 +375,10 @@ static void test_bad_files(const char *const *settings, unsigned int count)
 	refuse_edited(&m, SSD_SNAP_TAG('F', 'T', 'L', ' '), 88 + 4 * 3, 0, "two lpns on one ppa");
 	memcpy(m.bytes, good, good_len);
 	refuse_edited(&m, SSD_SNAP_TAG('D', 'E', 'V', 'C'), 0, 4096, "another capacity");
+	memcpy(m.bytes, good, good_len);
+	/* The last arrival (after the capacity and 7 counters) at 2^63 ns: sums would wrap. */
+	refuse_edited(&m, SSD_SNAP_TAG('D', 'E', 'V', 'C'), 64 + 4, 0x80000000U,
+		      "a time beyond 2^62 ns");
 	memcpy(m.bytes, good, good_len);
 	/*
 	 * A chip's free heap of the TLC region listing its first block twice
