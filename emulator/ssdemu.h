@@ -66,8 +66,12 @@ struct ssdemu_disk {
 };
 
 /* The configuration keys (SSD_CONFIG_KEYS), counted at compile time. */
-#define SSDEMU_COUNT_KEY(...)	+ 1
-#define SSDEMU_NR_KEYS		(0 SSD_CONFIG_KEYS(SSDEMU_COUNT_KEY))
+enum {
+#define SSDEMU_KEY_ENUM(name, def, min, max, flags, names, help) SSDEMU_KEY_##name,
+	SSD_CONFIG_KEYS(SSDEMU_KEY_ENUM)
+#undef SSDEMU_KEY_ENUM
+	SSDEMU_NR_KEYS
+};
 
 /* One configfs item: /sys/kernel/config/ssdemu/<name>. */
 struct ssdemu_dev {

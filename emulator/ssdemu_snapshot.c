@@ -227,8 +227,10 @@ int ssdemu_snapshot_save(struct ssdemu_disk *sd, const char *path)
 	if (!ret)
 		ret = vfs_fsync(sf.file, 0);
 	if (ret) {
-		ssd_dev_err(sd->name, "snapshot_save %s failed after %llu bytes: error %d (the file is incomplete)",
+		/* Not a partial file, which may fill its file system: an empty one. */
+		ssd_dev_err(sd->name, "snapshot_save %s failed after %llu bytes: error %d (the file is left empty)",
 			    path, (unsigned long long)sf.w.bytes, ret);
+		vfs_truncate(&sf.file->f_path, 0);
 		goto out;
 	}
 	pr_info("%s: %s saved to %s: %llu MiB in %llu ms\n", sd->name, sd->disk->disk_name,
