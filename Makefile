@@ -45,14 +45,16 @@ TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe \
 UNIT_TESTS := $(BUILD)/asan/bin/ssd_unit_tests $(BUILD)/asan/bin/ssdsim \
 	$(BUILD)/asan/bin/cachesim $(BUILD)/asan/bin/tracegen
 STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c host-tools/log_format.c
-SIM_SRCS := host-tools/ssdsim.c host-tools/trace_reader.c host-tools/flat_iter.c \
-	host-tools/sim_report.c host-tools/belady.c \
-	$(STATS_SRCS)
+SIM_SRCS := host-tools/ssdsim.c host-tools/trace_reader.c host-tools/trace_disks.c \
+	host-tools/flat_iter.c host-tools/sim_options.c host-tools/sim_place.c \
+	host-tools/sim_remap.c host-tools/sim_data.c host-tools/sim_report.c \
+	host-tools/sim_snapshot.c host-tools/sim_age.c host-tools/sim_replay.c \
+	host-tools/sim_results.c host-tools/belady.c $(STATS_SRCS)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 # The host cache simulator and its trace generator (host-tools/CACHESIM.md):
 # host-side, they need none of the core.
 CACHESIM_SRCS := host-tools/cachesim.c $(sort $(wildcard host-tools/csim_*.c)) \
-	host-tools/trace_reader.c host-tools/log_format.c
+	host-tools/trace_reader.c host-tools/trace_disks.c host-tools/log_format.c
 TRACEGEN_SRCS := $(sort $(wildcard host-tools/tracegen*.c))
 
 KVERS = $(shell cat $(BUILD)/kernel-versions 2>/dev/null)
@@ -115,11 +117,11 @@ $(BUILD)/bin/config_oracle: tests/vm/config_oracle.c $(LIB)
 
 $(BUILD)/bin/ssdsim: $(SIM_SRCS) $(LIB) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB) -lpthread -lz -o $@
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB) -lpthread -lz -lm -o $@
 
 $(BUILD)/asan/bin/ssdsim: $(SIM_SRCS) $(LIB_ASAN) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB_ASAN) -lpthread -lz -o $@
+	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB_ASAN) -lpthread -lz -lm -o $@
 
 $(BUILD)/bin/cachesim: $(CACHESIM_SRCS) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
@@ -182,7 +184,7 @@ FUZZ_CC := clang
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wno-unused-parameter -Wno-sign-compare -I. \
 	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_SRCS := $(CORE_SRCS) $(USER_SRCS) host-tools/conf_file.c host-tools/trace_reader.c \
-	host-tools/log_format.c host-tools/flat_iter.c
+	host-tools/trace_disks.c host-tools/log_format.c host-tools/flat_iter.c
 FUZZ_OBJS := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(FUZZ_SRCS))
 FUZZERS := $(BUILD)/fuzz/fuzz_config $(BUILD)/fuzz/fuzz_trace $(BUILD)/fuzz/fuzz_model
 FUZZ_SECONDS := 300

@@ -31,13 +31,18 @@ The others run on their own:
 8. dedup (bench/dedup_sweep.py): in-device deduplication in ssdsim's
    virtual time (no VM, deterministic); also dedup-sweep.json,
    dedup-latency.png, dedup-waf.png.
+9. hostcache (bench/hostcache.py): host-side caches in cachesim against
+   PLC-Cache's and CDAC's baselines; also bench/results/hostcache.md.
+10. snapshot (bench/snapshot.py): ssdsim's snapshot save and load
+   throughput against cp of a file of the same size, and the snapshot's
+   size against its valid data; also bench/results/snapshot.md.
 
 --only picks sections (overhead, fidelity, gc, readlat, sim, cache, cachevm,
-dedup); the VM of bench.sh boots only for the first four.  Prints a table,
-writes
-bench/results/bench-<kernel>.json (the sections that ran replace theirs in
-the file, the others are kept; "sections" says when and from which commit
-each was measured) and, when matplotlib is there and the GC section ran,
+dedup, hostcache, snapshot); the VM of bench.sh boots only for the first
+four.  Prints a table, writes bench/results/bench-<kernel>.json (the
+sections that ran replace theirs in the file, the others are kept;
+"sections" says when and from which commit each was measured) and, when
+matplotlib is there and the GC section ran,
 bench/results/gc-curve-<kernel>.png.  <kernel> is --kver or the first of
 build/kernel-versions, also for a run of the sim section alone.
 

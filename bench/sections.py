@@ -7,12 +7,12 @@ their own.  A new section is a module and one line here.
 from __future__ import annotations
 
 from bench import (cache_sweep, cache_vm, dedup_sweep, fidelity, gc,
-                   hostcache, overhead, readlat, sim_latency)
+                   hostcache, overhead, readlat, sim_latency, snapshot)
 from bench.section import OwnSection, Section, VmSection
 
 IN_BENCH_VM: tuple[VmSection, ...] = (overhead, fidelity, gc, readlat)
 OWN_RUN: tuple[OwnSection, ...] = (sim_latency, cache_sweep, cache_vm,
-                                   dedup_sweep, hostcache)
+                                   dedup_sweep, hostcache, snapshot)
 SECTIONS: tuple[Section, ...] = IN_BENCH_VM + OWN_RUN
 NAMES = tuple(s.NAME for s in SECTIONS)
 VM_NAMES = tuple(s.NAME for s in IN_BENCH_VM)

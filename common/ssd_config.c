@@ -178,6 +178,45 @@ int ssd_config_show(const struct ssd_config *cfg, const struct ssd_config_key *k
 	return ssd_snprintf(buf, buf_bytes, "%llu\n", (unsigned long long)value);
 }
 
+/* A TLC page type's latency: its own key, or the common one when 0. */
+static u64 type_ns(u64 type_ns, u64 common_ns)
+{
+	return type_ns ? type_ns : common_ns;
+}
+
+/*
+ * With an SLC region, an SLC-mode read or program slower than the fastest
+ * TLC page's is refused: SLC mode senses and places one threshold where a
+ * TLC lower page needs the same or more, so such a region cannot exist,
+ * and a cache in it would make every time comparison meaningless.  The
+ * erase is not checked: an SLC-mode block is erased like a TLC one.
+ */
+static int validate_slc_latencies(const struct ssd_config *cfg)
+{
+	u64 read_ns = min_t(u64, type_ns(cfg->read_lsb_ns, cfg->read_ns),
+			    min_t(u64, type_ns(cfg->read_csb_ns, cfg->read_ns),
+				  type_ns(cfg->read_msb_ns, cfg->read_ns)));
+	u64 program_ns = min_t(u64, type_ns(cfg->program_lsb_ns, cfg->program_ns),
+			       min_t(u64, type_ns(cfg->program_csb_ns, cfg->program_ns),
+				     type_ns(cfg->program_msb_ns, cfg->program_ns)));
+
+	if (!cfg->slc_blocks_per_chip)
+		return 0;
+	if (cfg->slc_read_ns > read_ns) {
+		ssd_dev_err(cfg->name, "slc_read_ns=%llu refused: slower than the fastest TLC page read, %llu ns; with an SLC region (slc_blocks_per_chip > 0) the accepted range is 1..%llu",
+			    (unsigned long long)cfg->slc_read_ns,
+			    (unsigned long long)read_ns, (unsigned long long)read_ns);
+		return -EINVAL;
+	}
+	if (cfg->slc_program_ns > program_ns) {
+		ssd_dev_err(cfg->name, "slc_program_ns=%llu refused: slower than the fastest TLC page program, %llu ns; with an SLC region (slc_blocks_per_chip > 0) the accepted range is 1..%llu",
+			    (unsigned long long)cfg->slc_program_ns,
+			    (unsigned long long)program_ns, (unsigned long long)program_ns);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int ssd_config_validate(const struct ssd_config *cfg)
 {
 	u64 total_blocks = cfg->chips * cfg->blocks_per_chip;
@@ -215,5 +254,5 @@ int ssd_config_validate(const struct ssd_config *cfg)
 		ssd_dev_err(cfg->name, "geometry refused: logical capacity is zero");
 		return -EINVAL;
 	}
-	return 0;
+	return validate_slc_latencies(cfg);
 }

@@ -105,9 +105,38 @@ static void key_value(const struct ssd_config *cfg, const struct ssd_config_key 
 	buf[strcspn(buf, "\n")] = '\0';
 }
 
+/* The disks as "0 (437) 1 (461) ...", or "none named". */
+static void print_disks_text(FILE *out, const struct sim_report *r)
+{
+	char name[48];
+	size_t i;
+
+	fprintf(out, "%-28s", "trace_disks");
+	if (!r->disks || !r->disks->count)
+		fprintf(out, " none named");
+	for (i = 0; r->disks && i < r->disks->count; i++) {
+		trace_disk_name(r->disks->pair, r->disks->v[i].device, name, sizeof(name));
+		fprintf(out, " %s (%llu)", name, (unsigned long long)r->disks->v[i].requests);
+	}
+	fprintf(out, "\n");
+	trace_disk_name(r->disk.pair, r->disk.device, name, sizeof(name));
+	fprintf(out, "%-28s %s\n", "disk", r->disk.set ? name : "all");
+}
+
 void sim_report_print_text(FILE *out, struct sim_report *r, const struct ssd_config *cfg)
 {
 	fprintf(out, "%-28s %s (%s)\n", "trace", r->trace_path, r->trace_format);
+	fprintf(out, "%-28s %llu\n", "trace_span_bytes", (unsigned long long)r->span_bytes);
+	print_disks_text(out, r);
+	if (r->remap_dense)
+		fprintf(out, "%-28s dense, unit %llu B, footprint %llu B, split requests %llu, unmapped trims %llu\n",
+			"remap", (unsigned long long)r->remap_unit_bytes,
+			(unsigned long long)r->remap_footprint_bytes,
+			(unsigned long long)r->split_requests,
+			(unsigned long long)r->unmapped_trims);
+	else
+		fprintf(out, "%-28s none\n", "remap");
+	fprintf(out, "%-28s %d\n", "final_flush", r->final_flush);
 	fprintf(out, "%-28s %llu\n", "requests", (unsigned long long)r->requests);
 	fprintf(out, "%-28s %llu\n", "wrapped_requests",
 		(unsigned long long)r->wrapped_requests);
@@ -115,6 +144,25 @@ void sim_report_print_text(FILE *out, struct sim_report *r, const struct ssd_con
 		(unsigned long long)r->zero_length_requests);
 	print_latency_text(out, "read_latency", &r->read);
 	print_latency_text(out, "write_latency", &r->write);
+}
+
+/* ", "disks": {"0": 437, ...}, "disk": "3"" (null: every disk replayed). */
+static void print_disks_json(FILE *out, const struct sim_report *r)
+{
+	char name[48];
+	size_t i;
+
+	fprintf(out, ", \"disks\": {");
+	for (i = 0; r->disks && i < r->disks->count; i++) {
+		trace_disk_name(r->disks->pair, r->disks->v[i].device, name, sizeof(name));
+		fprintf(out, "%s\"%s\": %llu", i ? ", " : "", name,
+			(unsigned long long)r->disks->v[i].requests);
+	}
+	trace_disk_name(r->disk.pair, r->disk.device, name, sizeof(name));
+	if (r->disk.set)
+		fprintf(out, "}, \"disk\": \"%s\"", name);
+	else
+		fprintf(out, "}, \"disk\": null");
 }
 
 void sim_report_print_json(FILE *out, struct sim_report *r, const struct ssd_config *cfg)
@@ -132,8 +180,20 @@ void sim_report_print_json(FILE *out, struct sim_report *r, const struct ssd_con
 	fprintf(out, ",\n  \"trace\": {\"path\": \"");
 	for (const char *c = r->trace_path; *c; c++)
 		fprintf(out, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
-	fprintf(out, "\", \"format\": \"%s\", \"requests\": %llu}", r->trace_format,
-		(unsigned long long)r->requests);
+	fprintf(out, "\", \"format\": \"%s\", \"requests\": %llu, \"span_bytes\": %llu",
+		r->trace_format, (unsigned long long)r->requests,
+		(unsigned long long)r->span_bytes);
+	print_disks_json(out, r);
+	fprintf(out, "}");
+	if (r->remap_dense)
+		fprintf(out, ",\n  \"remap\": {\"mode\": \"dense\", \"unit_bytes\": %llu, \"footprint_bytes\": %llu, \"split_requests\": %llu, \"unmapped_trims\": %llu}",
+			(unsigned long long)r->remap_unit_bytes,
+			(unsigned long long)r->remap_footprint_bytes,
+			(unsigned long long)r->split_requests,
+			(unsigned long long)r->unmapped_trims);
+	else
+		fprintf(out, ",\n  \"remap\": {\"mode\": \"none\"}");
+	fprintf(out, ",\n  \"final_flush\": %s", r->final_flush ? "true" : "false");
 	fprintf(out, ",\n  \"config\": {");
 	for (i = 0; i < ssd_config_nr_keys; i++) {
 		const struct ssd_config_key *key = &ssd_config_keys[i];

@@ -3,7 +3,9 @@
  * sim_report.h - what ssdsim reports beyond the device's statistics: the
  * latency of every read and write request (count, mean, p50, p99, max),
  * requests that wrapped around the capacity or had no data, the trace
- * replayed and the configuration it ran with.
+ * replayed (its address span, its disks and the one chosen), how its
+ * addresses were placed (the remap), whether each pass ended with a
+ * FLUSH, and the configuration it ran with.
  */
 #ifndef SSD_SIM_REPORT_H
 #define SSD_SIM_REPORT_H
@@ -11,6 +13,7 @@
 #include <stdio.h>
 
 #include "common/ssd_config.h"
+#include "host-tools/trace_disks.h"
 
 struct latency_set {
 	u64 *ns;
@@ -25,8 +28,17 @@ struct sim_report {
 	u64 wrapped_requests;		/* beyond the capacity: wrapped around */
 	u64 zero_length_requests;	/* data requests without data (or trims of
 					 * no whole block): skipped */
+	u64 span_bytes;			/* the highest byte a request reached, + 1 */
+	u64 split_requests;		/* remapped into several extents */
+	u64 unmapped_trims;		/* remapped TRIMs of nothing written: skipped */
 	const char *trace_path;
 	const char *trace_format;
+	const struct trace_disks *disks;	/* the trace's disks (none: NULL) */
+	struct trace_disk_spec disk;	/* the one replayed, if chosen */
+	bool remap_dense;
+	u64 remap_unit_bytes;
+	u64 remap_footprint_bytes;	/* device bytes the remap handed out */
+	bool final_flush;		/* each pass ended with a FLUSH */
 };
 
 /* Record a request's completion - arrival; -1 if out of memory. */

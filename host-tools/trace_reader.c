@@ -38,12 +38,23 @@ int trace_open(struct trace_reader *tr, const char *path, enum trace_format form
 	return 0;
 }
 
+void trace_select_disk(struct trace_reader *tr, const struct trace_disk_spec *disk)
+{
+	tr->disk = *disk;
+}
+
+bool trace_format_disk_pair(enum trace_format format)
+{
+	return format == TRACE_FIU || format == TRACE_BLKPARSE;
+}
+
 void trace_close(struct trace_reader *tr)
 {
 	if (tr->file)
 		fclose(tr->file);
 	free(tr->buf);
 	free(tr->sorted);
+	trace_disks_free(&tr->disks);
 	tr->file = NULL;
 	tr->buf = NULL;
 	tr->sorted = NULL;
@@ -130,6 +141,8 @@ static int parse_ssdemu(char *line, struct trace_record *rec, uint64_t *time_ns)
 	rec->length_bytes = entry.length_bytes;
 	rec->op = entry.op;
 	rec->content_hash = hashes;
+	rec->has_device = false;
+	rec->device = 0;
 	return 0;
 }
 
@@ -145,6 +158,8 @@ static int parse_mqsim(char *line, struct trace_record *rec, uint64_t *time_ns)
 	rec->length_bytes = sectors * 512;
 	rec->op = type == 0 ? SSDEMU_OP_WRITE : SSDEMU_OP_READ;
 	rec->content_hash = NULL;
+	rec->has_device = true;
+	rec->device = dev;
 	return 0;
 }
 
@@ -163,6 +178,10 @@ static int parse_fiu(char *line, struct trace_record *rec, uint64_t *time_ns)
 	rec->length_bytes = sectors * 512;
 	rec->op = rw[0] == 'W' ? SSDEMU_OP_WRITE : SSDEMU_OP_READ;
 	rec->content_hash = hash_at && line[hash_at] ? line + hash_at : NULL;
+	if (major > UINT32_MAX || minor > UINT32_MAX)
+		return -1;
+	rec->has_device = true;
+	rec->device = TRACE_DISK_PAIR(major, minor);
 	return 0;
 }
 
@@ -207,7 +226,8 @@ static int parse_blkparse(struct trace_reader *tr, char *line, struct trace_reco
 			  uint64_t *time_ns)
 {
 	unsigned long long seq, sec, sector = 0, count = 0, frac_ns;
-	unsigned int major, minor, cpu, pid, device;
+	unsigned int major, minor, cpu, pid;
+	uint64_t device;
 	char frac[16], action[4], rwbs[12];
 	size_t digits;
 	int rest = 0;
@@ -220,13 +240,14 @@ static int parse_blkparse(struct trace_reader *tr, char *line, struct trace_reco
 		return -1;
 	if (strcmp(action, "D"))
 		return 1;
-	device = major << 20 | minor;
+	device = TRACE_DISK_PAIR(major, minor);
 	if (!tr->have_device) {
 		tr->have_device = true;
 		tr->device = device;
-	} else if (device != tr->device) {
-		fprintf(stderr, "%s:%lu: a second device %u,%u; trace one device only\n",
-			tr->path, tr->line, major, minor);
+	} else if (device != tr->device && !tr->disk.set) {
+		fprintf(stderr, "%s:%lu: a second device %u,%u; trace one device only, or choose one (ssdsim --disk %u,%u)\n",
+			tr->path, tr->line, major, minor, (unsigned int)(tr->device >> 32),
+			(unsigned int)(tr->device & UINT32_MAX));
 		return -2;
 	}
 	ret = rwbs_op(rwbs, &rec->op);
@@ -246,6 +267,8 @@ static int parse_blkparse(struct trace_reader *tr, char *line, struct trace_reco
 	rec->offset_bytes = sector * 512;
 	rec->length_bytes = count * 512;
 	rec->content_hash = NULL;
+	rec->has_device = true;
+	rec->device = device;
 	return 0;
 }
 
@@ -356,7 +379,8 @@ static int load_sorted(struct trace_reader *tr, const struct trace_record *first
 	return 0;
 }
 
-int trace_next(struct trace_reader *tr, struct trace_record *rec)
+/* The next record in time order, whatever its disk. */
+static int next_any(struct trace_reader *tr, struct trace_record *rec)
 {
 	uint64_t time_ns;
 	int ret;
@@ -383,4 +407,47 @@ int trace_next(struct trace_reader *tr, struct trace_record *rec)
 	}
 	rec->arrival_ns = time_ns >= tr->first_ns ? time_ns - tr->first_ns : 0;
 	return 1;
+}
+
+/* A chosen disk must be one the format can name, spelled its way. */
+static int check_disk(struct trace_reader *tr)
+{
+	char name[48];
+
+	tr->disk_checked = true;
+	tr->disks.pair = trace_format_disk_pair(tr->format);
+	if (!tr->disk.set)
+		return 0;
+	trace_disk_name(tr->disk.pair, tr->disk.device, name, sizeof(name));
+	if (tr->format == TRACE_SSDEMU) {
+		fprintf(stderr, "%s: --disk %s refused: an ssdemu request log names no disks\n",
+			tr->path, name);
+		return -1;
+	}
+	if (tr->disk.pair != tr->disks.pair) {
+		fprintf(stderr, "%s: --disk %s refused: a %s trace names its disks %s\n",
+			tr->path, name, format_names[tr->format],
+			tr->disks.pair ? "major,minor (--disk 8,16)" : "by a number (--disk 3)");
+		return -1;
+	}
+	return 0;
+}
+
+int trace_next(struct trace_reader *tr, struct trace_record *rec)
+{
+	int ret;
+
+	while ((ret = next_any(tr, rec)) > 0) {
+		if (!tr->disk_checked && check_disk(tr))
+			return -1;
+		if (!rec->has_device)
+			return 1;
+		if (trace_disks_add(&tr->disks, rec->device)) {
+			fprintf(stderr, "%s: out of memory counting disks\n", tr->path);
+			return -1;
+		}
+		if (!tr->disk.set || rec->device == tr->disk.device)
+			return 1;
+	}
+	return ret;
 }

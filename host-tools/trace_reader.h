@@ -11,9 +11,15 @@
  *   ssdemu the request log of `ssdctl log` (log_format.h): arrival times
  *          are kept as they are, not made relative to the first request;
  *          a write may end with its data's MD5s as fiu has them
- *   blkparse  blkparse's default text output of a blktrace of one device;
- *          the D (issue) events are the requests, all else is skipped;
- *          read whole and sorted by time (a piped blkparse is not sorted)
+ *   blkparse  blkparse's default text output of a blktrace of one device
+ *          (or of several, with a disk chosen); the D (issue) events are
+ *          the requests, all else is skipped; read whole and sorted by time
+ *          (a piped blkparse is not sorted)
+ *
+ * mqsim names a record's disk by a number, fiu and blkparse by
+ * "major,minor"; an ssdemu request log has none.  The reader counts every
+ * request of each disk (trace_disks.h) and, with a disk chosen, returns
+ * only that disk's requests.
  */
 #ifndef SSD_TRACE_READER_H
 #define SSD_TRACE_READER_H
@@ -22,6 +28,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "host-tools/trace_disks.h"
 #include "include/ssdemu_ioctl.h"
 
 enum trace_format {
@@ -38,6 +45,8 @@ struct trace_record {
 	uint64_t length_bytes;
 	unsigned int op;		/* enum ssdemu_log_op */
 	const char *content_hash;	/* hex MD5s of the data (fiu, ssdemu), or NULL */
+	bool has_device;		/* the format names the record's disk */
+	uint64_t device;		/* its disk (trace_disks.h) */
 };
 
 struct trace_reader {
@@ -47,7 +56,10 @@ struct trace_reader {
 	unsigned long line;
 	bool have_first;
 	bool have_device;		/* blkparse: the one device replayed */
-	unsigned int device;
+	uint64_t device;
+	struct trace_disk_spec disk;	/* set before reading: this disk only */
+	struct trace_disks disks;	/* the requests of every disk read */
+	bool disk_checked;		/* @disk checked against the format */
 	uint64_t first_ns;
 	char *buf;
 	size_t buf_bytes;
@@ -57,6 +69,14 @@ struct trace_reader {
 };
 
 int trace_open(struct trace_reader *tr, const char *path, enum trace_format format);
+/*
+ * Return only the requests of @disk from now on (before the first
+ * record).  The first record refuses a format without disk numbers or one
+ * that names disks otherwise.
+ */
+void trace_select_disk(struct trace_reader *tr, const struct trace_disk_spec *disk);
+/* Whether @format names disks "major,minor" (fiu, blkparse). */
+bool trace_format_disk_pair(enum trace_format format);
 /*
  * 1 with a record, 0 at the end, -1 after printing a parse error.  A data
  * request may have length 0 (the caller decides what to do with it).

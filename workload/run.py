@@ -89,6 +89,11 @@ def run_setting(name: str, scale: prepare.Scale, inputs: Path,
     return result
 
 
+def missing_runs(out_root: Path, names: list[str]) -> list[str]:
+    """The settings among @names with no recorded run under @out_root."""
+    return [n for n in names if not (out_root / n / "stats.json").exists()]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--scale", choices=sorted(prepare.SCALES),
@@ -106,6 +111,15 @@ def main() -> int:
         if name not in SETTINGS:
             ap.error(f"unknown setting {name!r}")
     out_root = prepare.WORK / "out" / scale.name
+    missing = missing_runs(out_root, names) if args.report_only else []
+    if missing:
+        # A report from fewer runs than named would overwrite the
+        # committed one with less: refuse, and write nothing.
+        print(f"workload: --report-only: no recorded run of "
+              f"{', '.join(missing)} in {out_root} (run `make workload` "
+              f"first, or name the settings that ran with --settings)",
+              file=sys.stderr)
+        return 1
     if not args.report_only:
         inputs = prepare.prepare(scale)
         for name in names:

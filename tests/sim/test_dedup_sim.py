@@ -94,13 +94,15 @@ def test_duplicates_match_the_trace_hashes(trace: str,
 
 
 def model_dedup(writes: list[tuple[int, tuple[str | None, ...]]],
-                buffer_pages: int, store_entries: int) -> dict[str, int]:
+                buffer_pages: int, store_entries: int,
+                end_flush: bool = True) -> dict[str, int]:
     """The dedup layer's decisions with the filter off: a FIFO buffer
     (a rewrite of a buffered page replaces it in place; a new write drops
     its page's old reference, then makes the oldest leave if the buffer is
     full), chunks with refcounts, and a store of every live fingerprint
     (store_entries 0) or an LRU of store_entries (a hit or an insert makes
-    an entry the most recent)."""
+    an entry the most recent).  The FLUSH that ends a replay drains the
+    buffer, oldest first."""
     buffer: dict[int, tuple[str | None, ...]] = {}   # insertion = FIFO
     page_chunk: dict[int, int] = {}
     refcount: dict[int, int] = {}
@@ -151,6 +153,9 @@ def model_dedup(writes: list[tuple[int, tuple[str | None, ...]]],
             old = next(iter(buffer))
             leave(old, buffer.pop(old))
         buffer[lpn] = data
+    while end_flush and buffer:
+        old = next(iter(buffer))
+        leave(old, buffer.pop(old))
     return count
 
 

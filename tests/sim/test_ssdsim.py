@@ -77,8 +77,9 @@ def test_hand_computed_counters_and_times(tmp_path: Path) -> None:
         "8000 0 0 8 1",      # read page 0
     ]) + "\n")
     done = tmp_path / "done.log"
+    # Without the FLUSH that ends a replay: its times are the trace's own.
     out = stats("--config", str(SMALL), *HAND_TIMING, "--completions",
-                str(done), str(trace))
+                str(done), "--no-final-flush", str(trace))
     assert out["host_write_pages"] == 7
     assert out["valid_pages"] == 4
     assert out["host_read_pages"] == 3 + 1
@@ -134,7 +135,10 @@ def test_hand_computed_counters_and_times(tmp_path: Path) -> None:
         "count": 6, "mean_ns": pytest.approx(sum(writes) / 6, abs=0.1),
         "p50_ns": writes[2], "p99_ns": writes[5], "max_ns": writes[5]}
     assert out["trace"] == {"path": str(trace), "format": "mqsim",
-                            "requests": 8}
+                            "requests": 8, "span_bytes": (102 + 1) * 512,
+                            "disks": {"0": 8}, "disk": None}
+    assert out["remap"] == {"mode": "none"}
+    assert out["final_flush"] is False
     assert out["config"]["chips"] == 8
     assert out["config"]["gc_policy"] == "greedy"
     assert out["wrapped_requests"] == 0
@@ -189,8 +193,9 @@ def test_request_log_replays_to_itself(tmp_path: Path) -> None:
     b = stats("--config", str(SMALL), *TINY, "--completions", str(second),
               "--format", "ssdemu", str(first))
     assert first.read_text() == second.read_text()
-    # The log holds the requests as placed: they no longer wrap.
-    assert a["wrapped_requests"] == a["commands"]
+    # The log holds the requests as placed: they no longer wrap.  (The
+    # FLUSH that ends the replay is a command, not a trace request.)
+    assert a["wrapped_requests"] == a["commands"] - 1
     assert b["wrapped_requests"] == 0
     assert a["trace"]["format"] == "mqsim" and b["trace"]["format"] == "ssdemu"
     for key in ("wrapped_requests", "trace"):
@@ -226,11 +231,12 @@ def test_blkparse_text_replays_issue_events(tmp_path: Path) -> None:
     done = tmp_path / "done.log"
     out = stats("--config", str(SMALL), "--completions", str(done),
                 str(trace))
-    assert out["commands"] == 6
+    # Six D events, and the FLUSH that ends the replay (not logged).
+    assert out["commands"] == 7
     assert out["host_write_bytes"] == 8 * 512 + 16 * 512 + 8 * 512
     assert out["host_read_bytes"] == 8 * 512
     assert out["host_trim_bytes"] == 64 * 512
-    assert out["host_flush_count"] == 1
+    assert out["host_flush_count"] == 2
     # Arrival times are relative to the first D event, in nanoseconds.
     requests = [line.split()[:4] for line in done.read_text().splitlines()]
     assert requests == [["0", "W", "1048576", "4096"],
@@ -337,7 +343,7 @@ def test_wrapped_and_zero_length_requests_are_counted(tmp_path: Path) -> None:
     assert "t.trace:2: zero-length request skipped" in proc.stderr
     assert out["zero_length_requests"] == 2
     assert out["wrapped_requests"] == 1
-    assert out["commands"] == 2
+    assert out["commands"] == 2 + 1     # and the FLUSH that ends the replay
     assert [line.split()[2] for line in done.read_text().splitlines()] \
         == ["0", "4096"]
 

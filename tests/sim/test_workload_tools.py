@@ -152,3 +152,33 @@ def test_report_reads_the_figures_of_the_run(tmp_path: Path) -> None:
     # report says so instead.
     assert ((tmp_path / "tiny" / "fig11-flash.png").exists()
             or "(matplotlib missing: no plots)" in text)
+
+
+@pytest.mark.parametrize("present", [[], ["base"]])
+def test_report_only_refuses_without_the_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], present: list[str]) -> None:
+    """--report-only with no recorded runs, or fewer than the settings
+    named, exits non-zero with a message and writes no report (it once
+    overwrote the committed one with an empty one and exited 0)."""
+    from workload import prepare
+    monkeypatch.setattr(prepare, "WORK", tmp_path)
+    for name in present:
+        out = tmp_path / "out" / "tiny" / name
+        out.mkdir(parents=True)
+        (out / "stats.json").write_text(json.dumps(fake_run(name, 1, 1, 0)))
+
+    def no_report(*args: object, **kw: object) -> Path:
+        raise AssertionError("a report was written")
+
+    monkeypatch.setattr(report, "write", no_report)
+    monkeypatch.setattr(replay, "sweep", no_report)
+    monkeypatch.setattr("sys.argv", ["run.py", "--scale", "tiny",
+                                     "--settings", "base,refcnt",
+                                     "--report-only"])
+    assert run.main() == 1
+    err = capsys.readouterr().err
+    missing = "base, refcnt" if not present else "refcnt"
+    assert f"no recorded run of {missing} in {tmp_path / 'out' / 'tiny'}" \
+        in err
+    assert "--settings" in err

@@ -118,6 +118,31 @@ int test_config(int argc, char **argv)
 		expect_set(&huge, "blocks_per_chip", "1048576", 0);
 		EXPECT(ssd_device_validate_config(&huge) == -EINVAL, "2^38 pages accepted");
 	}
+	{
+		/*
+		 * An SLC region may not read or program slower than the
+		 * fastest TLC page (here the lower page, 30 us and 400 us);
+		 * without a region the slc_* keys are unused and not checked.
+		 */
+		struct ssd_config slc;
+
+		ssd_config_defaults(&slc);
+		expect_set(&slc, "read_lsb_ns", "30000", 0);
+		expect_set(&slc, "program_lsb_ns", "400000", 0);
+		expect_set(&slc, "slc_read_ns", "30001", 0);
+		EXPECT(ssd_device_validate_config(&slc) == 0, "unused slc_read_ns refused");
+		expect_set(&slc, "slc_blocks_per_chip", "8", 0);
+		EXPECT(ssd_device_validate_config(&slc) == -EINVAL,
+		       "an SLC read slower than the TLC lower page accepted");
+		expect_set(&slc, "slc_read_ns", "30000", 0);
+		EXPECT(ssd_device_validate_config(&slc) == 0, "an SLC read as fast refused");
+		expect_set(&slc, "slc_program_ns", "400001", 0);
+		EXPECT(ssd_device_validate_config(&slc) == -EINVAL,
+		       "an SLC program slower than the TLC lower page accepted");
+		expect_set(&slc, "slc_program_ns", "400000", 0);
+		expect_set(&slc, "slc_erase_ns", "9000000", 0);
+		EXPECT(ssd_device_validate_config(&slc) == 0, "the SLC erase is not checked");
+	}
 	/* Every key has a help text and a default inside its own range. */
 	for (unsigned int i = 0; i < ssd_config_nr_keys; i++) {
 		key = &ssd_config_keys[i];

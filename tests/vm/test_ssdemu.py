@@ -113,7 +113,8 @@ def test_timing_and_kernel_matches_simulator(vm: Any, kver: str,
     sim_log = tmp_path / "sim.log"
     proc = ssdsim.call(ssdsim.args(
         kernel_log, config=CONFIGS / "small-test.conf", keys=config,
-        fmt="ssdemu", completions=sim_log), timeout=300)
+        fmt="ssdemu", completions=sim_log,
+        flags=["--no-final-flush"]), timeout=300)
     assert proc.returncode == 0, proc.stderr
     sim = json.loads(proc.stdout)
     kernel_only = {"timed_completions", "late_completions", "late_ns_total",
@@ -135,7 +136,8 @@ def test_timing_and_kernel_matches_simulator(vm: Any, kver: str,
     config = re.search(r"BT-CONFIG (.*)", out).group(1).split()
     proc = ssdsim.call(ssdsim.args(
         blkparse, config=CONFIGS / "small-test.conf", keys=config,
-        fmt="blkparse", completions=sim_log), timeout=300)
+        fmt="blkparse", completions=sim_log,
+        flags=["--no-final-flush"]), timeout=300)
     assert proc.returncode == 0, proc.stderr
     sim = json.loads(proc.stdout)
 

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sim_data.c - the bytes ssdsim writes (sim_data.h).
+ */
+#include <string.h>
+
+#include "host-tools/sim_data.h"
+
+static u64 splitmix(u64 *state)
+{
+	u64 z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* The pattern every page is masked with: byte @pos of it. */
+static unsigned char pattern_byte(u64 pos)
+{
+	u64 state = pos / 8;
+
+	return (unsigned char)(splitmix(&state) >> (8 * (pos % 8)));
+}
+
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return 0;
+}
+
+void sim_fill_data(unsigned char *buf, u64 offset, u64 len, u32 page_bytes,
+		   const char *hashes, u64 fallback_seed)
+{
+	size_t nr_hashes = hashes ? strlen(hashes) / 32 : 0;
+	u64 chunk = nr_hashes ? len / nr_hashes : len;
+	unsigned char md5[16];
+	u64 pos, state = fallback_seed;
+	int i;
+
+	if (!chunk)
+		chunk = len;
+	if (!nr_hashes) {
+		for (pos = 0; pos < len; pos += 8) {
+			u64 word = splitmix(&state);
+
+			memcpy(buf + pos, &word, len - pos < 8 ? len - pos : 8);
+		}
+		return;
+	}
+	for (pos = 0; pos < len; pos++) {
+		u64 in_page = (offset + pos) % page_bytes;
+
+		if (pos % chunk == 0 && pos / chunk < nr_hashes) {
+			const char *hex = hashes + 32 * (pos / chunk);
+
+			for (i = 0; i < 16; i++)
+				md5[i] = hex_digit(hex[2 * i]) << 4 | hex_digit(hex[2 * i + 1]);
+		}
+		buf[pos] = md5[in_page % 16] ^ pattern_byte(in_page);
+	}
+}

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sim_options.c - ssdsim's command line (sim_options.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host-tools/conf_file.h"
+#include "host-tools/sim_options.h"
+
+int sim_usage(void)
+{
+	fprintf(stderr, "usage: ssdsim [--config FILE] [key=value ...] "
+		"[--format auto|mqsim|fiu|ssdemu|blkparse] [--disk N|MAJOR,MINOR] "
+		"[--remap none|dense] [--remap-unit BYTES] [--json] [--check] "
+		"[--completions FILE] [--warmup N] [--belady] [--no-final-flush]\n"
+		"              [--from SNAPSHOT [--reset-stats]] [--save SNAPSHOT] TRACE\n"
+		"       ssdsim [--config FILE] [key=value ...] [--from SNAPSHOT] --age SPEC "
+		"[--seed N] [--save SNAPSHOT] [--json]\n"
+		"              SPEC: fill=F[,overwrite=N][,erase_mean=E][,bs=BYTES]\n"
+		"       ssdsim --from SNAPSHOT [--json] [--save SNAPSHOT]\n"
+		"       ssdsim --list-keys\n");
+	return 2;
+}
+
+static int set_pair(void *ctx, const char *key, const char *value, const char *where)
+{
+	if (ssd_config_set(ctx, key, value)) {
+		fprintf(stderr, "ssdsim: %s: %s=%s refused\n", where, key, value);
+		return -1;
+	}
+	return 0;
+}
+
+/* A whole decimal number; -1 if @text is anything else. */
+static int parse_count(const char *text, unsigned long long *out)
+{
+	char *end;
+
+	if (text[0] < '0' || text[0] > '9')
+		return -1;
+	*out = strtoull(text, &end, 10);
+	return *end ? -1 : 0;
+}
+
+/* The options that take a value, each allowed once. */
+enum { OPT_CONFIG, OPT_FORMAT, OPT_COMPLETIONS, OPT_WARMUP, OPT_DISK, OPT_REMAP,
+       OPT_REMAP_UNIT, OPT_FROM, OPT_SAVE, OPT_AGE, OPT_SEED, OPT_NR };
+
+static const char *const valued[OPT_NR] = {
+	[OPT_CONFIG] = "--config", [OPT_FORMAT] = "--format",
+	[OPT_COMPLETIONS] = "--completions", [OPT_WARMUP] = "--warmup",
+	[OPT_DISK] = "--disk", [OPT_REMAP] = "--remap", [OPT_REMAP_UNIT] = "--remap-unit",
+	[OPT_FROM] = "--from", [OPT_SAVE] = "--save", [OPT_AGE] = "--age",
+	[OPT_SEED] = "--seed",
+};
+
+/* Option @opt with @value: 0, or the exit status after a message. */
+static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_options *o)
+{
+	unsigned long long n;
+
+	switch (opt) {
+	case OPT_CONFIG:
+		return conf_file_read(value, set_pair, cfg) ? 1 : 0;
+	case OPT_FORMAT:
+		return trace_parse_format(value, &o->format) ? sim_usage() : 0;
+	case OPT_COMPLETIONS:
+		o->completions_path = value;
+		return 0;
+	case OPT_WARMUP:
+		if (parse_count(value, &n) || n > 1000000) {
+			fprintf(stderr, "ssdsim: --warmup %s refused: passes are 0..1000000\n", value);
+			return 1;
+		}
+		o->warmup = (unsigned int)n;
+		return 0;
+	case OPT_DISK:
+		if (trace_disk_parse(value, &o->disk)) {
+			fprintf(stderr, "ssdsim: --disk %s refused: a disk is a number (mqsim: --disk 3) or major,minor (blkparse, fiu: --disk 8,16)\n",
+				value);
+			return 1;
+		}
+		return 0;
+	case OPT_REMAP:
+		if (strcmp(value, "none") && strcmp(value, "dense")) {
+			fprintf(stderr, "ssdsim: --remap %s refused: none (addresses kept, wrapped at the capacity) or dense (touched units packed in first-touch order)\n",
+				value);
+			return 1;
+		}
+		o->remap_dense = !strcmp(value, "dense");
+		return 0;
+	case OPT_REMAP_UNIT:
+		if (parse_count(value, &n) || !n) {
+			fprintf(stderr, "ssdsim: --remap-unit %s refused: bytes, a multiple of the page size\n",
+				value);
+			return 1;
+		}
+		o->remap_unit_bytes = n;
+		return 0;
+	case OPT_FROM:
+		o->from_path = value;
+		return 0;
+	case OPT_SAVE:
+		o->save_path = value;
+		return 0;
+	case OPT_AGE:
+		o->age_spec = value;
+		return 0;
+	case OPT_SEED:
+		if (parse_count(value, &n)) {
+			fprintf(stderr, "ssdsim: --seed %s refused: a whole number\n", value);
+			return 1;
+		}
+		o->seed = n;
+		return 0;
+	}
+	return sim_usage();
+}
+
+static int check_combinations(const struct sim_options *o, const bool *seen);
+
+int sim_options_parse(int argc, char **argv, struct ssd_config *cfg, struct sim_options *o)
+{
+	bool seen[OPT_NR] = { false };
+	int i, opt, ret;
+
+	memset(o, 0, sizeof(*o));
+	o->format = TRACE_AUTO;
+	o->final_flush = true;
+	o->seed = 1;
+	o->keys = calloc(argc, sizeof(*o->keys));
+	if (!o->keys) {
+		fprintf(stderr, "ssdsim: out of memory\n");
+		return 1;
+	}
+	for (i = 1; i < argc; i++) {
+		for (opt = 0; opt < OPT_NR && strcmp(argv[i], valued[opt]); opt++)
+			;
+		if (opt < OPT_NR) {
+			if (i + 1 == argc)
+				return sim_usage();
+			/* Presets may stack; everything else is said once. */
+			if (seen[opt] && opt != OPT_CONFIG) {
+				fprintf(stderr, "ssdsim: %s given twice: say it once\n", valued[opt]);
+				return 1;
+			}
+			seen[opt] = true;
+			ret = take(opt, argv[++i], cfg, o);
+			if (ret)
+				return ret;
+		} else if (!strcmp(argv[i], "--json")) {
+			o->json = true;
+		} else if (!strcmp(argv[i], "--belady")) {
+			o->belady = true;
+		} else if (!strcmp(argv[i], "--check")) {
+			o->check = true;
+		} else if (!strcmp(argv[i], "--no-final-flush")) {
+			o->final_flush = false;
+		} else if (!strcmp(argv[i], "--reset-stats")) {
+			o->reset_stats = true;
+		} else if (strchr(argv[i], '=') && argv[i][0] != '-') {
+			if (conf_pair_arg(argv[i], set_pair, cfg))
+				return 1;
+			o->keys[o->nr_keys++] = argv[i];
+		} else if (!o->trace_path && argv[i][0] != '-') {
+			o->trace_path = argv[i];
+		} else {
+			return sim_usage();
+		}
+	}
+	if (!o->trace_path && !o->from_path && !o->age_spec)
+		return sim_usage();
+	return check_combinations(o, seen);
+}
+
+/* Options that contradict each other: 0, or 1 after a message. */
+static int check_combinations(const struct sim_options *o, const bool *seen)
+{
+	if (o->from_path && seen[OPT_CONFIG]) {
+		fprintf(stderr, "ssdsim: --config and --from refused together: the snapshot holds the device's configuration; change a key that does not shape the device with key=value\n");
+		return 1;
+	}
+	if (o->age_spec && o->trace_path) {
+		fprintf(stderr, "ssdsim: --age and a trace refused together: age and --save, then replay with --from\n");
+		return 1;
+	}
+	if (o->reset_stats && !o->from_path) {
+		fprintf(stderr, "ssdsim: --reset-stats refused: it resets the counters a snapshot brings (--from)\n");
+		return 1;
+	}
+	if (!o->trace_path && (seen[OPT_FORMAT] || seen[OPT_COMPLETIONS] || seen[OPT_WARMUP] ||
+			       seen[OPT_DISK] || seen[OPT_REMAP] || o->belady)) {
+		fprintf(stderr, "ssdsim: --format, --completions, --warmup, --disk, --remap and --belady need a trace\n");
+		return 1;
+	}
+	if (seen[OPT_SEED] && !o->age_spec) {
+		fprintf(stderr, "ssdsim: --seed refused: it seeds --age (the device's own PRNG is the seed key)\n");
+		return 1;
+	}
+	if (o->remap_unit_bytes && !o->remap_dense) {
+		fprintf(stderr, "ssdsim: --remap-unit %llu refused: it sizes the units of --remap dense, which is not on\n",
+			(unsigned long long)o->remap_unit_bytes);
+		return 1;
+	}
+	return 0;
+}
+
+void sim_options_free(struct sim_options *o)
+{
+	free(o->keys);
+	o->keys = NULL;
+}

@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sim_replay.c - the replay of a trace through the device (sim_run.h):
+ * each record placed (sim_place.h), its data made (sim_data.h) and its
+ * extents submitted, the warm-up passes, the FLUSH that ends each pass.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "abi/ssd_abi.h"
+#include "host-tools/flat_iter.h"
+#include "host-tools/log_format.h"
+#include "host-tools/sim_data.h"
+#include "host-tools/sim_run.h"
+
+static int out_of_memory(void)
+{
+	fprintf(stderr, "ssdsim: out of memory\n");
+	return -1;
+}
+
+/* A buffer for @bytes of request data. */
+static int reserve_buffer(struct sim_run *run, u64 bytes)
+{
+	if (bytes <= run->buf_bytes)
+		return 0;
+	free(run->buf);
+	run->buf_bytes = bytes;
+	run->buf = malloc(bytes);
+	return run->buf ? 0 : out_of_memory();
+}
+
+/* Give the device one extent of @rec; *@done_ns is when it completes. */
+static int submit_extent(struct sim_run *run, const struct trace_record *rec,
+			 const struct sim_extent *ext, u64 *done_ns)
+{
+	struct ssdemu_log_entry entry;
+	struct ssd_request req;
+	struct flat_iter fi;
+	int ret;
+
+	flat_iter_init(&fi, run->buf + ext->source_bytes);
+	/* enum ssdemu_log_op and enum ssd_op number the operations alike. */
+	req.op = (enum ssd_op)rec->op;
+	req.offset_bytes = ext->offset_bytes;
+	req.length_bytes = ext->length_bytes;
+	req.arrival_ns = rec->arrival_ns + run->offset_ns;
+	req.data = &fi.it;
+	if (run->o->belady && !run->pass && rec->op == SSDEMU_OP_WRITE &&
+	    belady_seq_add(&run->seq, ext->offset_bytes / run->page_bytes,
+			   (ext->offset_bytes + ext->length_bytes - 1) / run->page_bytes -
+			   ext->offset_bytes / run->page_bytes + 1))
+		return out_of_memory();
+	ret = ssd_device_submit(run->dev, &req, done_ns);
+	if (ret) {
+		fprintf(stderr, "ssdsim: %s:%lu: request failed: %s\n", run->o->trace_path,
+			run->tr.line, strerror(-ret));
+		return -1;
+	}
+	if (run->completions && run->pass == run->o->warmup) {
+		entry.arrival_ns = ssd_device_last_arrival_ns(run->dev);
+		entry.completion_ns = *done_ns;
+		entry.op = rec->op;
+		entry.offset_bytes = ext->offset_bytes;
+		entry.length_bytes = ext->length_bytes;
+		log_entry_print(run->completions, &entry);
+	}
+	return 0;
+}
+
+/* Replay one trace record: placed, filled, submitted extent by extent. */
+static int replay(struct sim_run *run, const struct trace_record *rec)
+{
+	struct sim_report *r = &run->report;
+	u64 done_ns, last_ns = 0, arrival_ns = 0;
+	struct sim_placing pl;
+	struct sim_extent ext;
+	int ret;
+
+	/*
+	 * After --from, times relative to the trace's first request start
+	 * after everything the snapshot's device did; a request log's are
+	 * already in the device's own time.
+	 */
+	if (run->shift_pending) {
+		run->shift_pending = false;
+		if (run->tr.format != TRACE_SSDEMU)
+			run->offset_ns = ssd_device_virtual_time_ns(run->dev) + 1;
+	}
+	/* A data request without data: nothing for the device to do. */
+	if (rec->length_bytes == 0 && rec->op != SSDEMU_OP_FLUSH) {
+		if (!r->zero_length_requests++)
+			fprintf(stderr, "ssdsim: %s:%lu: zero-length request skipped (the others are counted)\n",
+				run->o->trace_path, run->tr.line);
+		return 0;
+	}
+	r->span_bytes = max_t(u64, r->span_bytes, rec->offset_bytes + rec->length_bytes);
+	sim_place_begin(&run->place, rec, &pl);
+	/* A TRIM of less than one whole logical block: nothing to do. */
+	if (pl.start_bytes == pl.end_bytes && rec->op != SSDEMU_OP_FLUSH) {
+		r->zero_length_requests++;
+		return 0;
+	}
+	if (reserve_buffer(run, pl.end_bytes - pl.start_bytes))
+		return -1;
+	while ((ret = sim_place_next(&run->place, &pl, &ext)) > 0) {
+		if (pl.extents == 1 && rec->op == SSDEMU_OP_WRITE)
+			sim_fill_data(run->buf, pl.start_bytes, pl.end_bytes - pl.start_bytes,
+				      run->page_bytes, rec->content_hash,
+				      ext.offset_bytes ^ (run->requests << 40));
+		if (submit_extent(run, rec, &ext, &done_ns))
+			return -1;
+		last_ns = max_t(u64, last_ns, done_ns);
+		arrival_ns = ssd_device_last_arrival_ns(run->dev);
+	}
+	if (ret < 0)
+		return out_of_memory();
+	if (!pl.extents) {
+		r->unmapped_trims++;
+		return 0;
+	}
+	r->wrapped_requests += pl.wrapped;
+	r->split_requests += pl.extents > 1;
+	if (sim_report_latency(r, rec->op, last_ns - arrival_ns))
+		return out_of_memory();
+	run->requests++;
+	return 0;
+}
+
+/* The FLUSH that ends a pass, with its last request (see the top). */
+static int final_flush(struct sim_run *run)
+{
+	struct ssd_request req = {
+		.op = SSD_OP_FLUSH,
+		.arrival_ns = max_t(u64, ssd_device_last_arrival_ns(run->dev), run->offset_ns),
+	};
+	u64 done_ns;
+	int ret = ssd_device_submit(run->dev, &req, &done_ns);
+
+	if (ret)
+		fprintf(stderr, "ssdsim: the final flush failed: %s\n", strerror(-ret));
+	return ret ? -1 : 0;
+}
+
+/* A chosen disk the trace does not hold is an error. */
+static int check_disk_found(struct sim_run *run)
+{
+	char name[48];
+
+	if (!run->o->disk.set || trace_disks_requests(&run->tr.disks, run->o->disk.device))
+		return 0;
+	trace_disk_name(run->o->disk.pair, run->o->disk.device, name, sizeof(name));
+	fprintf(stderr, "ssdsim: --disk %s: %s has no request of that disk; it holds ", name,
+		run->o->trace_path);
+	sim_list_disks(&run->tr.disks);
+	fprintf(stderr, "\n");
+	return -1;
+}
+
+/* Every pass of the trace, the last one measured. */
+static int replay_passes(struct sim_run *run)
+{
+	const struct sim_options *o = run->o;
+	struct trace_record rec;
+	int ret;
+
+	for (run->pass = 0; run->pass <= o->warmup; run->pass++) {
+		if (run->pass) {
+			trace_close(&run->tr);
+			if (trace_open(&run->tr, o->trace_path, o->format))
+				return -1;
+			trace_select_disk(&run->tr, &o->disk);
+			/* Each pass arrives after everything of the one before. */
+			run->offset_ns = ssd_device_virtual_time_ns(run->dev) + 1;
+		}
+		if (run->pass == o->warmup && o->warmup) {
+			ssd_device_reset_stats(run->dev);
+			sim_report_free(&run->report);
+			memset(&run->report, 0, sizeof(run->report));
+			run->requests = 0;
+		}
+		while ((ret = trace_next(&run->tr, &rec)) > 0)
+			if (replay(run, &rec))
+				return -1;
+		if (ret < 0)
+			return -1;
+		if (!run->pass && check_disk_found(run))
+			return -1;
+		if (o->final_flush && final_flush(run))
+			return -1;
+	}
+	return 0;
+}
+
+/* The remap's unit: the page unless given, and a multiple of it. */
+static int set_remap_unit(struct sim_run *run)
+{
+	u64 unit = run->o->remap_unit_bytes ? run->o->remap_unit_bytes : run->page_bytes;
+
+	if (!run->o->remap_dense)
+		return 0;
+	if (unit % run->page_bytes) {
+		fprintf(stderr, "ssdsim: --remap-unit %llu refused: not a multiple of the page size, %u bytes\n",
+			(unsigned long long)unit, run->page_bytes);
+		return -1;
+	}
+	run->place.unit_bytes = unit;
+	return 0;
+}
+
+/* Replay the trace, every pass, and print the results. */
+int sim_replay_trace(struct sim_run *run, struct ssd_config *cfg)
+{
+	const struct sim_options *o = run->o;
+
+	if (set_remap_unit(run) || trace_open(&run->tr, o->trace_path, o->format))
+		return -1;
+	trace_select_disk(&run->tr, &o->disk);
+	if (o->completions_path) {
+		run->completions = fopen(o->completions_path, "w");
+		if (!run->completions) {
+			perror(o->completions_path);
+			return -1;
+		}
+	}
+	if (replay_passes(run))
+		return -1;
+	if (run->completions) {
+		int ret = fclose(run->completions);
+
+		run->completions = NULL;
+		if (ret) {
+			perror(o->completions_path);
+			return -1;
+		}
+	}
+	if (o->check && ssd_device_check(run->dev)) {
+		fprintf(stderr, "ssdsim: FTL consistency check failed\n");
+		return -1;
+	}
+	return sim_print_results(run, cfg);
+}

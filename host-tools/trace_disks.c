@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_disks.c - naming, choosing and counting a trace's disks (see
+ * trace_disks.h).  The census is an array sorted by device number, found
+ * by bisection: traces hold a few disks.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host-tools/trace_disks.h"
+
+/* A decimal number of at most @max, ending at *@end; -1 if none. */
+static int parse_number(const char *text, uint64_t max, uint64_t *out, const char **end)
+{
+	uint64_t value = 0;
+	const char *p = text;
+
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (value > (max - (uint64_t)(*p - '0')) / 10)
+			return -1;
+		value = value * 10 + (uint64_t)(*p - '0');
+	}
+	*out = value;
+	*end = p;
+	return 0;
+}
+
+int trace_disk_parse(const char *text, struct trace_disk_spec *spec)
+{
+	uint64_t first, second;
+	const char *end;
+
+	if (parse_number(text, UINT64_MAX, &first, &end))
+		return -1;
+	memset(spec, 0, sizeof(*spec));
+	spec->set = true;
+	if (!*end) {
+		spec->device = first;
+		return 0;
+	}
+	if (*end != ',' || first > UINT32_MAX ||
+	    parse_number(end + 1, UINT32_MAX, &second, &end) || *end)
+		return -1;
+	spec->pair = true;
+	spec->device = TRACE_DISK_PAIR(first, second);
+	return 0;
+}
+
+void trace_disk_name(bool pair, uint64_t device, char *buf, size_t bytes)
+{
+	if (pair)
+		snprintf(buf, bytes, "%" PRIu64 ",%" PRIu64, device >> 32, device & UINT32_MAX);
+	else
+		snprintf(buf, bytes, "%" PRIu64, device);
+}
+
+/* Where @device is, or would go, in the sorted census. */
+static size_t position(const struct trace_disks *disks, uint64_t device)
+{
+	size_t lo = 0, hi = disks->count;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (disks->v[mid].device < device)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+int trace_disks_add(struct trace_disks *disks, uint64_t device)
+{
+	size_t at = position(disks, device);
+
+	if (at < disks->count && disks->v[at].device == device) {
+		disks->v[at].requests++;
+		return 0;
+	}
+	if (disks->count == disks->room) {
+		size_t room = disks->room ? 2 * disks->room : 16;
+		struct trace_disk_count *grown = realloc(disks->v, room * sizeof(*grown));
+
+		if (!grown)
+			return -1;
+		disks->v = grown;
+		disks->room = room;
+	}
+	memmove(disks->v + at + 1, disks->v + at, (disks->count - at) * sizeof(*disks->v));
+	disks->v[at].device = device;
+	disks->v[at].requests = 1;
+	disks->count++;
+	return 0;
+}
+
+uint64_t trace_disks_requests(const struct trace_disks *disks, uint64_t device)
+{
+	size_t at = position(disks, device);
+
+	return at < disks->count && disks->v[at].device == device ? disks->v[at].requests : 0;
+}
+
+void trace_disks_free(struct trace_disks *disks)
+{
+	free(disks->v);
+	memset(disks, 0, sizeof(*disks));
+}
