@@ -13,14 +13,24 @@ refused with a kernel message and leave no disk.
 test_snapshot_repeat_is_deterministic (guest/snapshot_repeat.sh): the
 same workload on five devices made from one snapshot (timing=1) gives the
 same counters every time.
+
+test_snapshot_continues_in_ssdsim (guest/snapshot_sim.sh): a snapshot
+aged by ssdsim made into a device in the kernel, and one saved by the
+kernel, each continued in ssdsim --from with the kernel's request log of
+what came after: the counters and every completion time of the kernel.
 """
 from __future__ import annotations
 
+import base64
+import gzip
+import json
 import re
 from pathlib import Path
 from typing import Any
 
-from ssdtools.guest import stats_blocks
+from ssdtools import ssdsim
+from ssdtools.guest import blocks, stats_blocks
+from ssdtools.paths import CONFIGS
 
 HERE = Path(__file__).resolve().parent
 FILES = {"/lib.sh": str(HERE / "guest" / "lib.sh")}
@@ -181,3 +191,55 @@ def test_snapshot_repeat_is_deterministic(vm: Any, kver: str) -> None:
           f"{spread['read_latency_ns_total'] / 1e3:.0f} us (reads), "
           f"{spread['write_latency_ns_total'] / 1e3:.0f} us (writes)")
     vm.record_timing(kver, "snapshot repeat test", res.wall_s)
+
+
+# A device small enough to pass through the VM's serial line: 4 chips of
+# 16 blocks of 16 pages (4 MiB of flash, 3 MiB logical).
+TINY = ["pages_per_block=16", "blocks_per_chip=16", "chips=4", "channels=2",
+        "op_percent=25"]
+
+
+def replay_from(snapshot: Path, log: str, tmp_path: Path, tag: str
+                ) -> tuple[dict[str, Any], str]:
+    """ssdsim --from @snapshot replaying the kernel's request log @log: its
+    statistics and its completions (the `ssdctl log` format)."""
+    log_file = tmp_path / f"kernel-{tag}.log"
+    log_file.write_text(log)
+    completions = tmp_path / f"sim-{tag}.log"
+    proc = ssdsim.call(["--from", str(snapshot), "timing=1",
+                        "request_log_entries=65536", "--format", "ssdemu",
+                        "--no-final-flush", "--json", "--check",
+                        "--completions", str(completions), str(log_file)],
+                       timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout), completions.read_text()
+
+
+def test_snapshot_continues_in_ssdsim(vm: Any, kver: str,
+                                      tmp_path: Path) -> None:
+    aged = tmp_path / "aged.snap"
+    proc = ssdsim.call(["--config", str(CONFIGS / "small-test.conf"), *TINY,
+                        "--age", "fill=0.9,overwrite=2", "--seed", "7",
+                        "--save", str(aged)], timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    res = vm.run(guest("snapshot_sim.sh"), kver,
+                 files={**FILES, "/aged.snap": str(aged)}, timeout_s=900)
+    out = res.output
+    assert "snapshot_sim ok" in out
+    stats, logs = stats_blocks(out), blocks(out, "LOG")
+    saved = tmp_path / "b.snap"
+    saved.write_bytes(gzip.decompress(base64.b64decode(
+        blocks(out, "SNAP")["b"])))
+    for tag, snapshot in (("a", aged), ("b", saved)):
+        kernel, log = stats[tag], logs[tag] + "\n"
+        assert kernel["gc_relocated_pages"] > 0 and kernel["host_trim_pages"] > 0
+        sim, completions = replay_from(snapshot, log, tmp_path, tag)
+        differ = {k: (v, sim[k]) for k, v in kernel.items()
+                  if k not in LATENESS and sim[k] != v}
+        assert not differ, f"{tag}: kernel vs ssdsim --from: {differ}"
+        assert completions == log, tag
+    print(f"{kver}: ssdsim-aged snapshot continued in the kernel, and a "
+          f"kernel-saved one in ssdsim: {stats['a']['commands']} and "
+          f"{stats['b']['commands'] - stats['a']['commands']} requests, the "
+          "same counters and completion times in both")
+    vm.record_timing(kver, "snapshot ssdsim test", res.wall_s)

@@ -211,8 +211,15 @@ refused geometry /tmp/good.snap blocks_per_chip=17
 refused stack /tmp/good.snap cache_policy=always
 refused memory-limit /tmp/good.snap memory_limit_mb=3
 # An override of a key that shapes nothing is taken.
-d=$(ssdctl create d --from /tmp/good.snap timing=0 read_ns=70000) || fail "create d timing=0"
-[ "$(cat $CFS/d/timing)" = 0 ] && [ "$(cat $CFS/d/read_ns)" = 70000 ] || fail "d: overrides lost"
+d=$(ssdctl create d --from /tmp/good.snap timing=0 read_ns=70000 request_log_entries=16 \
+	memory_limit_mb=64 hw_queues=2 queue_depth=8) || fail "create d with overrides"
+for kv in timing=0 read_ns=70000 request_log_entries=16 memory_limit_mb=64 hw_queues=2 \
+	queue_depth=8; do
+	[ "$(cat "$CFS/d/${kv%%=*}")" = "${kv#*=}" ] || fail "d: override $kv lost"
+done
+[ "$(ls /sys/block/${d#/dev/}/mq | wc -l)" = 2 ] || fail "d: not 2 hardware queues"
+dd if="$d" of=/dev/null bs=4k count=4 iflag=direct 2>/dev/null || fail "d: read"
+[ "$(ssdctl log "$d" | wc -l)" -ge 4 ] || fail "d: the request log holds less than 4 reads"
 [ "$(cat $CFS/d/blocks_per_chip)" = 16 ] || fail "d: the file's keys lost"
 dmesg | grep -q "d: snapshot_from: timing=0 written to the item, the file has 1" ||
 	fail "d: the override is not logged"
