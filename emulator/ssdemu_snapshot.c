@@ -198,12 +198,36 @@ static bool file_on_disk(struct file *file, struct gendisk *disk)
 	return bdev && bdev->bd_disk == disk;
 }
 
+static int refuse_write(struct ssd_snap_writer *w, const void *buf, size_t len)
+{
+	return -ECANCELED;
+}
+
+/*
+ * Whether the core can save @core (every layer can), asked before any file
+ * is touched: its save stops at the first byte it writes.  0 or the core's
+ * refusal, which it logs.
+ */
+static int probe_save(struct ssd_device *core)
+{
+	struct ssd_snap_writer w = { .write = refuse_write, .dev_name = "" };
+	int ret = ssd_device_save(core, &w);
+
+	return ret == -ECANCELED ? 0 : ret;
+}
+
 int ssdemu_snapshot_save(struct ssdemu_disk *sd, const char *path)
 {
 	struct snap_file sf;
 	u64 start_ns = ktime_get_ns();
 	int ret;
 
+	ret = probe_save(sd->core);
+	if (ret) {
+		ssd_dev_err(sd->name, "snapshot_save %s refused: %s cannot be saved (error %d)",
+			    path, sd->disk->disk_name, ret);
+		return ret;
+	}
 	/* No O_TRUNC yet: a refused file keeps its contents. */
 	ret = snap_file_open(&sf, sd->name, "snapshot_save", path, O_WRONLY | O_CREAT);
 	if (ret)

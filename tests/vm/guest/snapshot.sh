@@ -69,7 +69,7 @@ dd if=/dev/urandom of="$a" bs=1M count=8 seek=16 oflag=direct 2>/dev/null || fai
 [ "$(md5_dev "$a")" != "$sum_saved" ] || fail "the write after the save changed nothing"
 ssdctl check "$a" > /dev/null || fail "check a after the save"
 ssdctl destroy a || fail "destroy a"
-b=$(ssdctl create b --from /tmp/s1.snap) || fail "create b --from"
+b=$(cd /tmp && ssdctl create b --from s1.snap) || fail "create b --from (relative path)"
 print_stats "$b" loaded
 ssdctl log "$b" | sed 's/^/LOG /'
 [ "$(md5_dev "$b")" = "$sum_saved" ] || fail "b does not read back what a held at the save"
@@ -297,7 +297,11 @@ if ssdctl snapshot save "$k" /tmp/k.snap 2>/tmp/e.err; then
 	k=$(ssdctl create k --from /tmp/k.snap) || fail "cache device saved, not loaded"
 	echo "CACHE saved and loaded"
 else
-	echo "CACHE refused: $(cat /tmp/e.err) | $(dmesg | grep 'ssdemu: k: ' | tail -n 1)"
+	echo "CACHE refused: $(cat /tmp/e.err) | $(dmesg | grep 'ssdemu: k: ' | tail -n 2 |
+		tr '\n' '|')"
+	echo keep > /tmp/k.snap
+	echo /tmp/k.snap > $CFS/k/snapshot_save 2>/dev/null && fail "k saved through configfs"
+	[ "$(cat /tmp/k.snap)" = keep ] || fail "a refused save touched the file"
 fi
 ssdctl check "$k" > /dev/null || fail "check k"
 ssdctl destroy k || fail "destroy k"
