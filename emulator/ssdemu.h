@@ -53,17 +53,40 @@ struct ssdemu_disk {
 	 */
 	bool tearing_down;
 	int index;			/* N of /dev/ssdemuN, until free_disk */
-	u64 epoch_ns;			/* ktime at power on: virtual time 0 */
+	/*
+	 * The ktime of virtual time 0: ktime at power-on less the core's
+	 * virtual time then, 0 for a new device, the saved clock for one made
+	 * from a snapshot, which so continues where it was saved.  Modulo
+	 * 2^64 (a snapshot's clock may be ahead of this boot's ktime).
+	 */
+	u64 epoch_ns;
 	struct ssdemu_lateness lateness;
 	/* The configfs item's name (truncated like the core's), for messages. */
 	char name[SSD_CONFIG_NAME_BYTES];
+};
+
+/* The configuration keys (SSD_CONFIG_KEYS), counted at compile time. */
+enum {
+#define SSDEMU_KEY_ENUM(name, def, min, max, flags, names, help) SSDEMU_KEY_##name,
+	SSD_CONFIG_KEYS(SSDEMU_KEY_ENUM)
+#undef SSDEMU_KEY_ENUM
+	SSDEMU_NR_KEYS
 };
 
 /* One configfs item: /sys/kernel/config/ssdemu/<name>. */
 struct ssdemu_dev {
 	struct config_item item;
 	struct mutex lock;		/* configuration and power state */
-	struct ssd_config cfg;		/* cfg.name: the item's name */
+	/*
+	 * cfg.name: the item's name.  After a power-on from a snapshot, the
+	 * configuration the device was made with (the file's and the keys
+	 * written here).
+	 */
+	struct ssd_config cfg;
+	/* Keys written to the item: they override a snapshot's (index in ssd_config_keys). */
+	DECLARE_BITMAP(keys_set, SSDEMU_NR_KEYS);
+	/* snapshot_from: an absolute path power=1 makes the device from, or NULL. */
+	char *snapshot_from;
 	struct ssdemu_disk *sd;		/* while powered, else NULL */
 };
 
@@ -72,6 +95,19 @@ int ssdemu_blk_init(void);
 void ssdemu_blk_exit(void);
 int ssdemu_power_on(struct ssdemu_dev *dev);
 int ssdemu_power_off(struct ssdemu_dev *dev, bool force);
+
+/*
+ * ssdemu_snapshot.c.  Save @sd's core to @path: 0 or an error (logged).  The
+ * caller holds the item's lock, so the core stays.
+ */
+int ssdemu_snapshot_save(struct ssdemu_disk *sd, const char *path);
+/*
+ * Make a core from @dev->snapshot_from, with @dev's written keys over the
+ * file's configuration, which *@cfg gets: 0 or an error (logged), nothing
+ * left behind.
+ */
+int ssdemu_snapshot_create(struct ssdemu_dev *dev, struct ssd_config *cfg,
+			   struct ssd_device **core);
 
 /* ssdemu_configfs.c */
 int ssdemu_configfs_init(void);

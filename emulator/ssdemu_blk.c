@@ -367,45 +367,72 @@ static void ssdemu_expedite(struct ssdemu_disk *sd)
 			div_u64(e.ahead_ns_max, NSEC_PER_MSEC));
 }
 
+/*
+ * The core of a power-on: from the snapshot file if snapshot_from is set,
+ * else new from the item's configuration.  *@cfg gets the configuration
+ * the core was made with.
+ */
+static int create_core(struct ssdemu_dev *dev, struct ssd_config *cfg,
+		       struct ssd_device **core)
+{
+	if (dev->snapshot_from)
+		return ssdemu_snapshot_create(dev, cfg, core);
+	*cfg = dev->cfg;
+	return ssd_device_create(core, cfg);
+}
+
 /* Called with dev->lock held and the device off. */
 int ssdemu_power_on(struct ssdemu_dev *dev)
 {
+	struct ssd_config *cfg;
 	struct ssdemu_disk *sd;
 	struct gendisk *disk;
+	u64 start_ns;
 	int ret;
 
 	sd = kzalloc(sizeof(*sd), GFP_KERNEL);
-	if (!sd)
+	cfg = kmalloc(sizeof(*cfg), GFP_KERNEL);
+	if (!sd || !cfg) {
+		kfree(cfg);
+		kfree(sd);
 		return -ENOMEM;
+	}
 	mutex_init(&sd->core_lock);
 	spin_lock_init(&sd->lateness.lock);
 	strscpy(sd->name, dev->cfg.name, sizeof(sd->name));
-	sd->timing = dev->cfg.timing;
-	ret = ssd_device_create(&sd->core, &dev->cfg);
+	ret = create_core(dev, cfg, &sd->core);
 	if (ret)
 		goto free_sd;
+	sd->timing = cfg->timing;
 	ret = ida_alloc_max(&ssdemu_indexes, (MINORMASK + 1) / SSDEMU_MINORS - 1,
 			    GFP_KERNEL);
 	if (ret < 0)
 		goto destroy_core;
 	sd->index = ret;
-	ret = alloc_tag_set(sd, &dev->cfg);
+	ret = alloc_tag_set(sd, cfg);
 	if (ret)
 		goto free_index;
-	disk = alloc_disk(sd, &dev->cfg);
+	disk = alloc_disk(sd, cfg);
 	if (IS_ERR(disk)) {
 		ret = PTR_ERR(disk);
 		goto free_tags;
 	}
 	sd->disk = disk;
-	/* Virtual time 0: add_disk() already reads the partition table. */
-	sd->epoch_ns = ktime_get_ns();
+	/*
+	 * Now is the core's virtual time (0 when new, the saved clock from a
+	 * snapshot): add_disk() already reads the partition table.
+	 */
+	start_ns = ssd_device_virtual_time_ns(sd->core);
+	sd->epoch_ns = ktime_get_ns() - start_ns;
 	ret = add_disk(disk);
 	if (ret)
 		goto put_disk;
 	/* From here on free_disk frees sd, the index with it. */
 	atomic_inc(&ssdemu_live_disks);
 	WRITE_ONCE(dev->sd, sd);
+	/* The item shows what the device was made with. */
+	dev->cfg = *cfg;
+	kfree(cfg);
 	pr_info("%s: %s up, %llu MiB logical, %llu chips, hw_queues=%u; memory limit %llu MiB: %llu MiB metadata, data up to %llu MiB\n",
 		sd->name, disk->disk_name,
 		ssd_device_capacity_bytes(sd->core) >> 20, dev->cfg.chips,
@@ -413,6 +440,9 @@ int ssdemu_power_on(struct ssdemu_dev *dev)
 		ssd_device_memory_limit_bytes(sd->core) >> 20,
 		DIV_ROUND_UP_ULL(ssd_device_metadata_bytes(sd->core), 1 << 20),
 		ssd_device_data_limit_bytes(sd->core) >> 20);
+	if (dev->snapshot_from)
+		pr_info("%s: %s made from snapshot %s; its clock goes on from %llu ns\n",
+			sd->name, disk->disk_name, dev->snapshot_from, start_ns);
 	return 0;
 
 put_disk:
@@ -426,6 +456,7 @@ destroy_core:
 	ssd_device_destroy(sd->core);
 free_sd:
 	mutex_destroy(&sd->core_lock);
+	kfree(cfg);
 	kfree(sd);
 	return ret;
 }

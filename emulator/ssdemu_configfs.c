@@ -6,11 +6,17 @@
  * Keys refuse writes while powered (-EBUSY); bad values get -EINVAL and a
  * kernel message naming the key and the accepted range.  The item owns the
  * configuration and the power state; a power-on's disk (ssdemu_blk.c) may
- * outlive the item.
+ * outlive the item.  Snapshots (ssdemu_snapshot.c): `snapshot_from` names
+ * a file the next power=1 makes the device from, the keys written to the
+ * item overriding the file's; writing a path to the write-only
+ * `snapshot_save` saves the powered device there.  Both take absolute
+ * paths only.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/configfs.h>
+#include <linux/ctype.h>
+#include <linux/limits.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 
@@ -46,6 +52,9 @@ static ssize_t key_store(struct config_item *item, const char *name,
 	} else {
 		ret = ssd_config_set(&dev->cfg, name, page);
 	}
+	/* Written: it overrides a snapshot's value (ssdemu_snapshot.c). */
+	if (!ret)
+		set_bit(ssd_config_find(name) - ssd_config_keys, dev->keys_set);
 	mutex_unlock(&dev->lock);
 	return ret ? ret : count;
 }
@@ -93,6 +102,108 @@ static ssize_t ssdemu_power_store(struct config_item *item, const char *page,
 }
 CONFIGFS_ATTR(ssdemu_, power);
 
+/*
+ * A path written to snapshot_from or snapshot_save: absolute (the kernel
+ * opens it, maybe from another process than the writer's), without the
+ * trailing newline; blanks alone clear it (*@out NULL).  0 or -EINVAL,
+ * logged; -ENOMEM.
+ */
+static int parse_path(struct ssdemu_dev *dev, const char *attr, const char *page,
+		      size_t count, char **out)
+{
+	size_t len = count;
+	char *path;
+
+	*out = NULL;
+	if (strnlen(page, count) != count) {
+		ssd_dev_err(dev->cfg.name, "%s refused: the path holds a NUL byte", attr);
+		return -EINVAL;
+	}
+	while (len && isspace(page[len - 1]))
+		len--;
+	if (!len)
+		return 0;
+	if (page[0] != '/') {
+		ssd_dev_err(dev->cfg.name, "%s refused: '%.*s' is not an absolute path",
+			    attr, (int)min_t(size_t, len, 64), page);
+		return -EINVAL;
+	}
+	if (len >= PATH_MAX) {
+		ssd_dev_err(dev->cfg.name, "%s refused: a path of %zu bytes, at most %d",
+			    attr, len, PATH_MAX - 1);
+		return -EINVAL;
+	}
+	path = kmemdup_nul(page, len, GFP_KERNEL);
+	if (!path)
+		return -ENOMEM;
+	*out = path;
+	return 0;
+}
+
+/* The snapshot power=1 makes the device from: a path, empty for none. */
+static ssize_t ssdemu_snapshot_from_show(struct config_item *item, char *page)
+{
+	struct ssdemu_dev *dev = to_ssdemu_dev(item);
+	ssize_t ret;
+
+	mutex_lock(&dev->lock);
+	ret = sysfs_emit(page, "%s\n", dev->snapshot_from ? dev->snapshot_from : "");
+	mutex_unlock(&dev->lock);
+	return ret;
+}
+
+static ssize_t ssdemu_snapshot_from_store(struct config_item *item, const char *page,
+					  size_t count)
+{
+	struct ssdemu_dev *dev = to_ssdemu_dev(item);
+	char *path;
+	int ret;
+
+	mutex_lock(&dev->lock);
+	if (dev->sd) {
+		ssd_dev_err(dev->cfg.name, "snapshot_from cannot change while powered (write power=0 first)");
+		ret = -EBUSY;
+	} else {
+		ret = parse_path(dev, "snapshot_from", page, count, &path);
+		if (!ret) {
+			kfree(dev->snapshot_from);
+			dev->snapshot_from = path;
+		}
+	}
+	mutex_unlock(&dev->lock);
+	return ret ? ret : count;
+}
+CONFIGFS_ATTR(ssdemu_, snapshot_from);
+
+/* Write-only: save the powered device to the path written. */
+static ssize_t ssdemu_snapshot_save_store(struct config_item *item, const char *page,
+					  size_t count)
+{
+	struct ssdemu_dev *dev = to_ssdemu_dev(item);
+	char *path;
+	int ret;
+
+	ret = parse_path(dev, "snapshot_save", page, count, &path);
+	if (ret)
+		return ret;
+	if (!path) {
+		ssd_dev_err(dev->cfg.name, "snapshot_save refused: write the path of the file to save to");
+		return -EINVAL;
+	}
+	/* The item's lock keeps the disk powered: power-off waits for the save. */
+	mutex_lock(&dev->lock);
+	if (!dev->sd) {
+		ssd_dev_err(dev->cfg.name, "snapshot_save refused: not powered, nothing to save");
+		ret = -ENXIO;
+	} else {
+		ret = ssdemu_snapshot_save(dev->sd, path);
+	}
+	mutex_unlock(&dev->lock);
+	kfree(path);
+	return ret ? ret : count;
+}
+CONFIGFS_ATTR_WO(ssdemu_, snapshot_save);
+
 /* Read-only: the block device name, empty while off. */
 static ssize_t ssdemu_disk_name_show(struct config_item *item, char *page)
 {
@@ -126,6 +237,8 @@ static struct configfs_attribute *ssdemu_dev_attrs[] = {
 	SSD_CONFIG_KEYS(SSDEMU_KEY_ATTR_PTR)
 #undef SSDEMU_KEY_ATTR_PTR
 	&ssdemu_attr_power,
+	&ssdemu_attr_snapshot_from,
+	&ssdemu_attr_snapshot_save,
 	&ssdemu_attr_disk_name,
 	&ssdemu_attr_capacity_bytes,
 	NULL,
@@ -144,6 +257,7 @@ static void ssdemu_dev_release(struct config_item *item)
 	ssdemu_power_off(dev, true);
 	mutex_unlock(&dev->lock);
 	mutex_destroy(&dev->lock);
+	kfree(dev->snapshot_from);
 	kfree(dev);
 }
 

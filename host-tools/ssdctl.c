@@ -3,18 +3,23 @@
  * ssdctl - manage ssdemu devices and read their statistics.
  *
  *   ssdctl create NAME --config FILE [key=value ...]   prints /dev/ssdemuN
+ *   ssdctl create NAME --from SNAPSHOT [key=value ...]
  *   ssdctl destroy NAME
+ *   ssdctl snapshot save DEV FILE
  *   ssdctl stats DEV [--json]
  *   ssdctl reset DEV
  *   ssdctl check DEV
  *   ssdctl log DEV         prints and empties the request log
  *
- * create/destroy drive configfs (/sys/kernel/config/ssdemu, or
- * $SSDEMU_CONFIGFS); stats/reset/check are ioctls on the block device.
- * Depends on libc only.
+ * create/destroy/snapshot drive configfs (/sys/kernel/config/ssdemu, or
+ * $SSDEMU_CONFIGFS); stats/reset/check/log are ioctls on the block device.
+ * The kernel opens snapshot files itself, so they are passed as absolute
+ * paths.  Depends on libc only.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,11 +43,19 @@ static int usage(void)
 {
 	fprintf(stderr,
 		"usage: ssdctl create NAME --config FILE [key=value ...]\n"
+		"       ssdctl create NAME --from SNAPSHOT [key=value ...]\n"
 		"       ssdctl destroy NAME\n"
+		"       ssdctl snapshot save DEV FILE\n"
 		"       ssdctl stats DEV [--json]\n"
 		"       ssdctl reset DEV\n"
 		"       ssdctl check DEV\n"
-		"       ssdctl log DEV\n");
+		"       ssdctl log DEV\n"
+		"\n"
+		"create --from makes the device from a snapshot: its configuration is\n"
+		"the file's, key=value pairs override keys that do not change the\n"
+		"device's shape (timing, latencies, request_log_entries, ...).\n"
+		"snapshot save writes a powered device (DEV: /dev/ssdemuN or its NAME)\n"
+		"to FILE, replacing it only once the whole snapshot is written.\n");
 	return 2;
 }
 
@@ -103,14 +116,37 @@ static int set_pair(void *ctx, const char *key, const char *value, const char *w
 	return ret ? -1 : 0;
 }
 
+/* The absolute path of @file, which must exist, in @out (PATH_MAX bytes). */
+static int absolute_existing(const char *file, char *out)
+{
+	if (!realpath(file, out)) {
+		fprintf(stderr, "ssdctl: %s: %s\n", file, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 static int cmd_create(int argc, char **argv)
 {
-	const char *name;
-	char dir[512], disk[64];
+	const char *name, *from = NULL, *config = NULL;
+	char dir[512], disk[64], snapshot[PATH_MAX];
 	int i, ret;
 
 	if (argc < 2)
 		return usage();
+	for (i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--from") && i + 1 < argc)
+			from = argv[++i];
+		else if (!strcmp(argv[i], "--config") && i + 1 < argc)
+			config = argv[++i];
+	}
+	if (from && config) {
+		fprintf(stderr, "ssdctl: --from takes the configuration from the snapshot; "
+			"change keys with key=value, not --config\n");
+		return 2;
+	}
+	if (from && absolute_existing(from, snapshot))
+		return 1;
 	name = argv[1];
 	if (!*name || strchr(name, '/')) {
 		fprintf(stderr, "ssdctl: bad device name '%s'\n", name);
@@ -128,11 +164,22 @@ static int cmd_create(int argc, char **argv)
 	for (i = 2; i < argc; i++) {
 		if (!strcmp(argv[i], "--config") && i + 1 < argc) {
 			ret = conf_file_read(argv[++i], set_pair, dir);
+		} else if (!strcmp(argv[i], "--from") && i + 1 < argc) {
+			i++;
+			ret = 0;
 		} else {
 			ret = conf_pair_arg(argv[i], set_pair, dir);
 		}
 		if (ret)
 			goto undo;
+	}
+	if (from) {
+		ret = write_attr(dir, "snapshot_from", snapshot);
+		if (ret) {
+			fprintf(stderr, "ssdctl: snapshot_from %s refused: %s (dmesg says why)\n",
+				snapshot, strerror(-ret));
+			goto undo;
+		}
 	}
 	ret = write_attr(dir, "power", "1");
 	if (ret) {
@@ -173,6 +220,109 @@ static int cmd_destroy(int argc, char **argv)
 		return 1;
 	}
 	return 0;
+}
+
+/*
+ * The configfs directory of @dev: a device NAME, or its block device
+ * (/dev/ssdemuN, found by the items' disk_name).
+ */
+static int find_item(const char *dev, char *dir, size_t len)
+{
+	char real[PATH_MAX], disk[64], item[512];
+	const char *base;
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+
+	if (!strchr(dev, '/')) {
+		if (snprintf(dir, len, "%s/%s", configfs_root(), dev) < (int)len &&
+		    !stat(dir, &st) && S_ISDIR(st.st_mode))
+			return 0;
+	}
+	if (!realpath(dev, real)) {
+		fprintf(stderr, "ssdctl: %s: not a device name nor a block device: %s\n", dev,
+			strerror(errno));
+		return -1;
+	}
+	base = strrchr(real, '/') + 1;
+	d = opendir(configfs_root());
+	if (!d) {
+		fprintf(stderr, "ssdctl: %s: %s (is ssdemu.ko loaded?)\n", configfs_root(),
+			strerror(errno));
+		return -1;
+	}
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.' ||
+		    snprintf(item, sizeof(item), "%s/%s", configfs_root(), de->d_name) >=
+		    (int)sizeof(item) || stat(item, &st) || !S_ISDIR(st.st_mode))
+			continue;
+		if (!read_attr(item, "disk_name", disk, sizeof(disk)) && !strcmp(disk, base)) {
+			closedir(d);
+			if (snprintf(dir, len, "%s", item) >= (int)len)
+				return -1;
+			return 0;
+		}
+	}
+	closedir(d);
+	fprintf(stderr, "ssdctl: %s is not a powered ssdemu device\n", dev);
+	return -1;
+}
+
+/*
+ * Save to a temporary file beside @file, then rename it over @file: a
+ * failed save leaves @file as it was.  The kernel writes (and fsyncs) the
+ * temporary file; its path is absolute, the directory's realpath.
+ */
+static int cmd_snapshot_save(const char *dev, const char *file)
+{
+	char dir[512], parent[PATH_MAX], real_parent[PATH_MAX], tmp[PATH_MAX], final[PATH_MAX];
+	const char *slash = strrchr(file, '/'), *base = slash ? slash + 1 : file;
+	int ret, fd;
+
+	if (!*base || !strcmp(base, ".") || !strcmp(base, "..")) {
+		fprintf(stderr, "ssdctl: %s: not a file name\n", file);
+		return 2;
+	}
+	if (find_item(dev, dir, sizeof(dir)))
+		return 1;
+	snprintf(parent, sizeof(parent), "%.*s", slash ? (int)(slash - file) + 1 : 1,
+		 slash ? file : ".");
+	if (!realpath(parent, real_parent)) {
+		fprintf(stderr, "ssdctl: %s: %s\n", parent, strerror(errno));
+		return 1;
+	}
+	if (snprintf(final, sizeof(final), "%s/%s", strcmp(real_parent, "/") ? real_parent : "",
+		     base) >= (int)sizeof(final) ||
+	    snprintf(tmp, sizeof(tmp), "%s.tmp-%ld", final, (long)getpid()) >= (int)sizeof(tmp)) {
+		fprintf(stderr, "ssdctl: %s: path too long\n", file);
+		return 2;
+	}
+	ret = write_attr(dir, "snapshot_save", tmp);
+	if (ret) {
+		fprintf(stderr, "ssdctl: %s: snapshot save to %s: %s (dmesg says why)\n", dev, file,
+			strerror(-ret));
+		unlink(tmp);
+		return 1;
+	}
+	if (rename(tmp, final)) {
+		fprintf(stderr, "ssdctl: rename %s to %s: %s\n", tmp, final, strerror(errno));
+		unlink(tmp);
+		return 1;
+	}
+	/* The rename itself on disk too. */
+	fd = open(real_parent, O_RDONLY | O_DIRECTORY);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	return 0;
+}
+
+static int cmd_snapshot(int argc, char **argv)
+{
+	if (argc == 4 && !strcmp(argv[1], "save"))
+		return cmd_snapshot_save(argv[2], argv[3]);
+	return usage();
 }
 
 static int open_dev(const char *path)
@@ -269,6 +419,8 @@ int main(int argc, char **argv)
 		return cmd_create(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "destroy"))
 		return cmd_destroy(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "snapshot"))
+		return cmd_snapshot(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "stats"))
 		return cmd_stats(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "reset"))
