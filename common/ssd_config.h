@@ -213,6 +213,9 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 /* Bytes of a device name in struct ssd_config, with its NUL. */
 #define SSD_CONFIG_NAME_BYTES	32
 
+/* configfs `features` lists every key name, a line each, in one page. */
+#define SSD_CONFIG_FEATURES_BYTES	4096
+
 struct ssd_config {
 #define SSD_CONFIG_FIELD(name, def, min, max, flags, choice, help) u64 name;
 	SSD_CONFIG_KEYS(SSD_CONFIG_FIELD)

@@ -145,7 +145,7 @@ int sim_snapshot_probe(struct ssd_device *dev)
 	if (ret == -ECANCELED)
 		return 0;
 	if (ret == -EOPNOTSUPP)
-		fprintf(stderr, "ssdsim: --save refused before the replay: this device's stack cannot be saved yet (snapshots of the write cache and dedup layers are not in this build): use cache_policy=none and dedup=0\n");
+		fprintf(stderr, "ssdsim: --save refused before the replay: a layer of this device's stack cannot be saved (the core says which above)\n");
 	else
 		fprintf(stderr, "ssdsim: --save refused: %s\n", strerror(-ret));
 	return -1;

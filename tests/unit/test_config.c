@@ -29,8 +29,16 @@ int test_config(int argc, char **argv)
 	struct ssd_config cfg;
 	char buf[64];
 
+	size_t features_bytes = 0;
+	unsigned int k;
+
 	ssd_config_defaults(&cfg);
 	EXPECT(ssd_device_validate_config(&cfg) == 0, "defaults must validate");
+	/* The module's configfs `features`: every name and its newline in a page. */
+	for (k = 0; k < ssd_config_nr_keys; k++)
+		features_bytes += strlen(ssd_config_keys[k].name) + 1;
+	EXPECT(features_bytes < SSD_CONFIG_FEATURES_BYTES,
+	       "the key names (%zu bytes) no longer fit configfs features", features_bytes);
 
 	ssd_log_quiet = 1;
 	/* Values refused when written. */
