@@ -164,9 +164,11 @@ def table_lines(result: dict[str, Any]) -> list[str]:
     lines = [f"Device: {result['config']} (timing=0), made from `ssdsim"
              f" --age SPEC --seed {snapshot.SEED}`; qemu TCG, "
              f"{result['cpus']} vCPU; files on the guest's tmpfs; medians"
-             f" of {result['rounds']} rounds in one boot; dd with bs=1M"
-             " and O_DIRECT on the device; throughput = bytes / seconds"
-             " (ratios > 1: faster than dd).", "",
+             f" of {result['rounds']} rounds in one boot"
+             f" ({result['vm_wall_s']:.0f} s of host wall time); dd with"
+             " bs=1M and O_DIRECT on the device; throughput: median of"
+             " the rounds' bytes / seconds (ratios > 1: faster than dd).",
+             "",
              "| age spec | valid data MB | snapshot MB | size / valid"
              " | save MB/s | dd read MB/s | save / dd | load MB/s"
              " | dd write MB/s | load / dd | save s | load s |",
