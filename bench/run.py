@@ -39,13 +39,16 @@ The others run on their own:
 11. snapshot (bench/snapshot.py): ssdsim's snapshot save and load
     throughput against cp of a file of the same size, and the snapshot's
     size against its valid data; also bench/results/snapshot.md.
+12. snapshotvm (bench/snapshot_vm.py, its own VM): the kernel's snapshot
+    save and load against dd of the same bytes, on the same aged states;
+    also snapshot-vm-<kernel>.json and its table in snapshot.md.
 
 --only picks sections (overhead, fidelity, gc, readlat, sim, cache, cachevm,
-dedup, overlap, hostcache, snapshot); the VM of bench.sh boots only for the
-first four.  Prints a table, writes bench/results/bench-<kernel>.json (the
-sections that ran replace theirs in the file, the others are kept;
-"sections" says when and from which commit each was measured) and, when
-matplotlib is there and the GC section ran,
+dedup, overlap, hostcache, snapshot, snapshotvm); the VM of bench.sh boots
+only for the first four.  Prints a table, writes
+bench/results/bench-<kernel>.json (the sections that ran replace theirs in
+the file, the others are kept; "sections" says when and from which commit
+each was measured) and, when matplotlib is there and the GC section ran,
 bench/results/gc-curve-<kernel>.png.  <kernel> is --kver or the first of
 build/kernel-versions, also for a run of the sim section alone.
 

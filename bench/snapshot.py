@@ -19,7 +19,9 @@ absolute figures are the machine's.  Reports medians over the rounds, the
 throughputs as ratios to cp's, and the snapshot's bytes per byte of valid
 data (pages in `valid_pages`).
 
-Writes bench/results/snapshot.json and snapshot.md.
+Writes bench/results/snapshot.json and its table in snapshot.md, which
+also holds the kernel's (bench/snapshot_vm.py: the same states in the VM,
+against dd).
 
 Standalone: python3 -m bench.snapshot [--ssdsim PATH] [--rounds N]
 """
@@ -127,13 +129,32 @@ def table_lines(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+SIM_HEADING = "ssdsim: save and load against cp"
+TITLE = ("# Snapshots: save and load throughput, size against valid data"
+         " (bench/snapshot.py, bench/snapshot_vm.py)")
+
+
+def write_part(heading: str, lines: list[str], out_dir: Path = RESULTS
+               ) -> None:
+    """Put lines under "## heading" in snapshot.md, keeping the other
+    parts (the ssdsim table first, then the kernels' tables)."""
+    path = out_dir / "snapshot.md"
+    parts: dict[str, str] = {}
+    if path.exists():
+        for part in path.read_text().split("\n## ")[1:]:
+            head, _, body = part.partition("\n")
+            parts[head] = body.strip("\n")
+    parts[heading] = "\n".join(lines)
+    order = sorted(parts, key=lambda h: (h != SIM_HEADING, h))
+    path.write_text(TITLE + "\n" + "".join(
+        f"\n## {h}\n\n{parts[h]}\n" for h in order))
+
+
 def write_results(result: dict[str, Any], out_dir: Path = RESULTS) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "snapshot.json").write_text(json.dumps(result, indent=2)
                                            + "\n")
-    (out_dir / "snapshot.md").write_text(
-        "# Snapshots in ssdsim: save and load against cp"
-        " (bench/snapshot.py)\n\n" + "\n".join(table_lines(result)) + "\n")
+    write_part(SIM_HEADING, table_lines(result), out_dir)
 
 
 def measure(opts: Options) -> dict[str, Any]:
