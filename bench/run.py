@@ -39,10 +39,17 @@ The others run on their own:
 11. snapshot (bench/snapshot.py): ssdsim's snapshot save and load
     throughput against cp of a file of the same size, and the snapshot's
     size against its valid data; also bench/results/snapshot.md.
+12. procache (bench/procache_figs.py): the ProCache paper's hit ratio
+    figures (Figs 3-6, 8/9) in ssdsim on its device (no VM,
+    deterministic); also bench/results/procache-figs.md and
+    procache-fig*.png.
+13. kim (bench/kim_figs.py): Kim et al.'s duplication per workload at
+    4 KiB chunks and write latency with dedup off and on, 1, 2 and 4
+    engines (no VM, deterministic); also bench/results/kim-figs.md.
 
 --only picks sections (overhead, fidelity, gc, readlat, sim, cache, cachevm,
-dedup, overlap, hostcache, snapshot); the VM of bench.sh boots only for the
-first four.  Prints a table, writes bench/results/bench-<kernel>.json (the
+dedup, overlap, hostcache, snapshot, procache, kim); the VM of bench.sh
+boots only for the first four.  Prints a table, writes bench/results/bench-<kernel>.json (the
 sections that ran replace theirs in the file, the others are kept;
 "sections" says when and from which commit each was measured) and, when
 matplotlib is there and the GC section ran,
