@@ -49,8 +49,9 @@ The others run on their own:
 
 --only picks sections (overhead, fidelity, gc, readlat, sim, cache, cachevm,
 dedup, overlap, hostcache, snapshot, procache, kim); the VM of bench.sh
-boots only for the first four.  Prints a table, writes bench/results/bench-<kernel>.json (the
-sections that ran replace theirs in the file, the others are kept;
+boots only for the first four.  Prints a table, writes
+bench/results/bench-<kernel>.json (the sections that ran replace theirs in
+the file, the others are kept;
 "sections" says when and from which commit each was measured) and, when
 matplotlib is there and the GC section ran,
 bench/results/gc-curve-<kernel>.png.  <kernel> is --kver or the first of
