@@ -42,10 +42,17 @@ The others run on their own:
 12. snapshotvm (bench/snapshot_vm.py, its own VM): the kernel's snapshot
     save and load against dd of the same bytes, on the same aged states;
     also snapshot-vm-<kernel>.json and its table in snapshot.md.
+13. procache (bench/procache_figs.py): the ProCache paper's hit ratio
+    figures (Figs 3-6, 8/9) in ssdsim on its device (no VM,
+    deterministic); also bench/results/procache-figs.md and
+    procache-fig*.png.
+14. kim (bench/kim_figs.py): Kim et al.'s duplication per workload at
+    4 KiB chunks and write latency with dedup off and on, 1, 2 and 4
+    engines (no VM, deterministic); also bench/results/kim-figs.md.
 
 --only picks sections (overhead, fidelity, gc, readlat, sim, cache, cachevm,
-dedup, overlap, hostcache, snapshot, snapshotvm); the VM of bench.sh boots
-only for the first four.  Prints a table, writes
+dedup, overlap, hostcache, snapshot, snapshotvm, procache, kim); the VM of
+bench.sh boots only for the first four.  Prints a table, writes
 bench/results/bench-<kernel>.json (the sections that ran replace theirs in
 the file, the others are kept; "sections" says when and from which commit
 each was measured) and, when matplotlib is there and the GC section ran,
