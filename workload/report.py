@@ -124,8 +124,9 @@ def totals_section(table: Table) -> list[str]:
     for name, (_, _, t) in table.items():
         lines.append(
             f"| {name} | {t['wall_s']:.1f} | {t['modeled_write_ms']:.0f} | "
-            + "".join(f"{pct(t['modeled_write_ms'], table[b][2]['modeled_write_ms'])} | "
-                      for b in bases)
+            + "".join(f"{pct(t['modeled_write_ms'], ms)} | "
+                      for ms in (table[b][2]["modeled_write_ms"]
+                                 for b in bases))
             + f"{t['programs']:.0f} | "
             + "".join(f"{pct(t['programs'], table[b][2]['programs'])} | "
                       for b in bases)
@@ -374,6 +375,8 @@ def background_reading(replay_rows: list[dict[str, Any]]) -> list[str]:
         if not on or not off:
             continue
         a, b = on[0], off[0]
+        programs = pct(a["tlc_programs"] + a["slc_programs"],
+                       b["tlc_programs"] + b["slc_programs"])
         out.append(
             f"- **Background destage ({policy}, replay).** With "
             "`cache_destage_high_percent=90` (down to 50%) the mean write "
@@ -383,8 +386,7 @@ def background_reading(replay_rows: list[dict[str, Any]]) -> list[str]:
             f"); destaged pages: {a['destage_foreground']} in the "
             f"foreground and {a['destage_background']} in the background, "
             f"against {b['destage_foreground']} and "
-            f"{b['destage_background']}; programs "
-            f"{pct(a['tlc_programs'] + a['slc_programs'], b['tlc_programs'] + b['slc_programs'])}.")
+            f"{b['destage_background']}; programs {programs}.")
     return out
 
 
