@@ -256,9 +256,14 @@ def reading(table: Table, replay_rows: list[dict[str, Any]]) -> list[str]:
             "TLC GC once the flash is full; "
             + ("it ran in the later rounds, and relocated "
                f"{base['gc_relocated']:.0f} pages under BASE and "
-               f"{p['gc_relocated']:.0f} under ProCache: ext4 reuses the "
-               "blocks `rm -rf` freed, so the rewrites invalidate whole "
-               "flash blocks before GC picks them" if base["tlc_erases"]
+               f"{p['gc_relocated']:.0f} under ProCache"
+               + (": ext4 reuses the blocks `rm -rf` freed, so the rewrites "
+                  "invalidate whole flash blocks before GC picks them"
+                  if not base["gc_relocated"] + p["gc_relocated"] else
+                  " (the file system is mounted without `discard`, so the "
+                  "device still holds the deleted files' data as valid, "
+                  "and GC moves what of it shares a block with live data)")
+               if base["tlc_erases"]
                else "our rounds did not fill the TLC, so there were none")
             + (f". ProCache's TLC erases exceed BASE's "
                f"({pct(p['tlc_erases'], base['tlc_erases'])}) though its TLC "
