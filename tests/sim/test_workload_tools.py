@@ -304,3 +304,31 @@ def test_report_shows_both_baselines(tmp_path: Path) -> None:
     assert "| erases (TLC+SLC) | -14.00% | n/a | -100.0% |" in text
     assert "| TLC programs alone | - | -52.7% | +30.0% |" in text
     assert "Against `nocache`" in text and "BASE against `nocache`" in text
+
+
+def replay_row(group: str, policy: str, slc: int, tlc: int, slc_pages: int,
+               erases: int, latency_us: float) -> dict:
+    return {"group": group, "policy": policy, "dedup": False,
+            "blocks_per_chip": 56, "slc_blocks_per_chip": slc,
+            "tlc_programs": tlc, "slc_programs": slc_pages,
+            "tlc_erases": erases, "slc_erases": 0, "gc_relocated": 7,
+            "write_latency_mean_us": latency_us}
+
+
+def test_replay_claims_against_both_baselines() -> None:
+    """From the replay: ProCache, BASE and the no-cache baseline on the
+    VM's device (its SLC blocks), not another cache size's rows."""
+    rows = [replay_row("baseline", "nocache", 0, 1000, 0, 10, 400.0),
+            replay_row("cache size", "base", 4, 1, 1, 1, 1.0),
+            replay_row("cache size", "procache", 4, 1, 1, 1, 1.0),
+            replay_row("cache size", "base", 8, 900, 600, 20, 800.0),
+            replay_row("cache size", "procache", 8, 1100, 100, 12, 300.0)]
+    text = "\n".join(report.replay_claims(rows, 8))
+    # programs 1200 vs 1000 (+20.0%) and 1500 (-20.0%); erases 12 vs 10
+    # and 20; latency 300 vs 400 and 800.
+    assert "| writes (flash programs, TLC+SLC) | -19.30% | +20.0% | -20.0% |" \
+        in text
+    assert "| erases (TLC+SLC) | -14.00% | +20.0% | -40.0% |" in text
+    assert "| -7.57% | -25.0% | -62.5% |" in text
+    assert "| nocache | 1000 / 0 | 10 / 0 | 7 | 400 |" in text
+    assert report.replay_claims(rows[:3], 8) == []
