@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from workload import prepare
-from workload.settings import BASELINES, DEVICE_KEYS
+from workload.settings import BASELINES, DEFAULT_SETTINGS, DEVICE_KEYS
 
 COUNTERS = ("host_write_bytes", "flash_program_tlc_pages",
             "flash_program_slc_pages", "flash_erase_tlc_blocks",
@@ -570,6 +570,12 @@ def write(results: list[dict[str, Any]], scale: prepare.Scale,
         rows = [step_row(s) for s in r["steps"]]
         table[r["setting"]] = (r, rows, totals(rows))
     lines = header(scale) + vm_times(table)
+    absent = [n for n in DEFAULT_SETTINGS if n not in table]
+    if absent:
+        lines += [f"Not run in the VM for this report: {', '.join(absent)}"
+                  " (`--settings`); the replay of the recorded requests "
+                  "below covers the cache settings and the no-cache "
+                  "baseline.", ""]
     if baselines(table):
         lines += totals_section(table)
         lines += claims_section(table)
