@@ -302,6 +302,7 @@ def test_report_shows_both_baselines(tmp_path: Path) -> None:
     assert "| time (paper: elapsed; here: modeled write time) | -7.57% | " \
         "-44.5% | -72.3% |" in text
     assert "| erases (TLC+SLC) | -14.00% | n/a | -100.0% |" in text
+    assert report.versus(216, 0) == "216 vs 0"
     assert "| TLC programs alone | - | -52.7% | +30.0% |" in text
     assert "Against `nocache`" in text and "BASE against `nocache`" in text
 
