@@ -170,8 +170,9 @@ bench:
 	$(MAKE) all
 	$(PYTHON) -m bench.run
 
-# The ProCache paper's Algorithm 2 in the VM under BASE, REFCNT, ProCache
-# and ProCache+dedup, then the replay sweep and the report (workload/).
+# The ProCache paper's Algorithm 2 in the VM under the no-cache baseline,
+# BASE, REFCNT, ProCache, ProCache+dedup and ProCache on a discard mount,
+# then the replay sweep and the report (workload/).
 # WORKLOAD_ARGS="--scale tiny" for a quick run.
 workload:
 	@./scripts/install-deps.sh --workload

@@ -51,9 +51,9 @@ class Scale:
 
 SCALES = {
     "tiny": Scale("tiny", objects=2, dvd_mib=4, cd_mib=1, image_copies=1,
-                  pages=100, rounds=1),
+                  pages=100, rounds=3),
     "small": Scale("small", objects=64, dvd_mib=48, cd_mib=8,
-                   image_copies=4, pages=2000, rounds=2),
+                   image_copies=4, pages=2000, rounds=3),
 }
 
 

@@ -25,8 +25,8 @@ from ssdtools.paths import CONFIGS
 from workload import prepare
 from workload.capture import SECTOR_BYTES, step_requests
 from workload.report import pct
-from workload.settings import (DEVICE_KEYS, PRESET, REPLAY_SOURCE,
-                               SETTINGS)
+from workload.settings import (BACKGROUND_DESTAGE, DEVICE_KEYS, PRESET,
+                               REPLAY_SOURCE, SETTINGS, merged_keys)
 
 SSDSIM = sim.SSDSIM
 POLICIES = ("base", "refcnt", "procache")
@@ -34,22 +34,39 @@ STEP_ORDER = ("kernel-copy", "kernel-compile", "kernel-clean", "image-copy",
               "web-download", "remove")
 
 
-def sweep_settings() -> list[tuple[str, str, list[str]]]:
-    """(group, policy, keys beyond DEVICE_KEYS) of every replay."""
-    rows: list[tuple[str, str, list[str]]] = []
-    # Cache sizes: 11, 30 and 67 MiB (the workload's device has 16 SLC
-    # blocks).
-    for slc in (8, 16, 32):
+def device_value(scale: str, key: str) -> int:
+    """The value of @key in the scale's device keys."""
+    for k in DEVICE_KEYS[scale]:
+        name, value = k.split("=", 1)
+        if name == key:
+            return int(value)
+    raise KeyError(key)
+
+
+def sweep_settings(scale: str) -> list[tuple[str, str, list[str]]]:
+    """(group, policy, keys beyond the scale's device keys) of every
+    replay."""
+    rows: list[tuple[str, str, list[str]]] = [
+        ("baseline", "nocache", SETTINGS["nocache"].keys)]
+    slc = device_value(scale, "slc_blocks_per_chip")
+    blocks = device_value(scale, "blocks_per_chip")
+    # Cache sizes: half, the same and 1.5 times the VM's SLC blocks.
+    for n in (slc // 2, slc, slc * 3 // 2):
         for policy in POLICIES:
-            rows.append(("cache size", policy, [f"slc_blocks_per_chip={slc}",
-                                                *SETTINGS[policy]]))
+            rows.append(("cache size", policy, [f"slc_blocks_per_chip={n}",
+                                                *SETTINGS[policy].keys]))
     for policy in ("base", "procache"):
-        rows.append(("dedup", policy, [*SETTINGS[policy], "dedup=1"]))
+        rows.append(("dedup", policy, [*SETTINGS[policy].keys, "dedup=1"]))
+    # Background destage on idle chips (off in every other row).
+    for policy in ("base", "procache"):
+        rows.append(("background destage", policy,
+                     [*SETTINGS[policy].keys, *BACKGROUND_DESTAGE]))
     # Larger devices: the same footprint at a lower utilisation.
-    for blocks in (192, 256):
+    for more in (blocks * 6 // 5, blocks * 8 // 5):
         for policy in ("base", "procache"):
             rows.append(("device size", policy,
-                         [f"blocks_per_chip={blocks}", *SETTINGS[policy]]))
+                         [f"blocks_per_chip={more}",
+                          *SETTINGS[policy].keys]))
     return rows
 
 
@@ -103,22 +120,15 @@ def replay(trace: Path, keys: list[str]) -> dict[str, Any]:
                    fmt="ssdemu", binary=SSDSIM)
 
 
-def merged_keys(extra: list[str]) -> list[str]:
-    """DEVICE_KEYS with @extra's values winning."""
-    names = {k.split("=", 1)[0] for k in extra}
-    return [k for k in DEVICE_KEYS
-            if k.split("=", 1)[0] not in names] + extra
-
-
 def sweep(scale: prepare.Scale, source: str) -> list[dict[str, Any]]:
     run_dir = prepare.WORK / "out" / scale.name / source
     trace = run_dir.parent / f"joined-{source}.log"
     with_content = join_traces(run_dir, scale.rounds, trace)
     rows = []
-    for group, policy, extra in sweep_settings():
+    for group, policy, extra in sweep_settings(scale.name):
         if "dedup=1" in extra and not with_content:
             continue
-        st = replay(trace, merged_keys(extra))
+        st = replay(trace, merged_keys(DEVICE_KEYS[scale.name], extra))
         conf = st["config"]
         rows.append({
             "group": group, "policy": policy,
@@ -134,6 +144,10 @@ def sweep(scale: prepare.Scale, source: str) -> list[dict[str, Any]]:
             "tlc_erases": st["flash_erase_tlc_blocks"],
             "slc_erases": st["flash_erase_slc_blocks"],
             "gc_relocated": st["gc_relocated_pages"],
+            "destage_foreground": st.get("cache_destage_foreground_pages",
+                                         0),
+            "destage_background": st.get("cache_destage_background_pages",
+                                         0),
             "dup_percent": (100.0 * st["dedup_duplicate_chunks"]
                             / st["dedup_chunks_written"]
                             if st["dedup_chunks_written"] else None),

@@ -13,7 +13,8 @@ the end).  Results go to build/workload/out/<scale>/<setting>/
 (stats.json, traces) and the report to workload/results/
 (workload/report.py).
 
-usage: python3 -m workload.run [--scale tiny|small] [--settings base,...]
+usage: python3 -m workload.run [--scale tiny|small] [--rounds N]
+                                [--settings nocache,base,...]
                                 [--kver KVER] [--report-only]
 """
 from __future__ import annotations
@@ -24,13 +25,15 @@ import re
 import shutil
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ssdtools import guest, vmrun
 from ssdtools.paths import GUEST_LIB, ROOT
 from workload import prepare, replay, report
-from workload.settings import DEVICE_KEYS, PRESET, REPLAY_SOURCE, SETTINGS
+from workload.settings import (DEFAULT_SETTINGS, PRESET, REPLAY_SOURCE,
+                               SETTINGS, device_keys)
 
 HERE = Path(__file__).resolve().parent
 # The preset in the guest (the VM has the repository's configs/ there).
@@ -66,8 +69,10 @@ def run_setting(name: str, scale: prepare.Scale, inputs: Path,
     @capture, each step's written content is recorded for the replay."""
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
-    conf = (f'CONFIG={CONFIG}\nKEYS="{" ".join(DEVICE_KEYS + SETTINGS[name])}"'
-            f"\nINPUTS={inputs}\nROUNDS={scale.rounds}\n"
+    keys = device_keys(scale.name, name)
+    conf = (f'CONFIG={CONFIG}\nKEYS="{" ".join(keys)}"\n'
+            f"MOUNT_OPTS={SETTINGS[name].mount}\n"
+            f"INPUTS={inputs}\nROUNDS={scale.rounds}\n"
             f"COPIES={scale.image_copies}\nLABEL=.\n"
             f"CAPTURE={int(capture)}\nCAPTURE_PY={HERE / 'capture.py'}\n")
     shares = dict(vmrun.HOST_ROOT_SHARE)
@@ -83,8 +88,9 @@ def run_setting(name: str, scale: prepare.Scale, inputs: Path,
         raise SystemExit(f"workload {name}: the VM run failed\n"
                          + res.summary() + "\n" + res.output[-3000:])
     result = parse_output(res.output)
-    result.update(setting=name, keys=DEVICE_KEYS + SETTINGS[name],
-                  kernel=res.kver, vm_wall_s=time.monotonic() - t0)
+    result.update(setting=name, keys=keys, mount=SETTINGS[name].mount,
+                  rounds=scale.rounds, kernel=res.kver,
+                  vm_wall_s=time.monotonic() - t0)
     (out / "stats.json").write_text(json.dumps(result, indent=1) + "\n")
     return result
 
@@ -94,37 +100,75 @@ def missing_runs(out_root: Path, names: list[str]) -> list[str]:
     return [n for n in names if not (out_root / n / "stats.json").exists()]
 
 
-def main() -> int:
+def recorded_rounds(out_root: Path, names: list[str]) -> set[int]:
+    """The rounds the recorded runs of @names were made with."""
+    return {int(json.loads((out_root / n / "stats.json").read_text())
+                .get("rounds", 0)) for n in names}
+
+
+def positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text}: must be 1 or more")
+    return value
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--scale", choices=sorted(prepare.SCALES),
                     default="small")
-    ap.add_argument("--settings", default="base,refcnt,procache,"
-                    "procache-dedup", help="comma-separated, of: "
-                    + ", ".join(SETTINGS))
+    ap.add_argument("--rounds", type=positive_int,
+                    help="repetitions of Algorithm 2 (default: the scale's, "
+                    + ", ".join(f"{s.name} {s.rounds}"
+                                for s in prepare.SCALES.values())
+                    + "; with --report-only, the recorded runs')")
+    ap.add_argument("--settings", default=",".join(DEFAULT_SETTINGS),
+                    help="comma-separated, of: " + ", ".join(SETTINGS))
     ap.add_argument("--kver")
     ap.add_argument("--report-only", action="store_true",
                     help="rebuild the report from the last runs")
-    args = ap.parse_args()
-    scale = prepare.SCALES[args.scale]
-    names = [s for s in args.settings.split(",") if s]
-    for name in names:
+    args = ap.parse_args(argv)
+    args.names = [s for s in args.settings.split(",") if s]
+    for name in args.names:
         if name not in SETTINGS:
             ap.error(f"unknown setting {name!r}")
+    return args
+
+
+def refuse(message: str) -> int:
+    # A report from fewer runs than named, or from runs of another
+    # length, would overwrite the committed one: refuse, write nothing.
+    print(f"workload: --report-only: {message}", file=sys.stderr)
+    return 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    scale = prepare.SCALES[args.scale]
+    names = args.names
     out_root = prepare.WORK / "out" / scale.name
-    missing = missing_runs(out_root, names) if args.report_only else []
-    if missing:
-        # A report from fewer runs than named would overwrite the
-        # committed one with less: refuse, and write nothing.
-        print(f"workload: --report-only: no recorded run of "
-              f"{', '.join(missing)} in {out_root} (run `make workload` "
-              f"first, or name the settings that ran with --settings)",
-              file=sys.stderr)
-        return 1
-    if not args.report_only:
+    if args.report_only:
+        missing = missing_runs(out_root, names)
+        if missing:
+            return refuse(
+                f"no recorded run of {', '.join(missing)} in {out_root} "
+                "(run `make workload` first, or name the settings that ran "
+                "with --settings)")
+        rounds = recorded_rounds(out_root, names)
+        if len(rounds) != 1 or (args.rounds and rounds != {args.rounds}):
+            return refuse(
+                f"the runs in {out_root} were made with rounds "
+                f"{sorted(rounds)}, not one common "
+                + (f"{args.rounds}" if args.rounds else "number")
+                + " (run them again with the same --rounds)")
+        scale = replace(scale, rounds=rounds.pop())
+    else:
+        if args.rounds:
+            scale = replace(scale, rounds=args.rounds)
         inputs = prepare.prepare(scale)
         for name in names:
-            print(f"workload: {name}: booting the VM ({scale.name} scale)",
-                  flush=True)
+            print(f"workload: {name}: booting the VM ({scale.name} scale, "
+                  f"{scale.rounds} round(s))", flush=True)
             r = run_setting(name, scale, inputs, out_root / name, args.kver,
                             capture=name == REPLAY_SOURCE)
             print(f"workload: {name}: {r['vm_wall_s']:.0f} s in the VM",
@@ -133,7 +177,9 @@ def main() -> int:
                for n in names if (out_root / n / "stats.json").exists()]
     extra: list[str] = []
     rows: list[dict[str, Any]] = []
-    if (out_root / REPLAY_SOURCE / "stats.json").exists():
+    source = out_root / REPLAY_SOURCE / "stats.json"
+    if source.exists() and json.loads(source.read_text()).get(
+            "rounds", scale.rounds) == scale.rounds:
         print("workload: replaying the traces through ssdsim", flush=True)
         t0 = time.monotonic()
         rows = replay.sweep(scale, REPLAY_SOURCE)

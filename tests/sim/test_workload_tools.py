@@ -182,3 +182,154 @@ def test_report_only_refuses_without_the_runs(
     assert f"no recorded run of {missing} in {tmp_path / 'out' / 'tiny'}" \
         in err
     assert "--settings" in err
+
+
+def one_write(tmp_path: Path) -> Path:
+    trace = tmp_path / "one.log"
+    trace.write_text("0 W 0 4096 0\n")
+    return trace
+
+
+@pytest.mark.parametrize("scale", sorted(run.prepare.SCALES))
+def test_no_cache_baseline_has_the_same_flash_and_no_slc(
+        tmp_path: Path, scale: str) -> None:
+    """The paper's baseline: the cached device's flash, every block TLC,
+    no cache; ssdsim takes every setting's keys at every scale."""
+    from workload import settings
+    stats = {name: replay.replay(one_write(tmp_path),
+                                 settings.device_keys(scale, name))
+             for name in settings.SETTINGS}
+    nocache, base = stats["nocache"], stats["base"]
+    flash = {n: s["config"]["chips"] * s["config"]["blocks_per_chip"]
+             for n, s in stats.items()}
+    assert len(set(flash.values())) == 1, flash
+    assert nocache["config"]["slc_blocks_per_chip"] == 0
+    assert base["config"]["slc_blocks_per_chip"] > 0
+    assert nocache["cache_capacity_pages"] == 0
+    assert base["cache_capacity_pages"] > 0
+    assert nocache["flash_program_slc_pages"] == 0
+    # The SLC blocks hold the logical space now.
+    assert (nocache["logical_capacity_bytes"]
+            > base["logical_capacity_bytes"])
+    # The cache is about the paper's share of the logical space (3.1%).
+    cache = (base["cache_capacity_pages"]
+             * base["config"]["page_size_bytes"])
+    assert 0.02 < cache / base["logical_capacity_bytes"] < 0.04
+
+
+def test_procache_uses_the_papers_c_and_p(tmp_path: Path) -> None:
+    """c = 8 KiB, p = 0.1 (the paper's comparison), in every ProCache
+    setting and as ssdsim reads them."""
+    from workload import settings
+    names = [n for n, s in settings.SETTINGS.items()
+             if "cache_policy=procache" in s.keys]
+    assert {"procache", "procache-dedup", "procache-discard"} <= set(names)
+    for name in names:
+        conf = replay.replay(one_write(tmp_path),
+                             settings.device_keys("tiny", name))["config"]
+        assert conf["procache_c_bytes"] == 8192
+        assert conf["procache_p_ppm"] == 100000
+    assert settings.SETTINGS["procache-discard"].mount == "discard"
+    assert all(s.mount == "nodiscard" for n, s in settings.SETTINGS.items()
+               if n != "procache-discard")
+
+
+def test_replay_sweep_settings_are_valid(tmp_path: Path) -> None:
+    """Every replay of the sweep is a device ssdsim accepts, at every
+    scale; the sweep has the no-cache baseline and background destage."""
+    from workload import settings
+    for scale in run.prepare.SCALES:
+        rows = replay.sweep_settings(scale)
+        groups = {g for g, _, _ in rows}
+        assert {"baseline", "background destage"} <= groups
+        for _, _, extra in rows:
+            replay.replay(one_write(tmp_path), settings.merged_keys(
+                settings.DEVICE_KEYS[scale], extra))
+
+
+def test_rounds_knob() -> None:
+    assert run.parse_args(["--scale", "tiny"]).rounds is None
+    assert run.parse_args(["--rounds", "5"]).rounds == 5
+    for bad in ("0", "-1", "two"):
+        with pytest.raises(SystemExit):
+            run.parse_args(["--rounds", bad])
+    with pytest.raises(SystemExit):
+        run.parse_args(["--settings", "base,nosuch"])
+    assert run.parse_args([]).names == run.DEFAULT_SETTINGS
+
+
+def test_report_only_refuses_runs_of_other_rounds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Runs made with different --rounds are not one report."""
+    from workload import prepare
+    monkeypatch.setattr(prepare, "WORK", tmp_path)
+    for name, rounds in (("base", 2), ("procache", 3)):
+        out = tmp_path / "out" / "tiny" / name
+        out.mkdir(parents=True)
+        r = fake_run(name, 1, 1, 0)
+        r["rounds"] = rounds
+        (out / "stats.json").write_text(json.dumps(r))
+
+    def no_report(*args: object, **kw: object) -> Path:
+        raise AssertionError("a report was written")
+
+    monkeypatch.setattr(report, "write", no_report)
+    monkeypatch.setattr(replay, "sweep", no_report)
+    assert run.main(["--scale", "tiny", "--settings", "base,procache",
+                     "--report-only"]) == 1
+    assert "rounds [2, 3]" in capsys.readouterr().err
+    assert run.main(["--scale", "tiny", "--settings", "base",
+                     "--rounds", "3", "--report-only"]) == 1
+    assert "rounds [2]" in capsys.readouterr().err
+
+
+def test_report_shows_both_baselines(tmp_path: Path) -> None:
+    """Each claim of the paper against the no-cache baseline and BASE."""
+    results = [fake_run("nocache", 1100, 0, 0),
+               fake_run("base", 400, 600, 0),
+               fake_run("procache", 520, 30, 0)]
+    text = report.write(results, run.prepare.SCALES["tiny"],
+                        tmp_path).read_text()
+    assert "## Totals against both baselines" in text
+    assert "| setting | wall s | modeled write ms | vs nocache | vs base |" \
+        in text
+    # programs: 550 against 1100 (-50.0%) and 1000 (-45.0%); modeled
+    # write ms: 610 against 1100 (-44.5%) and 2200 (-72.3%); erases:
+    # 0 against 0 (n/a) and 9 (-100.0%).
+    assert "| writes (flash programs, TLC+SLC) | -19.30% | -50.0% | -45.0% |" \
+        in text
+    assert "| time (paper: elapsed; here: modeled write time) | -7.57% | " \
+        "-44.5% | -72.3% |" in text
+    assert "| erases (TLC+SLC) | -14.00% | n/a | -100.0% |" in text
+    assert report.versus(216, 0) == "216 vs 0"
+    assert "| TLC programs alone | - | -52.7% | +30.0% |" in text
+    assert "Against `nocache`" in text and "BASE against `nocache`" in text
+
+
+def replay_row(group: str, policy: str, slc: int, tlc: int, slc_pages: int,
+               erases: int, latency_us: float) -> dict:
+    return {"group": group, "policy": policy, "dedup": False,
+            "blocks_per_chip": 56, "slc_blocks_per_chip": slc,
+            "tlc_programs": tlc, "slc_programs": slc_pages,
+            "tlc_erases": erases, "slc_erases": 0, "gc_relocated": 7,
+            "write_latency_mean_us": latency_us}
+
+
+def test_replay_claims_against_both_baselines() -> None:
+    """From the replay: ProCache, BASE and the no-cache baseline on the
+    VM's device (its SLC blocks), not another cache size's rows."""
+    rows = [replay_row("baseline", "nocache", 0, 1000, 0, 10, 400.0),
+            replay_row("cache size", "base", 4, 1, 1, 1, 1.0),
+            replay_row("cache size", "procache", 4, 1, 1, 1, 1.0),
+            replay_row("cache size", "base", 8, 900, 600, 20, 800.0),
+            replay_row("cache size", "procache", 8, 1100, 100, 12, 300.0)]
+    text = "\n".join(report.replay_claims(rows, 8))
+    # programs 1200 vs 1000 (+20.0%) and 1500 (-20.0%); erases 12 vs 10
+    # and 20; latency 300 vs 400 and 800.
+    assert "| writes (flash programs, TLC+SLC) | -19.30% | +20.0% | -20.0% |" \
+        in text
+    assert "| erases (TLC+SLC) | -14.00% | +20.0% | -40.0% |" in text
+    assert "| -7.57% | -25.0% | -62.5% |" in text
+    assert "| nocache | 1000 / 0 | 10 / 0 | 7 | 400 |" in text
+    assert report.replay_claims(rows[:3], 8) == []

@@ -5,6 +5,8 @@
 #   CONFIG    the device preset (/configs/...)   KEYS   key=value overrides
 #   INPUTS    the inputs (a host path: steps run chrooted in the host userland)
 #   ROUNDS    repetitions
+#   MOUNT_OPTS  the file system's mount options (nodiscard, or discard: it
+#             sends TRIMs for the blocks it frees)
 #   COPIES    copies of the images               LABEL  the run's name
 #   CAPTURE   1: after each step, record what its writes left on the device
 #             (CAPTURE_PY, workload/capture.py: an MD5 per sector, for the
@@ -40,7 +42,7 @@ load_module
 # shellcheck disable=SC2086
 ssdctl create ssd0 --config "$CONFIG" $KEYS > /dev/null || fail "ssdctl create"
 mkfs.ext4 -q -b 1024 -E nodiscard,lazy_itable_init=0,lazy_journal_init=0 /dev/ssdemu0 2>/dev/null || fail "mkfs.ext4 -b 1024"
-mount -o nodiscard /dev/ssdemu0 /host/mnt || fail "mount"
+mount -o "$MOUNT_OPTS" /dev/ssdemu0 /host/mnt || fail "mount -o $MOUNT_OPTS"
 mkdir -p "/out/$LABEL"
 
 # The programs' scratch space is a tmpfs on the host's /run: not /tmp, which
