@@ -10,26 +10,16 @@
 #include "host-tools/csim.h"
 #include "host-tools/csim_map.h"
 #include "host-tools/csim_trace.h"
-
-static int hex(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return 0;
-}
+#include "host-tools/hex_digit.h"
 
 uint64_t csim_md5_key(const char *h)
 {
 	uint64_t hi = 0, lo = 0;
 
 	for (int i = 0; i < 16; i++)
-		hi = hi << 4 | hex(h[i]);
+		hi = hi << 4 | hex_digit(h[i]);
 	for (int i = 16; i < 32; i++)
-		lo = lo << 4 | hex(h[i]);
+		lo = lo << 4 | hex_digit(h[i]);
 	return hi ^ csim_mix64(lo);
 }
 

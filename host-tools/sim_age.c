@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ssd_rand.h"
 #include "host-tools/flat_iter.h"
 #include "host-tools/sim_age.h"
 #include "host-tools/sim_data.h"
@@ -101,22 +102,13 @@ int sim_age_parse(const char *text, struct sim_age_spec *spec)
 	return ret;
 }
 
-static u64 splitmix(u64 *state)
-{
-	u64 z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 /* A uniform number below @n (n > 0), without modulo bias. */
-static u64 below(u64 *state, u64 n)
+static u64 below(struct ssd_rand *rand, u64 n)
 {
 	u64 limit = U64_MAX - U64_MAX % n, v;
 
 	do
-		v = splitmix(state);
+		v = ssd_rand_next(rand);
 	while (v >= limit);
 	return v % n;
 }
@@ -133,7 +125,7 @@ struct ager {
 /* One write of @len at @offset, arriving when the one before completed. */
 static int age_write(struct ager *a, u64 offset, u64 len)
 {
-	u64 state = a->seed ^ (a->res->requests * 0x9e3779b97f4a7c15ULL);
+	struct ssd_rand rand = { .state = a->seed ^ (a->res->requests * 0x9e3779b97f4a7c15ULL) };
 	struct ssd_request req;
 	struct flat_iter fi;
 	int ret;
@@ -143,7 +135,7 @@ static int age_write(struct ager *a, u64 offset, u64 len)
 	 * here, so no request's data is another's shifted (which made pages
 	 * equal, and dedup found them).
 	 */
-	sim_fill_data(a->buf, offset, len, a->page_bytes, NULL, splitmix(&state));
+	sim_fill_data(a->buf, offset, len, a->page_bytes, NULL, ssd_rand_next(&rand));
 	flat_iter_init(&fi, a->buf);
 	req.op = SSD_OP_WRITE;
 	req.offset_bytes = offset;
@@ -180,7 +172,8 @@ static u64 erase_mean_milli(struct ssd_device *dev)
 }
 
 /* Random overwrites of the filled units: @count, or until the erase target. */
-static int overwrite(struct ager *a, u64 *rng, u64 units, u64 bs, u64 count, u64 target_milli)
+static int overwrite(struct ager *a, struct ssd_rand *rng, u64 units, u64 bs, u64 count,
+		     u64 target_milli)
 {
 	u64 i;
 
@@ -205,7 +198,8 @@ static int overwrite(struct ager *a, u64 *rng, u64 units, u64 bs, u64 count, u64
 int sim_age_run(struct ssd_device *dev, u32 block_bytes, const struct sim_age_spec *spec,
 		u64 seed, bool final_flush, struct sim_age_result *res)
 {
-	u64 cap = ssd_device_capacity_bytes(dev), bs = spec->bs, units, filled, off, rng = seed;
+	u64 cap = ssd_device_capacity_bytes(dev), bs = spec->bs, units, filled, off;
+	struct ssd_rand rng = { .state = seed };
 	u64 chunk = max_t(u64, FILL_REQUEST_BYTES / bs * bs, bs);
 	struct ssd_stats before, after;
 	struct ager a = { .dev = dev, .page_bytes = ssd_device_page_bytes(dev), .seed = seed,

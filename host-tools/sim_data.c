@@ -4,34 +4,16 @@
  */
 #include <string.h>
 
+#include "common/ssd_rand.h"
+#include "host-tools/hex_digit.h"
 #include "host-tools/sim_data.h"
-
-static u64 splitmix(u64 *state)
-{
-	u64 z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
 /* The pattern every page is masked with: byte @pos of it. */
 static unsigned char pattern_byte(u64 pos)
 {
-	u64 state = pos / 8;
+	struct ssd_rand rand = { .state = pos / 8 };
 
-	return (unsigned char)(splitmix(&state) >> (8 * (pos % 8)));
-}
-
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return 0;
+	return (unsigned char)(ssd_rand_next(&rand) >> (8 * (pos % 8)));
 }
 
 void sim_fill_data(unsigned char *buf, u64 offset, u64 len, u32 page_bytes,
@@ -40,14 +22,15 @@ void sim_fill_data(unsigned char *buf, u64 offset, u64 len, u32 page_bytes,
 	size_t nr_hashes = hashes ? strlen(hashes) / 32 : 0;
 	u64 chunk = nr_hashes ? len / nr_hashes : len;
 	unsigned char md5[16];
-	u64 pos, state = fallback_seed;
+	struct ssd_rand rand = { .state = fallback_seed };
+	u64 pos;
 	int i;
 
 	if (!chunk)
 		chunk = len;
 	if (!nr_hashes) {
 		for (pos = 0; pos < len; pos += 8) {
-			u64 word = splitmix(&state);
+			u64 word = ssd_rand_next(&rand);
 
 			memcpy(buf + pos, &word, len - pos < 8 ? len - pos : 8);
 		}
