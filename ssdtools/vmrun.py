@@ -114,12 +114,25 @@ class VmResult:
         return "\n".join(lines)
 
 
+# Not the kernel's nor ssdemu's: qemu's TCG now and then leaks a single-step
+# #DB into the guest kernel, and x86's exc_debug_kernel() warns once and
+# clears TF ("A known way to trigger this is through QEMU's GDB stub, which
+# leaks #DB into the guest", arch/x86/kernel/traps.c).  Seen once in a
+# 6.12 guest during boot, before any test ran.  Only this exact splat
+# header is passed over; every other WARNING still fails the run.
+QEMU_ARTEFACT_RE = re.compile(
+    r"WARNING: CPU: \d+ PID: \d+ at arch/x86/kernel/traps\.c:\d+ "
+    r"exc_debug_kernel\b")
+
+
 def find_kernel_errors(*logs: str) -> list[str]:
-    """Kernel error lines in the given logs, deduplicated, in order."""
+    """Kernel error lines in the given logs, deduplicated, in order
+    (qemu's known #DB artefact, QEMU_ARTEFACT_RE, left out)."""
     seen: dict[str, None] = {}
     for log in logs:
         for line in log.splitlines():
-            if KERNEL_ERROR_RE.search(line):
+            if (KERNEL_ERROR_RE.search(line)
+                    and not QEMU_ARTEFACT_RE.search(line)):
                 seen.setdefault(line.strip(), None)
     return list(seen)
 

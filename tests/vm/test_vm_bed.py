@@ -59,6 +59,20 @@ def test_parse_serial_and_errors() -> None:
     assert vmrun.find_kernel_errors("[ 1.0] all fine\n") == []
 
 
+def test_qemu_debug_artefact_is_not_a_kernel_error() -> None:
+    """qemu's leaked #DB warning is passed over; a WARNING elsewhere in
+    traps.c, or in any other function, is not."""
+    artefact = ("[    4.901] WARNING: CPU: 0 PID: 156 at "
+                "arch/x86/kernel/traps.c:1120 exc_debug_kernel+0x4b/0x60\n")
+    others = ("[    5.0] WARNING: CPU: 1 PID: 9 at "
+              "arch/x86/kernel/traps.c:700 do_int3+0x1/0x2\n"
+              "[    6.0] WARNING: CPU: 0 PID: 3 at "
+              "drivers/block/ssdemu/x.c:1 exc_debug_kernel_like+0x1\n")
+    assert vmrun.find_kernel_errors(artefact) == []
+    assert vmrun.find_kernel_errors(artefact + others) == [
+        line.strip() for line in others.splitlines()]
+
+
 # ---------------------------------------------------------------- in a VM
 
 
