@@ -6,6 +6,7 @@
  * memory figures the statistics report.
  */
 #include "ftl/ftl_internal.h"
+#include "ftl/ftl_dftl.h"
 
 int ssd_ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *params)
 {
@@ -19,6 +20,7 @@ int ssd_ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *
 	ftl->gc_pages_per_write = params->gc_pages_per_write;
 	ftl->gc_background_free_blocks = params->gc_background_free_blocks;
 	ftl->read_unwritten_flash = params->read_unwritten_flash;
+	ftl->wl_static_threshold = params->wl_static_threshold;
 	ftl->pages_per_block = geo->pages_per_block;
 	ftl->blocks_per_chip = geo->blocks_per_chip;
 	ftl->chips = geo->chips;
@@ -35,6 +37,8 @@ int ssd_ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *
 	memset(ftl->l2p, 0xff, ftl->logical_pages * sizeof(u32));
 	memset(ftl->p2l, 0xff, flash->total_pages * sizeof(u32));
 	ret = ssd_ftl_regions_init(ftl, params);
+	if (!ret && params->dftl_cmt_entries)
+		ret = ssd_ftl_dftl_init(ftl, params->dftl_cmt_entries);
 	if (ret)
 		goto fail;
 	return 0;
@@ -45,6 +49,7 @@ fail:
 
 void ssd_ftl_exit(struct ftl *ftl)
 {
+	ssd_ftl_dftl_exit(ftl);
 	ssd_ftl_regions_exit(ftl);
 	ssd_free(ftl->blocks);
 	ssd_free(ftl->p2l);
@@ -135,6 +140,7 @@ int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	      enum ssd_cause cause, u64 start_ns, u64 *done_ns)
 {
 	struct ftl_region *rg;
+	u64 map_done_ns = start_ns;
 	u32 ppa, old;
 	int ret;
 
@@ -146,7 +152,12 @@ int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 		return -ENOSPC;
 	ftl->gc_write_pages = 0;
 	ftl->gc_write_work = false;
+	/* DFTL: the entry is updated in the CMT; the program need not wait for it. */
+	if (ftl->dftl && region == SSD_REGION_MAIN)
+		ssd_ftl_dftl_lookup(ftl, lpn, true, start_ns, &map_done_ns);
 	ret = ssd_ftl_gc_step(ftl, rg, start_ns);
+	if (!ret)
+		ret = ssd_ftl_wear_step(ftl, rg, start_ns);
 	ppa = ret ? FTL_NONE : host_alloc_page(ftl, rg, start_ns);
 	if (ftl->gc_write_work)
 		ftl->counters.gc_foreground_runs++;
@@ -167,17 +178,36 @@ int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	ftl->l2p[lpn] = ppa;
 	ftl->p2l[ppa] = (u32)lpn;
 	ftl->counters.host_write_pages++;
+	*done_ns = max_t(u64, *done_ns, map_done_ns);
 	return 0;
+}
+
+/* Whether @lpn's mapping is the main region's (DFTL looks it up): not in the SLC region. */
+static bool main_mapped(const struct ftl *ftl, u64 lpn)
+{
+	u32 ppa = ftl->l2p[lpn];
+
+	return ppa == FTL_NONE ||
+	       ftl->blocks[ppa / ftl->pages_per_block].region == SSD_REGION_MAIN;
 }
 
 const void *ssd_ftl_read(struct ftl *ftl, u64 lpn, enum ssd_cause cause,
 		     u64 start_ns, u64 *done_ns)
 {
-	u32 ppa = ftl->l2p[lpn];
+	u64 map_done_ns = start_ns;
+	const void *data;
+	u32 ppa;
 
+	/* DFTL: the read waits for its entry. */
+	if (ftl->dftl && main_mapped(ftl, lpn))
+		start_ns = ssd_ftl_dftl_lookup(ftl, lpn, false, start_ns, &map_done_ns);
+	ppa = ftl->l2p[lpn];
 	*done_ns = start_ns;
-	if (ppa != FTL_NONE)
-		return ssd_flash_read(ftl->flash, ppa, cause, start_ns, done_ns);
+	if (ppa != FTL_NONE) {
+		data = ssd_flash_read(ftl->flash, ppa, cause, start_ns, done_ns);
+		*done_ns = max_t(u64, *done_ns, map_done_ns);
+		return data;
+	}
 	/*
 	 * The page round-robin placement would have given it when written in
 	 * order: chip lpn % chips, page type by its place in the stripe.
@@ -186,15 +216,22 @@ const void *ssd_ftl_read(struct ftl *ftl, u64 lpn, enum ssd_cause cause,
 		*done_ns = ssd_flash_read_blank(ftl->flash, lpn % ftl->chips,
 					    (lpn / ftl->chips) % FLASH_PAGE_NR, cause,
 					    start_ns);
+	*done_ns = max_t(u64, *done_ns, map_done_ns);
 	return NULL;
 }
 
-void ssd_ftl_trim(struct ftl *ftl, u64 lpn)
+void ssd_ftl_trim(struct ftl *ftl, u64 lpn, u64 start_ns)
 {
 	u32 ppa = ftl->l2p[lpn];
+	u64 map_done_ns;
 
 	if (ppa == FTL_NONE)
 		return;
+	/* DFTL: the entry turns unmapped in the CMT; TRIM waits for nothing. */
+	if (ftl->dftl && main_mapped(ftl, lpn)) {
+		ssd_ftl_dftl_lookup(ftl, lpn, true, start_ns, &map_done_ns);
+		ppa = ftl->l2p[lpn];
+	}
 	invalidate_page(ftl, ppa);
 	ftl->l2p[lpn] = FTL_NONE;
 	ftl->counters.host_trim_pages++;
@@ -223,5 +260,6 @@ u64 ssd_ftl_metadata_bytes(const struct ftl *ftl)
 	return ftl->logical_pages * sizeof(u32) +
 	       ftl->flash->total_pages * sizeof(u32) +
 	       (u64)ftl->total_blocks * sizeof(struct ftl_block) +
-	       ssd_ftl_regions_metadata_bytes(ftl);
+	       ssd_ftl_regions_metadata_bytes(ftl) +
+	       (ftl->dftl ? ssd_ftl_dftl_bytes(ftl) : 0);
 }

@@ -9,6 +9,7 @@
  * and one over the chips' write points and heaps.
  */
 #include "ftl/ftl_internal.h"
+#include "ftl/ftl_dftl.h"
 
 #define CHECK(cond, fmt, ...)						\
 	do {								\
@@ -63,8 +64,8 @@ static int check_maps(const struct ftl *ftl)
 
 /* What one pass over the blocks counts, per region. */
 struct block_tally {
-	u32 free, open, full, victim;
-	u64 valid;
+	u32 free, open, full, victim, translation;
+	u64 valid, erases;
 };
 
 static int check_block(const struct ftl *ftl, u32 block, struct block_tally *tally)
@@ -81,10 +82,19 @@ static int check_block(const struct ftl *ftl, u32 block, struct block_tally *tal
 	      flash_block_mode(ftl->flash, block));
 	for (i = 0; i < ftl->pages_per_block; i++)
 		valid += ftl->p2l[first + i] != FTL_NONE;
-	CHECK(valid == blk->valid_pages, "block %u: valid_pages %u, p2l says %u",
-	      block, blk->valid_pages, valid);
 	CHECK(blk->write_ptr <= rg->pages_per_block, "block %u: write_ptr %u beyond %u pages",
 	      block, blk->write_ptr, rg->pages_per_block);
+	tally->erases += blk->erase_count;
+	if (blk->state == FTL_BLOCK_TRANSLATION) {
+		/* Its valid_pages are translation pages: ssd_ftl_dftl_check() counts them. */
+		CHECK(ftl->dftl && valid == 0 && blk->region == SSD_REGION_MAIN,
+		      "translation block %u: dftl %d, %u data pages, region %u", block,
+		      ftl->dftl != NULL, valid, blk->region);
+		tally->translation++;
+		return 0;
+	}
+	CHECK(valid == blk->valid_pages, "block %u: valid_pages %u, p2l says %u",
+	      block, blk->valid_pages, valid);
 	tally->valid += valid;
 	switch (blk->state) {
 	case FTL_BLOCK_FREE:
@@ -200,9 +210,15 @@ static int check_region(const struct ftl *ftl, u32 r, const struct block_tally *
 {
 	const struct ftl_region *rg = &ftl->region[r];
 
-	CHECK(tally->free + tally->open + tally->full + tally->victim == rg->nr_blocks,
-	      "region %u: free %u + open %u + full %u + victim %u != %u blocks", r,
-	      tally->free, tally->open, tally->full, tally->victim, rg->nr_blocks);
+	CHECK(tally->free + tally->open + tally->full + tally->victim + tally->translation ==
+	      rg->nr_blocks,
+	      "region %u: free %u + open %u + full %u + victim %u + translation %u != %u blocks",
+	      r, tally->free, tally->open, tally->full, tally->victim, tally->translation,
+	      rg->nr_blocks);
+	CHECK(tally->erases == rg->erase_total, "region %u: %llu erases, counter says %llu", r,
+	      (unsigned long long)tally->erases, (unsigned long long)rg->erase_total);
+	CHECK(!rg->gc_wl || rg->gc_victim != FTL_NONE, "region %u: wear levelling without a victim",
+	      r);
 	CHECK(tally->free == rg->nr_free, "region %u: %u free blocks, counter says %u", r,
 	      tally->free, rg->nr_free);
 	CHECK(tally->valid == rg->valid_pages, "region %u: %llu valid pages, counter says %llu",
@@ -241,5 +257,7 @@ int ssd_ftl_check(const struct ftl *ftl)
 		if (ret)
 			return ret;
 	}
+	if (ftl->dftl)
+		return ssd_ftl_dftl_check(ftl, tally[SSD_REGION_MAIN].translation);
 	return 0;
 }

@@ -71,6 +71,7 @@ enum ftl_block_state {
 	FTL_BLOCK_OPEN,		/* being filled by a write point */
 	FTL_BLOCK_FULL,		/* all pages programmed; a GC candidate */
 	FTL_BLOCK_VICTIM,	/* GC is moving its valid pages out */
+	FTL_BLOCK_TRANSLATION,	/* holds DFTL translation pages (ftl_dftl.c) */
 };
 
 struct ftl_block {
@@ -125,6 +126,9 @@ struct ftl_region {
 	u32 gc_victim;		/* block GC is collecting, or FTL_NONE */
 	u32 gc_cursor;		/* its next page GC looks at */
 	u32 cb_cursor;		/* cost-benefit: next region block to examine */
+	u64 erase_total;	/* erases of its blocks (kept as they happen) */
+	u32 wl_cursor;		/* static wear levelling: next region block to examine */
+	bool gc_wl;		/* gc_victim is a cold block static wear levelling chose */
 };
 
 struct ftl_params {
@@ -135,6 +139,8 @@ struct ftl_params {
 	u32 gc_background_free_blocks;	/* 0: no background GC */
 	bool read_unwritten_flash;
 	const struct ftl_gc_policy *gc_policy;
+	u32 wl_static_threshold;	/* 0: no static wear levelling */
+	u32 dftl_cmt_entries;		/* 0: the map is all in RAM; else DFTL's CMT */
 };
 
 struct ftl_counters {
@@ -148,6 +154,14 @@ struct ftl_counters {
 	u64 gc_background_pages;	/* valid pages background GC moved */
 	u64 gc_background_steps;	/* background GC steps that did work */
 };
+
+/* Static wear levelling (ftl_wear.c). */
+struct ftl_wear_counters {
+	u64 wl_static_migrations;	/* cold blocks chosen to migrate */
+	u64 wl_static_pages;		/* valid pages moved out of them */
+};
+
+struct ftl_dftl;
 
 struct ftl {
 	struct flash *flash;
@@ -173,6 +187,9 @@ struct ftl {
 	void (*gc_step_hook)(const struct ftl *ftl);
 
 	struct ftl_counters counters;
+	u32 wl_static_threshold;	/* erases a cold block lags the mean by */
+	struct ftl_wear_counters wear;
+	struct ftl_dftl *dftl;		/* DFTL's cached map (ftl_dftl.c), or NULL */
 };
 
 int ssd_ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *params);
@@ -193,6 +210,13 @@ int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	      enum ssd_cause cause, u64 start_ns, u64 *done_ns);
 
 /*
+ * With DFTL (ftl->dftl) a write into the main region, and a read or TRIM
+ * of an lpn not in the SLC region, first looks its entry up in the CMT
+ * (ssd_ftl_dftl_lookup()): a read starts when the entry is known; every
+ * operation ends no earlier than the map's flash operations it started.
+ */
+
+/*
  * Read @lpn from flash, counted under @cause: returns its data, or NULL if
  * never written or trimmed (the caller returns zeros; with
  * read_unwritten_flash that still costs a TLC page read on chip
@@ -210,8 +234,11 @@ const void *ssd_ftl_read(struct ftl *ftl, u64 lpn, enum ssd_cause cause,
  */
 u32 ssd_ftl_next_host_chip(const struct ftl *ftl, const struct ftl_region *rg);
 
-/* Forget @lpn's mapping (TRIM). */
-void ssd_ftl_trim(struct ftl *ftl, u64 lpn);
+/*
+ * Forget @lpn's mapping (TRIM).  It takes no time; flash operations it
+ * starts (DFTL's map) start at @start_ns.
+ */
+void ssd_ftl_trim(struct ftl *ftl, u64 lpn, u64 start_ns);
 
 static inline bool ftl_is_mapped(const struct ftl *ftl, u64 lpn)
 {
@@ -279,6 +306,29 @@ int ssd_ftl_gc_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns);
 int ssd_ftl_gc_until_free(struct ftl *ftl, struct ftl_region *rg, u32 target_free,
 		      u64 start_ns);
 void ssd_ftl_gc_background(struct ftl *ftl, u64 now_ns);
+
+/* Internal to ftl/: GC's victim, and one bounded step on it alone (ftl_gc.c). */
+void ssd_ftl_gc_set_victim(struct ftl *ftl, struct ftl_region *rg, u32 victim);
+int ssd_ftl_gc_victim_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns);
+
+/*
+ * Internal to ftl/: erases and static wear levelling (ftl_wear.c).
+ * ssd_ftl_erase_block() erases @block (every page invalid), counts it and
+ * gives it back to its chip's free heap; returns when the erase ends.
+ * After a GC victim's erase, ssd_ftl_wear_after_erase() may choose a cold
+ * FULL block of @rg (erase count at least wl_static_threshold below the
+ * region's mean, looked for in a window of FTL_WL_WINDOW_BLOCKS from a
+ * rotating cursor) as the region's next victim; ssd_ftl_wear_step(), in a
+ * host write into @rg with no GC pressure, moves a bounded share of it.
+ */
+#define FTL_WL_WINDOW_BLOCKS	64
+u64 ssd_ftl_erase_block(struct ftl *ftl, u32 block, u64 start_ns);
+void ssd_ftl_wear_after_erase(struct ftl *ftl, struct ftl_region *rg);
+int ssd_ftl_wear_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns);
+/* Standard deviation of every block's erase count, in thousandths. */
+u64 ssd_ftl_erase_stddev_milli(const struct ftl *ftl);
+/* Each region's erase_total from its blocks' counts (after a snapshot load). */
+void ssd_ftl_wear_recount(struct ftl *ftl);
 
 /* Internal to ftl/: greedy's choice, cost-benefit's fallback (ftl_gc_greedy.c). */
 u32 ssd_ftl_gc_greedy_select(struct ftl *ftl, struct ftl_region *rg);

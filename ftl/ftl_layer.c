@@ -6,6 +6,7 @@
  * statistics mapped onto ftl_internal.h.
  */
 #include "ftl/ftl_internal.h"
+#include "ftl/ftl_dftl.h"
 
 struct ftl_layer {
 	struct ssd_layer layer;
@@ -117,7 +118,7 @@ static int ftl_layer_write(struct ssd_layer *layer, u64 lpn, void *buf,
 
 static int ftl_layer_trim(struct ssd_layer *layer, u64 lpn, struct ssd_io *io)
 {
-	ssd_ftl_trim(to_ftl(layer), lpn);
+	ssd_ftl_trim(to_ftl(layer), lpn, io->start_ns);
 	io->done_ns = io->start_ns;
 	return 0;
 }
@@ -203,6 +204,18 @@ static void ftl_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 	st->gc_relocated_pages_write_max = ftl->counters.gc_write_pages_max;
 	st->gc_background_pages = ftl->counters.gc_background_pages;
 	st->gc_background_steps = ftl->counters.gc_background_steps;
+	st->erase_count_stddev_milli = ssd_ftl_erase_stddev_milli(ftl);
+	st->wl_static_migrations = ftl->wear.wl_static_migrations;
+	st->wl_static_pages = ftl->wear.wl_static_pages;
+	if (ftl->dftl) {
+		const struct ftl_dftl_counters *dc = &ftl->dftl->counters;
+
+		st->dftl_cmt_hits = dc->cmt_hits;
+		st->dftl_cmt_misses = dc->cmt_misses;
+		st->dftl_translation_reads = dc->translation_reads;
+		st->dftl_translation_writes = dc->translation_writes;
+		st->dftl_translation_gc_pages = dc->translation_gc_pages;
+	}
 }
 
 /* Background GC on chips idle before the next command (ssd_layer_ops.idle). */
@@ -216,7 +229,12 @@ static void ftl_layer_idle(struct ssd_layer *layer, u64 now_ns)
 
 static void ftl_layer_reset_stats(struct ssd_layer *layer)
 {
-	memset(&to_ftl(layer)->counters, 0, sizeof(to_ftl(layer)->counters));
+	struct ftl *ftl = to_ftl(layer);
+
+	memset(&ftl->counters, 0, sizeof(ftl->counters));
+	memset(&ftl->wear, 0, sizeof(ftl->wear));
+	if (ftl->dftl)
+		memset(&ftl->dftl->counters, 0, sizeof(ftl->dftl->counters));
 }
 
 static int ftl_layer_check(struct ssd_layer *layer)
@@ -273,6 +291,8 @@ static int ftl_layer_create(const struct ssd_config *cfg, const struct ssd_layer
 	params.gc_background_free_blocks = cfg->gc_background_free_blocks;
 	params.read_unwritten_flash = cfg->read_unwritten_flash;
 	params.gc_policy = ssd_ftl_gc_policy_of(cfg->gc_policy);
+	params.wl_static_threshold = cfg->wl_static_threshold;
+	params.dftl_cmt_entries = 0;
 	ret = ssd_ftl_init(&fl->ftl, env->flash, &params);
 	if (ret) {
 		ssd_free(fl);

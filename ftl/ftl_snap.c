@@ -9,6 +9,7 @@
  * (run by the device afterwards) checks that the whole agrees.
  */
 #include "ftl/ftl_internal.h"
+#include "ftl/ftl_dftl.h"
 
 static const struct ssd_snap_field block_fields[] = {
 	SSD_SNAP_FIELD(struct ftl_block, erase_count),
@@ -55,6 +56,47 @@ static void save_region(const struct ftl *ftl, const struct ftl_region *rg,
 	}
 }
 
+static const struct ssd_snap_field wear_fields[] = {
+	SSD_SNAP_FIELD(struct ftl_wear_counters, wl_static_migrations),
+	SSD_SNAP_FIELD(struct ftl_wear_counters, wl_static_pages),
+};
+
+/* Static wear levelling's state, only with wl_static_threshold > 0 (the format is the same without). */
+static void save_wear(const struct ftl *ftl, struct ssd_snap_writer *w)
+{
+	u32 r;
+
+	for (r = 0; r < SSD_REGION_NR; r++) {
+		ssd_snap_put_u32(w, ftl->region[r].wl_cursor);
+		ssd_snap_put_u8(w, ftl->region[r].gc_wl);
+	}
+	ssd_snap_put_structs(w, &ftl->wear, 1, sizeof(ftl->wear), wear_fields,
+			     ARRAY_SIZE(wear_fields));
+}
+
+static void load_wear(struct ftl *ftl, struct ssd_snap_reader *rd)
+{
+	u32 r;
+
+	for (r = 0; r < SSD_REGION_NR && !rd->error; r++) {
+		struct ftl_region *rg = &ftl->region[r];
+		u8 wl;
+
+		rg->wl_cursor = ssd_snap_get_u32(rd);
+		wl = ssd_snap_get_u8(rd);
+		if (rd->error)
+			return;
+		if ((rg->nr_blocks ? rg->wl_cursor >= rg->nr_blocks : rg->wl_cursor) || wl > 1) {
+			ssd_snap_refuse(rd, "FTL region %u: wear levelling cursor %u, victim flag %u",
+					r, rg->wl_cursor, wl);
+			return;
+		}
+		rg->gc_wl = wl;
+	}
+	ssd_snap_get_structs(rd, &ftl->wear, 1, sizeof(ftl->wear), wear_fields,
+			     ARRAY_SIZE(wear_fields));
+}
+
 void ssd_ftl_save(const struct ftl *ftl, struct ssd_snap_writer *w)
 {
 	u32 r;
@@ -70,6 +112,10 @@ void ssd_ftl_save(const struct ftl *ftl, struct ssd_snap_writer *w)
 	for (r = 0; r < SSD_REGION_NR; r++)
 		if (ftl->region[r].blocks_per_chip)
 			save_region(ftl, &ftl->region[r], w);
+	if (ftl->wl_static_threshold)
+		save_wear(ftl, w);
+	if (ftl->dftl)
+		ssd_ftl_dftl_save(ftl, w);
 }
 
 /* A block number of this FTL, or FTL_NONE. */
@@ -188,7 +234,9 @@ void ssd_ftl_load(struct ftl *ftl, struct ssd_snap_reader *r)
 	for (i = 0; i < ftl->total_blocks && !r->error; i++) {
 		const struct ftl_block *b = &ftl->blocks[i];
 
-		if (b->state > FTL_BLOCK_VICTIM || b->region >= SSD_REGION_NR ||
+		if ((b->state > FTL_BLOCK_VICTIM &&
+		     (b->state != FTL_BLOCK_TRANSLATION || !ftl->dftl)) ||
+		    b->region >= SSD_REGION_NR ||
 		    b->valid_pages > ftl->pages_per_block || b->write_ptr > ftl->pages_per_block ||
 		    !block_or_none(ftl, b->prev) || !block_or_none(ftl, b->next))
 			ssd_snap_refuse(r, "FTL block %llu: state %u region %u valid %u write_ptr %u",
@@ -198,4 +246,9 @@ void ssd_ftl_load(struct ftl *ftl, struct ssd_snap_reader *r)
 	for (reg = 0; reg < SSD_REGION_NR && !r->error; reg++)
 		if (ftl->region[reg].blocks_per_chip)
 			load_region(ftl, &ftl->region[reg], reg, r);
+	ssd_ftl_wear_recount(ftl);
+	if (ftl->wl_static_threshold && !r->error)
+		load_wear(ftl, r);
+	if (ftl->dftl && !r->error)
+		ssd_ftl_dftl_load(ftl, r);
 }

@@ -323,3 +323,12 @@ def test_model_with_dedup_over_new_replacements(seed: int,
     assert "dedup:" in out and f"cache {policy}" in out and "model:" in out
     counts = cache_counts(out, policy)
     assert counts["hits"] > 0 and counts["evicted"] > 0
+
+
+def test_static_wear_levelling() -> None:
+    """A hot/cold workload with and without wl_static_threshold: cold
+    blocks migrate, the erase-count spread and its reported standard
+    deviation shrink, every page reads back; under page and dftl."""
+    out = run_unit("wear")
+    assert "wear: ok" in out
+    print(out)
