@@ -3,7 +3,8 @@
  * ftl.c - the FTL's lifetime and its host-facing operations: write (the
  * host write point's round robin over chips, the GC step before it and the
  * blocking run at the hard floor), read, TRIM, and the erase-count and
- * memory figures the statistics report.
+ * memory figures the statistics report.  A main-region write goes to the
+ * mapping scheme's write op when it has one (ftl_type; ftl_scheme.c).
  */
 #include "ftl/ftl_internal.h"
 
@@ -15,6 +16,7 @@ int ssd_ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *
 	memset(ftl, 0, sizeof(*ftl));
 	ftl->flash = flash;
 	ftl->gc_policy = params->gc_policy;
+	ftl->scheme = params->scheme ? params->scheme : &ssd_ftl_scheme_page;
 	ftl->logical_pages = params->logical_pages;
 	ftl->gc_pages_per_write = params->gc_pages_per_write;
 	ftl->gc_background_free_blocks = params->gc_background_free_blocks;
@@ -35,6 +37,8 @@ int ssd_ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *
 	memset(ftl->l2p, 0xff, ftl->logical_pages * sizeof(u32));
 	memset(ftl->p2l, 0xff, flash->total_pages * sizeof(u32));
 	ret = ssd_ftl_regions_init(ftl, params);
+	if (!ret && ftl->scheme->init)
+		ret = ftl->scheme->init(ftl, params->cfg);
 	if (ret)
 		goto fail;
 	return 0;
@@ -45,6 +49,8 @@ fail:
 
 void ssd_ftl_exit(struct ftl *ftl)
 {
+	if (ftl->scheme && ftl->scheme->exit)
+		ftl->scheme->exit(ftl);
 	ssd_ftl_regions_exit(ftl);
 	ssd_free(ftl->blocks);
 	ssd_free(ftl->p2l);
@@ -54,8 +60,7 @@ void ssd_ftl_exit(struct ftl *ftl)
 	ftl->l2p = NULL;
 }
 
-/* @ppa's data is dead: drop it from the maps and its block's valid count. */
-static void invalidate_page(struct ftl *ftl, u32 ppa)
+void ssd_ftl_invalidate_page(struct ftl *ftl, u32 ppa)
 {
 	u32 block = ppa / ftl->pages_per_block;
 	struct ftl_block *blk = &ftl->blocks[block];
@@ -144,6 +149,8 @@ int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	rg = &ftl->region[region];
 	if (region_full(ftl, rg, lpn))
 		return -ENOSPC;
+	if (region == SSD_REGION_MAIN && ftl->scheme->write)
+		return ftl->scheme->write(ftl, lpn, buf, cause, start_ns, done_ns);
 	ftl->gc_write_pages = 0;
 	ftl->gc_write_work = false;
 	ret = ssd_ftl_gc_step(ftl, rg, start_ns);
@@ -161,7 +168,7 @@ int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	/* Read the old mapping only now: GC may just have moved it. */
 	old = ftl->l2p[lpn];
 	if (old != FTL_NONE)
-		invalidate_page(ftl, old);
+		ssd_ftl_invalidate_page(ftl, old);
 	if (ssd_flash_program(ftl->flash, ppa, buf, cause, start_ns, done_ns))
 		return -EIO;
 	ftl->l2p[lpn] = ppa;
@@ -195,7 +202,7 @@ void ssd_ftl_trim(struct ftl *ftl, u64 lpn)
 
 	if (ppa == FTL_NONE)
 		return;
-	invalidate_page(ftl, ppa);
+	ssd_ftl_invalidate_page(ftl, ppa);
 	ftl->l2p[lpn] = FTL_NONE;
 	ftl->counters.host_trim_pages++;
 }
@@ -223,5 +230,6 @@ u64 ssd_ftl_metadata_bytes(const struct ftl *ftl)
 	return ftl->logical_pages * sizeof(u32) +
 	       ftl->flash->total_pages * sizeof(u32) +
 	       (u64)ftl->total_blocks * sizeof(struct ftl_block) +
-	       ssd_ftl_regions_metadata_bytes(ftl);
+	       ssd_ftl_regions_metadata_bytes(ftl) +
+	       (ftl->scheme->table_bytes ? ftl->scheme->table_bytes(ftl) : 0);
 }

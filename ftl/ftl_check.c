@@ -63,7 +63,7 @@ static int check_maps(const struct ftl *ftl)
 
 /* What one pass over the blocks counts, per region. */
 struct block_tally {
-	u32 free, open, full, victim;
+	u32 free, open, full, victim, mapped;
 	u64 valid;
 };
 
@@ -104,6 +104,12 @@ static int check_block(const struct ftl *ftl, u32 block, struct block_tally *tal
 		CHECK(rg->gc_victim == block, "block %u is a victim but not its region's",
 		      block);
 		tally->victim++;
+		break;
+	case FTL_BLOCK_MAPPED:
+		CHECK(ftl_block_mapped(ftl) && blk->region == SSD_REGION_MAIN,
+		      "block %u of region %u held by a scheme that maps no blocks", block,
+		      blk->region);
+		tally->mapped++;
 		break;
 	default:
 		CHECK(0, "block %u in unknown state %u", block, blk->state);
@@ -200,9 +206,11 @@ static int check_region(const struct ftl *ftl, u32 r, const struct block_tally *
 {
 	const struct ftl_region *rg = &ftl->region[r];
 
-	CHECK(tally->free + tally->open + tally->full + tally->victim == rg->nr_blocks,
-	      "region %u: free %u + open %u + full %u + victim %u != %u blocks", r,
-	      tally->free, tally->open, tally->full, tally->victim, rg->nr_blocks);
+	CHECK(tally->free + tally->open + tally->full + tally->victim + tally->mapped ==
+	      rg->nr_blocks,
+	      "region %u: free %u + open %u + full %u + victim %u + mapped %u != %u blocks", r,
+	      tally->free, tally->open, tally->full, tally->victim, tally->mapped,
+	      rg->nr_blocks);
 	CHECK(tally->free == rg->nr_free, "region %u: %u free blocks, counter says %u", r,
 	      tally->free, rg->nr_free);
 	CHECK(tally->valid == rg->valid_pages, "region %u: %llu valid pages, counter says %llu",
@@ -241,5 +249,5 @@ int ssd_ftl_check(const struct ftl *ftl)
 		if (ret)
 			return ret;
 	}
-	return 0;
+	return ftl->scheme->check ? ftl->scheme->check(ftl) : 0;
 }

@@ -240,6 +240,9 @@ void ssd_ftl_gc_background(struct ftl *ftl, u64 now_ns)
 	for (i = 0; i < SSD_REGION_NR; i++) {
 		struct ftl_region *rg = &ftl->region[i];
 
+		/* A block-mapped main region has no page GC: its scheme merges. */
+		if (i == SSD_REGION_MAIN && ftl_block_mapped(ftl))
+			continue;
 		if (rg->nr_blocks && rg->nr_free < ftl->gc_background_free_blocks &&
 		    gc_background_step(ftl, rg, now_ns))
 			ssd_dev_warn_once(ftl->flash->dev_name, "background GC failed in region %u", i);

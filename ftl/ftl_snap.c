@@ -70,6 +70,8 @@ void ssd_ftl_save(const struct ftl *ftl, struct ssd_snap_writer *w)
 	for (r = 0; r < SSD_REGION_NR; r++)
 		if (ftl->region[r].blocks_per_chip)
 			save_region(ftl, &ftl->region[r], w);
+	if (ftl->scheme->save)
+		ftl->scheme->save(ftl, w);
 }
 
 /* A block number of this FTL, or FTL_NONE. */
@@ -188,7 +190,9 @@ void ssd_ftl_load(struct ftl *ftl, struct ssd_snap_reader *r)
 	for (i = 0; i < ftl->total_blocks && !r->error; i++) {
 		const struct ftl_block *b = &ftl->blocks[i];
 
-		if (b->state > FTL_BLOCK_VICTIM || b->region >= SSD_REGION_NR ||
+		if (b->state > FTL_BLOCK_MAPPED || b->region >= SSD_REGION_NR ||
+		    (b->state == FTL_BLOCK_MAPPED &&
+		     (!ftl_block_mapped(ftl) || b->region != SSD_REGION_MAIN)) ||
 		    b->valid_pages > ftl->pages_per_block || b->write_ptr > ftl->pages_per_block ||
 		    !block_or_none(ftl, b->prev) || !block_or_none(ftl, b->next))
 			ssd_snap_refuse(r, "FTL block %llu: state %u region %u valid %u write_ptr %u",
@@ -198,4 +202,6 @@ void ssd_ftl_load(struct ftl *ftl, struct ssd_snap_reader *r)
 	for (reg = 0; reg < SSD_REGION_NR && !r->error; reg++)
 		if (ftl->region[reg].blocks_per_chip)
 			load_region(ftl, &ftl->region[reg], reg, r);
+	if (!r->error && ftl->scheme->load)
+		ftl->scheme->load(ftl, r);
 }

@@ -23,7 +23,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define SSDEMU_STATS_VERSION	7
+#define SSDEMU_STATS_VERSION	8
 
 struct ssdemu_stats {
 	__u32 version;			/* SSDEMU_STATS_VERSION of the writer */
@@ -187,6 +187,14 @@ struct ssdemu_stats {
 	__u64 cache_trim_pages;		/* cached pages a TRIM dropped */
 	__u64 dedup_hash_wait_ns;	/* leaving writes' wait for fingerprints, summed */
 	__u64 dedup_engine_load_ppm;	/* engine time per page / flash time per page, full load */
+	/*
+	 * Version 8: the FTL's mapping schemes (ftl_type).  ftl_map_ram_bytes
+	 * is the controller RAM the scheme's mapping would need (page: the
+	 * page map; block: one entry per logical block; bast/fast: that plus
+	 * the log blocks' page maps), beside ftl_metadata_bytes, the
+	 * simulator's own tables.
+	 */
+	__u64 ftl_map_ram_bytes;	/* modeled mapping RAM of the scheme */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */
