@@ -24,15 +24,16 @@
  *   data GC (they may need a block, and that may need data GC).
  * - Translation pages live in translation blocks: main-region blocks taken
  *   from the free heaps (the chip with the most free blocks) and marked
- *   FTL_BLOCK_TRANSLATION, filled one at a time.  When the open one is full and
- *   tblock_limit blocks exist, translation GC copies the valid pages of the
- *   one with the fewest into a new block (reads and programs, cause map,
- *   dftl_translation_gc_pages) and erases it.  tblock_limit leaves two
- *   blocks beyond what all translation pages fill, so that block has an
- *   invalid page and the copies fit in the new block.  Taking a block first
- *   runs data GC until the region has two free blocks above the GC reserve.
- *   ftl_layer.c's validation keeps the data's valid_max for the region less
- *   the peak number of translation blocks.
+ *   FTL_BLOCK_TRANSLATION, filled one at a time.  When the open one is
+ *   full and tblock_limit blocks exist, translation GC copies the valid
+ *   pages of the one with the fewest into a new block (reads and programs,
+ *   cause map, dftl_translation_gc_pages) and erases it (a GC victim in
+ *   gc_victim_blocks).  tblock_limit leaves two blocks beyond what all
+ *   translation pages fill, so that block has an invalid page and the
+ *   copies fit in the new block.  Taking a block first runs data GC until
+ *   the region has two free blocks above the GC reserve (a blocking run).
+ *   The scheme's validation keeps the data within the valid_max of the
+ *   region less the peak number of translation blocks.
  * - Flash operations of the map are timed by the timing model on the chip
  *   holding the translation page, from the lookup's start; a read waits for
  *   its entry, every operation's end counts toward its command's end.
@@ -84,7 +85,7 @@ u64 ssd_ftl_dftl_table_bytes(u64 total, const struct ssd_config *cfg)
 
 u64 ssd_ftl_dftl_bytes(const struct ftl *ftl)
 {
-	const struct ftl_dftl *d = ftl->dftl;
+	const struct ftl_dftl *d = dftl_of(ftl);
 
 	return sizeof(*d) + (u64)d->cmt_entries * (3 * sizeof(u32) + 1) +
 	       ftl->logical_pages * sizeof(u32) + (u64)d->nr_tpages * (2 * sizeof(u32) + 1) +
@@ -93,20 +94,21 @@ u64 ssd_ftl_dftl_bytes(const struct ftl *ftl)
 
 u64 ssd_ftl_dftl_map_ram_bytes(const struct ftl *ftl)
 {
-	const struct ftl_dftl *d = ftl->dftl;
+	const struct ftl_dftl *d = dftl_of(ftl);
 
 	/* An entry holds its lpn and its ppa; the GTD one ppa per translation page. */
 	return (u64)d->cmt_entries * 2 * sizeof(u32) + (u64)d->nr_tpages * sizeof(u32);
 }
 
-int ssd_ftl_dftl_init(struct ftl *ftl, u32 cmt_entries)
+int ssd_ftl_dftl_init(struct ftl *ftl, const struct ssd_config *cfg)
 {
 	struct ftl_dftl *d = ssd_zalloc(sizeof(*d));
+	u64 cmt_entries = cfg->dftl_cmt_entries;
 	u32 i;
 
 	if (!d)
 		return -ENOMEM;
-	ftl->dftl = d;
+	ftl->scheme_data = d;
 	d->entries_per_tpage = entries_per_tpage_of(ftl->flash->geo.page_size_bytes);
 	d->nr_tpages = (u32)tpages_of(ftl->logical_pages, d->entries_per_tpage);
 	d->cmt_entries = (u32)min_t(u64, cmt_entries, ftl->logical_pages);
@@ -135,7 +137,7 @@ int ssd_ftl_dftl_init(struct ftl *ftl, u32 cmt_entries)
 
 void ssd_ftl_dftl_exit(struct ftl *ftl)
 {
-	struct ftl_dftl *d = ftl->dftl;
+	struct ftl_dftl *d = dftl_of(ftl);
 
 	if (!d)
 		return;
@@ -149,7 +151,7 @@ void ssd_ftl_dftl_exit(struct ftl *ftl)
 	ssd_free(d->pending);
 	ssd_free(d->tblocks);
 	ssd_free(d);
-	ftl->dftl = NULL;
+	ftl->scheme_data = NULL;
 }
 
 /* LRU list. */
@@ -184,7 +186,7 @@ static void lru_push_head(struct ftl_dftl *d, u32 slot)
 static u32 tblock_chip(struct ftl *ftl)
 {
 	const struct ftl_region *rg = &ftl->region[SSD_REGION_MAIN];
-	struct ftl_dftl *d = ftl->dftl;
+	struct ftl_dftl *d = dftl_of(ftl);
 	u32 best = FTL_NONE, i;
 
 	for (i = 0; i < ftl->chips; i++) {
@@ -201,7 +203,7 @@ static u32 tblock_chip(struct ftl *ftl)
 static u32 tblock_new(struct ftl *ftl, u64 start_ns)
 {
 	struct ftl_region *rg = &ftl->region[SSD_REGION_MAIN];
-	struct ftl_dftl *d = ftl->dftl;
+	struct ftl_dftl *d = dftl_of(ftl);
 	u32 block;
 
 	if (rg->nr_free <= FTL_GC_RESERVED_BLOCKS + 1 &&
@@ -233,7 +235,7 @@ static void tpage_invalidate(struct ftl *ftl, u32 ppa)
 /* Program translation page @tvpn at @dst (its old copy, if any, already read). */
 static int tpage_program(struct ftl *ftl, u32 tvpn, u32 dst, u64 start_ns, u64 *done_ns)
 {
-	struct ftl_dftl *d = ftl->dftl;
+	struct ftl_dftl *d = dftl_of(ftl);
 
 	if (ssd_flash_program_meta(ftl->flash, dst, SSD_CAUSE_MAP, start_ns, done_ns))
 		return -EIO;
@@ -249,7 +251,7 @@ static int tpage_program(struct ftl *ftl, u32 tvpn, u32 dst, u64 start_ns, u64 *
  */
 static int tblock_collect(struct ftl *ftl, u32 dst_block, u64 start_ns, u64 *done_ns)
 {
-	struct ftl_dftl *d = ftl->dftl;
+	struct ftl_dftl *d = dftl_of(ftl);
 	u32 victim = FTL_NONE, vi = 0, i, tvpn;
 	u64 end_ns = start_ns;
 
@@ -281,6 +283,8 @@ static int tblock_collect(struct ftl *ftl, u32 dst_block, u64 start_ns, u64 *don
 	if (d->topen == victim)
 		d->topen = FTL_NONE;
 	end_ns = ssd_ftl_erase_block(ftl, victim, end_ns);
+	/* A GC victim too: every erase is one (gc_victim_blocks == flash_erase_blocks). */
+	ftl->counters.gc_victim_blocks++;
 	*done_ns = max_t(u64, *done_ns, end_ns);
 	return 0;
 }
@@ -288,7 +292,7 @@ static int tblock_collect(struct ftl *ftl, u32 dst_block, u64 start_ns, u64 *don
 /* The page the next translation page goes to; *@done_ns covers translation GC. */
 static u32 tpage_alloc(struct ftl *ftl, u64 start_ns, u64 *done_ns)
 {
-	struct ftl_dftl *d = ftl->dftl;
+	struct ftl_dftl *d = dftl_of(ftl);
 	u32 block;
 
 	if (d->topen != FTL_NONE && ftl->blocks[d->topen].write_ptr < ftl->pages_per_block)
@@ -312,7 +316,7 @@ static u32 tpage_alloc(struct ftl *ftl, u64 start_ns, u64 *done_ns)
  */
 static int tpage_write_back(struct ftl *ftl, u32 tvpn, u64 start_ns, u64 *done_ns)
 {
-	struct ftl_dftl *d = ftl->dftl;
+	struct ftl_dftl *d = dftl_of(ftl);
 	u64 first = (u64)tvpn * d->entries_per_tpage, lpn, ready_ns = start_ns, prog_ns;
 	u64 last = min_t(u64, first + d->entries_per_tpage, ftl->logical_pages);
 	u32 dst = tpage_alloc(ftl, start_ns, done_ns);
@@ -344,44 +348,47 @@ static int tpage_write_back(struct ftl *ftl, u32 tvpn, u64 start_ns, u64 *done_n
  */
 static int flush_pending(struct ftl *ftl, u64 start_ns, u64 *done_ns)
 {
-	struct ftl_dftl *d = ftl->dftl;
+	struct ftl_dftl *d = dftl_of(ftl);
 
 	while (d->nr_pending) {
 		u32 tvpn = d->pending_list[--d->nr_pending];
-		bool stale = d->pending[tvpn] == DFTL_PENDING_DONE;
+		bool todo = d->pending[tvpn] == DFTL_PENDING_YES;
 
-		if (!stale && tpage_write_back(ftl, tvpn, start_ns, done_ns))
-			return -EIO;
+		/* Off the list first: GC during the write-back may put it back. */
 		d->pending[tvpn] = DFTL_PENDING_NO;
+		if (todo && tpage_write_back(ftl, tvpn, start_ns, done_ns))
+			return -EIO;
 	}
 	return 0;
 }
 
-/* A slot for a new entry: a free one, or the LRU entry's, written back if dirty. */
+/*
+ * A slot for a new entry: a free one, or the LRU entry's, its translation
+ * page written back first if it is dirty (the entry stays cached until
+ * then: GC running for the write-back's block may change it, and the page
+ * is programmed after that).
+ */
 static u32 cmt_slot(struct ftl *ftl, u64 start_ns, u64 *done_ns)
 {
-	struct ftl_dftl *d = ftl->dftl;
+	struct ftl_dftl *d = dftl_of(ftl);
 	u32 slot, lpn;
 
 	if (d->nr_used < d->cmt_entries)
 		return d->nr_used++;
 	slot = d->lru_tail;
 	lpn = d->slot_lpn[slot];
+	if (d->slot_dirty[slot] &&
+	    tpage_write_back(ftl, lpn / d->entries_per_tpage, start_ns, done_ns))
+		return FTL_NONE;
 	lru_unlink(d, slot);
 	d->lpn_slot[lpn] = FTL_NONE;
 	d->slot_lpn[slot] = FTL_NONE;
-	/* Out of the CMT first: GC the write-back runs pends a change to it. */
-	if (d->slot_dirty[slot]) {
-		d->slot_dirty[slot] = 0;
-		if (tpage_write_back(ftl, lpn / d->entries_per_tpage, start_ns, done_ns))
-			return FTL_NONE;
-	}
 	return slot;
 }
 
 u64 ssd_ftl_dftl_lookup(struct ftl *ftl, u64 lpn, bool update, u64 start_ns, u64 *done_ns)
 {
-	struct ftl_dftl *d = ftl->dftl;
+	struct ftl_dftl *d = dftl_of(ftl);
 	u32 slot, tvpn = (u32)(lpn / d->entries_per_tpage);
 	u64 ready_ns = start_ns;
 
@@ -414,7 +421,7 @@ u64 ssd_ftl_dftl_lookup(struct ftl *ftl, u64 lpn, bool update, u64 start_ns, u64
 
 void ssd_ftl_dftl_gc_update(struct ftl *ftl, u64 lpn)
 {
-	struct ftl_dftl *d = ftl->dftl;
+	struct ftl_dftl *d = dftl_of(ftl);
 	u32 slot = d->lpn_slot[lpn], tvpn;
 
 	if (slot != FTL_NONE) {

@@ -61,6 +61,11 @@ struct ftl_dftl {
 	struct ftl_dftl_counters counters;
 };
 
+static inline struct ftl_dftl *dftl_of(const struct ftl *ftl)
+{
+	return ftl->scheme_data;
+}
+
 /* Translation blocks DFTL may hold at once for @cfg (its peak, during translation GC). */
 u64 ssd_ftl_dftl_peak_blocks(const struct ssd_config *cfg);
 /* Bytes of the tables ssd_ftl_dftl_init() allocates for @cfg (see ssd_tables_add()). */
@@ -70,7 +75,7 @@ u64 ssd_ftl_dftl_bytes(const struct ftl *ftl);
 /* Modeled controller RAM of the map: CMT entries (lpn + ppa) and the GTD. */
 u64 ssd_ftl_dftl_map_ram_bytes(const struct ftl *ftl);
 
-int ssd_ftl_dftl_init(struct ftl *ftl, u32 cmt_entries);
+int ssd_ftl_dftl_init(struct ftl *ftl, const struct ssd_config *cfg);
 void ssd_ftl_dftl_exit(struct ftl *ftl);
 
 /*
@@ -85,7 +90,8 @@ u64 ssd_ftl_dftl_lookup(struct ftl *ftl, u64 lpn, bool update, u64 start_ns, u64
 /* GC moved @lpn: its cached entry turns dirty, else its translation page is pending. */
 void ssd_ftl_dftl_gc_update(struct ftl *ftl, u64 lpn);
 
-int ssd_ftl_dftl_check(const struct ftl *ftl, u32 map_blocks);
+/* The invariants (ssd_ftl_check() has checked the blocks' states). */
+int ssd_ftl_dftl_check(const struct ftl *ftl);
 void ssd_ftl_dftl_save(const struct ftl *ftl, struct ssd_snap_writer *w);
 void ssd_ftl_dftl_load(struct ftl *ftl, struct ssd_snap_reader *r);
 

@@ -18,7 +18,7 @@
 
 static int check_cmt(const struct ftl *ftl)
 {
-	const struct ftl_dftl *d = ftl->dftl;
+	const struct ftl_dftl *d = dftl_of(ftl);
 	u32 slot, prev = FTL_NONE, listed = 0;
 	u64 lpn, indexed = 0;
 
@@ -48,7 +48,7 @@ static int check_cmt(const struct ftl *ftl)
 
 static int check_pending(const struct ftl *ftl)
 {
-	const struct ftl_dftl *d = ftl->dftl;
+	const struct ftl_dftl *d = dftl_of(ftl);
 	u32 i, marked = 0;
 
 	CHECK(d->nr_pending <= d->nr_tpages, "%u pending translation pages", d->nr_pending);
@@ -67,11 +67,13 @@ static int check_pending(const struct ftl *ftl)
 }
 
 /* Translation blocks: listed once each, every valid translation page in one. */
-static int check_tblocks(const struct ftl *ftl, u32 map_blocks)
+static int check_tblocks(const struct ftl *ftl)
 {
-	const struct ftl_dftl *d = ftl->dftl;
-	u32 i, j, tvpn, written = 0, counted = 0;
+	const struct ftl_dftl *d = dftl_of(ftl);
+	u32 i, j, tvpn, written = 0, counted = 0, map_blocks = 0;
 
+	for (i = 0; i < ftl->total_blocks; i++)
+		map_blocks += ftl->blocks[i].state == FTL_BLOCK_TRANSLATION;
 	CHECK(d->nr_tblocks == map_blocks && d->nr_tblocks <= d->tblock_limit,
 	      "%u translation blocks listed, %u in that state, limit %u", d->nr_tblocks,
 	      map_blocks, d->tblock_limit);
@@ -109,14 +111,14 @@ static int check_tblocks(const struct ftl *ftl, u32 map_blocks)
 	return 0;
 }
 
-int ssd_ftl_dftl_check(const struct ftl *ftl, u32 map_blocks)
+int ssd_ftl_dftl_check(const struct ftl *ftl)
 {
 	int ret = check_cmt(ftl);
 
 	if (!ret)
 		ret = check_pending(ftl);
 	if (!ret)
-		ret = check_tblocks(ftl, map_blocks);
+		ret = check_tblocks(ftl);
 	return ret;
 }
 
@@ -130,7 +132,7 @@ static const struct ssd_snap_field counter_fields[] = {
 
 void ssd_ftl_dftl_save(const struct ftl *ftl, struct ssd_snap_writer *w)
 {
-	const struct ftl_dftl *d = ftl->dftl;
+	const struct ftl_dftl *d = dftl_of(ftl);
 	u32 slot;
 
 	ssd_snap_put_u32(w, d->cmt_entries);
@@ -155,7 +157,7 @@ void ssd_ftl_dftl_save(const struct ftl *ftl, struct ssd_snap_writer *w)
 /* The CMT in LRU order, into an empty one. */
 static void load_cmt(struct ftl *ftl, struct ssd_snap_reader *r)
 {
-	struct ftl_dftl *d = ftl->dftl;
+	struct ftl_dftl *d = dftl_of(ftl);
 	u32 entries = ssd_snap_get_u32(r), used = ssd_snap_get_u32(r), slot;
 
 	if (r->error)
@@ -193,7 +195,7 @@ static void load_cmt(struct ftl *ftl, struct ssd_snap_reader *r)
 
 void ssd_ftl_dftl_load(struct ftl *ftl, struct ssd_snap_reader *r)
 {
-	struct ftl_dftl *d = ftl->dftl;
+	struct ftl_dftl *d = dftl_of(ftl);
 	u32 i;
 
 	load_cmt(ftl, r);

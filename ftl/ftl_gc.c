@@ -23,7 +23,6 @@
  * victim's chip is idle when the command's flash operations may start.
  */
 #include "ftl/ftl_internal.h"
-#include "ftl/ftl_dftl.h"
 
 /* The chip with the most free blocks of @rg (the first after @from on a tie). */
 static u32 most_free_chip(const struct ftl *ftl, const struct ftl_region *rg, u32 from,
@@ -113,8 +112,8 @@ static int gc_move(struct ftl *ftl, struct ftl_region *rg, u32 src, u64 start_ns
 	ftl->gc_write_pages++;
 	if (rg->gc_wl)
 		ftl->wear.wl_static_pages++;
-	if (ftl->dftl && rg == &ftl->region[SSD_REGION_MAIN])
-		ssd_ftl_dftl_gc_update(ftl, lpn);
+	if (ftl->scheme->map_gc_moved && rg == &ftl->region[SSD_REGION_MAIN])
+		ftl->scheme->map_gc_moved(ftl, lpn);
 	return 0;
 }
 
@@ -259,6 +258,9 @@ void ssd_ftl_gc_background(struct ftl *ftl, u64 now_ns)
 	for (i = 0; i < SSD_REGION_NR; i++) {
 		struct ftl_region *rg = &ftl->region[i];
 
+		/* A block-mapped main region has no page GC: its scheme merges. */
+		if (i == SSD_REGION_MAIN && ftl_block_mapped(ftl))
+			continue;
 		if (rg->nr_blocks && rg->nr_free < ftl->gc_background_free_blocks &&
 		    gc_background_step(ftl, rg, now_ns))
 			ssd_dev_warn_once(ftl->flash->dev_name, "background GC failed in region %u", i);

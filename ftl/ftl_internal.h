@@ -71,6 +71,7 @@ enum ftl_block_state {
 	FTL_BLOCK_OPEN,		/* being filled by a write point */
 	FTL_BLOCK_FULL,		/* all pages programmed; a GC candidate */
 	FTL_BLOCK_VICTIM,	/* GC is moving its valid pages out */
+	FTL_BLOCK_MAPPED,	/* a block-mapped scheme's data or log block */
 	FTL_BLOCK_TRANSLATION,	/* holds DFTL translation pages (ftl_dftl.c) */
 };
 
@@ -102,6 +103,70 @@ extern const struct ftl_gc_policy ssd_ftl_gc_cost_benefit;
 
 /* The policy gc_policy=@value names (ftl_gc_policy.c). */
 const struct ftl_gc_policy *ssd_ftl_gc_policy_of(u64 value);
+
+/*
+ * A mapping scheme (ftl_type): how the main (TLC) region is mapped, one
+ * file each (ftl_scheme_*.c), listed in ftl_scheme.c, whose list gives
+ * ftl_type its values and names.  The SLC cache region is page-mapped by
+ * the common machinery under every scheme, and the L2P/P2L stay for every
+ * scheme (they are where the simulator finds data); what a scheme reports
+ * as ftl_map_ram_bytes is the controller RAM its own mapping would need.
+ * Every op but name and map_ram_bytes may be NULL: the page scheme's
+ * behaviour (the common page-mapped path) then.
+ */
+struct ftl_scheme {
+	const char *name;
+	/*
+	 * The main region's blocks are held by the scheme (data and log
+	 * blocks, in state FTL_BLOCK_MAPPED) instead of the page path's
+	 * write points, buckets and GC.
+	 */
+	bool block_mapped;
+	/* Check the keys the scheme owns; -EINVAL with a message naming one. */
+	int (*validate)(const struct ssd_config *cfg);
+	/* @bytes plus the tables init() allocates for @cfg (ssd_tables_add()). */
+	u64 (*metadata_bytes)(u64 bytes, const struct ssd_config *cfg);
+	/* Set up the scheme's state (ftl->scheme_data) over initialised regions. */
+	int (*init)(struct ftl *ftl, const struct ssd_config *cfg);
+	void (*exit)(struct ftl *ftl);
+	/*
+	 * Write @lpn into the main region, as ssd_ftl_write() (which has
+	 * checked the region and the lpn's room): the scheme places it and
+	 * invalidates its old copy wherever it is.
+	 */
+	int (*write)(struct ftl *ftl, u64 lpn, void *buf, enum ssd_cause cause, u64 start_ns,
+		     u64 *done_ns);
+	/* The chip a main-region write of @lpn would use next (FTL_NONE: unknown). */
+	u32 (*write_chip)(const struct ftl *ftl, u64 lpn);
+	/* Modeled controller RAM of the mapping (ftl_map_ram_bytes). */
+	u64 (*map_ram_bytes)(const struct ftl *ftl);
+	/* Bytes of the scheme's own simulator tables (part of ftl_metadata_bytes). */
+	u64 (*table_bytes)(const struct ftl *ftl);
+	/* The scheme's invariants, after the common ones held (ssd_ftl_check()). */
+	int (*check)(const struct ftl *ftl);
+	/* Its state in the FTL's snapshot section, after the common part. */
+	void (*save)(const struct ftl *ftl, struct ssd_snap_writer *w);
+	void (*load)(struct ftl *ftl, struct ssd_snap_reader *r);
+	/* Its counters. */
+	void (*get_stats)(const struct ftl *ftl, struct ssd_stats *st);
+	void (*reset_stats)(struct ftl *ftl);
+	/*
+	 * A page-mapped scheme that keeps its map out of RAM (dftl): a
+	 * main-region map lookup of @lpn (host read, write, TRIM) from
+	 * @start_ns, with @update making the entry changed; returns when the
+	 * mapping is known, *@done_ns when the flash operations it started
+	 * end.  NULL: the map is in RAM, lookups are free.
+	 */
+	u64 (*map_lookup)(struct ftl *ftl, u64 lpn, bool update, u64 start_ns, u64 *done_ns);
+	/* Page GC moved main-region @lpn: its map entry changes (with map_lookup). */
+	void (*map_gc_moved)(struct ftl *ftl, u64 lpn);
+};
+
+extern const struct ftl_scheme ssd_ftl_scheme_page;
+extern const struct ftl_scheme ssd_ftl_scheme_dftl;
+
+/* The scheme ftl_type=@value names (ftl_scheme.c). */
+const struct ftl_scheme *ssd_ftl_scheme_of(u64 value);
 
 /* One chip's share of a region. */
 struct ftl_chip {
@@ -139,8 +204,9 @@ struct ftl_params {
 	u32 gc_background_free_blocks;	/* 0: no background GC */
 	bool read_unwritten_flash;
 	const struct ftl_gc_policy *gc_policy;
+	const struct ftl_scheme *scheme;	/* NULL: page */
+	const struct ssd_config *cfg;		/* for the scheme's init; may be NULL for page */
 	u32 wl_static_threshold;	/* 0: no static wear levelling */
-	u32 dftl_cmt_entries;		/* 0: the map is all in RAM; else DFTL's CMT */
 };
 
 struct ftl_counters {
@@ -161,11 +227,11 @@ struct ftl_wear_counters {
 	u64 wl_static_pages;		/* valid pages moved out of them */
 };
 
-struct ftl_dftl;
-
 struct ftl {
 	struct flash *flash;
 	const struct ftl_gc_policy *gc_policy;
+	const struct ftl_scheme *scheme;
+	void *scheme_data;	/* the scheme's own state */
 	u64 logical_pages;
 	u32 pages_per_block;	/* physical: a TLC block's pages */
 	u32 blocks_per_chip;
@@ -189,7 +255,6 @@ struct ftl {
 	struct ftl_counters counters;
 	u32 wl_static_threshold;	/* erases a cold block lags the mean by */
 	struct ftl_wear_counters wear;
-	struct ftl_dftl *dftl;		/* DFTL's cached map (ftl_dftl.c), or NULL */
 };
 
 int ssd_ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *params);
@@ -210,10 +275,10 @@ int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	      enum ssd_cause cause, u64 start_ns, u64 *done_ns);
 
 /*
- * With DFTL (ftl->dftl) a write into the main region, and a read or TRIM
- * of an lpn not in the SLC region, first looks its entry up in the CMT
- * (ssd_ftl_dftl_lookup()): a read starts when the entry is known; every
- * operation ends no earlier than the map's flash operations it started.
+ * With a scheme's map_lookup (dftl) a write into the main region, and a
+ * read or TRIM of an lpn not in the SLC region, first look its entry up: a
+ * read starts when the entry is known; every operation ends no earlier
+ * than the map's flash operations it started.
  */
 
 /*
@@ -239,6 +304,15 @@ u32 ssd_ftl_next_host_chip(const struct ftl *ftl, const struct ftl_region *rg);
  * starts (DFTL's map) start at @start_ns.
  */
 void ssd_ftl_trim(struct ftl *ftl, u64 lpn, u64 start_ns);
+
+/* @ppa's data is dead: drop it from the maps and its block's valid count. */
+void ssd_ftl_invalidate_page(struct ftl *ftl, u32 ppa);
+
+/* Whether the main region is held by a block-mapped scheme. */
+static inline bool ftl_block_mapped(const struct ftl *ftl)
+{
+	return ftl->scheme->block_mapped;
+}
 
 static inline bool ftl_is_mapped(const struct ftl *ftl, u64 lpn)
 {

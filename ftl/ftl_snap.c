@@ -9,7 +9,6 @@
  * (run by the device afterwards) checks that the whole agrees.
  */
 #include "ftl/ftl_internal.h"
-#include "ftl/ftl_dftl.h"
 
 static const struct ssd_snap_field block_fields[] = {
 	SSD_SNAP_FIELD(struct ftl_block, erase_count),
@@ -61,7 +60,7 @@ static const struct ssd_snap_field wear_fields[] = {
 	SSD_SNAP_FIELD(struct ftl_wear_counters, wl_static_pages),
 };
 
-/* Static wear levelling's state, only with wl_static_threshold > 0 (the format is the same without). */
+/* Static wear levelling's state, only with wl_static_threshold > 0 (else as before). */
 static void save_wear(const struct ftl *ftl, struct ssd_snap_writer *w)
 {
 	u32 r;
@@ -114,8 +113,8 @@ void ssd_ftl_save(const struct ftl *ftl, struct ssd_snap_writer *w)
 			save_region(ftl, &ftl->region[r], w);
 	if (ftl->wl_static_threshold)
 		save_wear(ftl, w);
-	if (ftl->dftl)
-		ssd_ftl_dftl_save(ftl, w);
+	if (ftl->scheme->save)
+		ftl->scheme->save(ftl, w);
 }
 
 /* A block number of this FTL, or FTL_NONE. */
@@ -234,9 +233,11 @@ void ssd_ftl_load(struct ftl *ftl, struct ssd_snap_reader *r)
 	for (i = 0; i < ftl->total_blocks && !r->error; i++) {
 		const struct ftl_block *b = &ftl->blocks[i];
 
-		if ((b->state > FTL_BLOCK_VICTIM &&
-		     (b->state != FTL_BLOCK_TRANSLATION || !ftl->dftl)) ||
-		    b->region >= SSD_REGION_NR ||
+		if (b->state > FTL_BLOCK_TRANSLATION || b->region >= SSD_REGION_NR ||
+		    (b->state == FTL_BLOCK_MAPPED &&
+		     (!ftl_block_mapped(ftl) || b->region != SSD_REGION_MAIN)) ||
+		    (b->state == FTL_BLOCK_TRANSLATION &&
+		     (ftl->scheme != &ssd_ftl_scheme_dftl || b->region != SSD_REGION_MAIN)) ||
 		    b->valid_pages > ftl->pages_per_block || b->write_ptr > ftl->pages_per_block ||
 		    !block_or_none(ftl, b->prev) || !block_or_none(ftl, b->next))
 			ssd_snap_refuse(r, "FTL block %llu: state %u region %u valid %u write_ptr %u",
@@ -249,6 +250,6 @@ void ssd_ftl_load(struct ftl *ftl, struct ssd_snap_reader *r)
 	ssd_ftl_wear_recount(ftl);
 	if (ftl->wl_static_threshold && !r->error)
 		load_wear(ftl, r);
-	if (ftl->dftl && !r->error)
-		ssd_ftl_dftl_load(ftl, r);
+	if (!r->error && ftl->scheme->load)
+		ftl->scheme->load(ftl, r);
 }

@@ -12,8 +12,8 @@
  * at, and the least-erased FULL block in it whose erase count lags the
  * region's mean by at least the threshold becomes the region's next GC
  * victim.  Its valid pages then move to the GC write points (cause GC,
- * also counted in wl_static_pages): in host writes into the region while
- * GC has nothing else to do (ssd_ftl_wear_step(), at most
+ * also counted in wl_static_pages): in host writes into the region that
+ * did no other GC work (ssd_ftl_wear_step(), at most
  * gc_pages_per_write pages a write, or the whole block if that is 0), or
  * by foreground GC like any victim.  Once erased it goes back to the free
  * heap, where it is the first taken.  The work per erase (the window) and
@@ -69,7 +69,8 @@ void ssd_ftl_wear_after_erase(struct ftl *ftl, struct ftl_region *rg)
 
 int ssd_ftl_wear_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns)
 {
-	if (!rg->gc_wl || rg->nr_free < rg->low_free_blocks)
+	/* Only in a host write GC did nothing in: one bounded step a write. */
+	if (!rg->gc_wl || ftl->gc_write_work || rg->nr_free < rg->low_free_blocks)
 		return 0;
 	return ssd_ftl_gc_victim_step(ftl, rg, start_ns);
 }

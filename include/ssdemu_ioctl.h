@@ -187,15 +187,22 @@ struct ssdemu_stats {
 	__u64 cache_trim_pages;		/* cached pages a TRIM dropped */
 	__u64 dedup_hash_wait_ns;	/* leaving writes' wait for fingerprints, summed */
 	__u64 dedup_engine_load_ppm;	/* engine time per page / flash time per page, full load */
-
 	/*
-	 * Version 8: wear and the FTL's own map.  The spread of the blocks'
-	 * erase counts; static wear levelling (wl_static_threshold): cold
-	 * blocks chosen and the valid pages moved out of them (also counted
-	 * in gc_relocated_pages and flash_*_gc_pages); the FTL's map traffic
-	 * (cause map: DFTL's translation pages, also in flash_program_pages and
-	 * flash_read_pages); DFTL's cached mapping table (ftl_type=dftl).
+	 * Version 8: the FTL's mapping schemes (ftl_type).  ftl_map_ram_bytes
+	 * is the controller RAM the scheme's mapping would need (page: the
+	 * page map; block: one entry per logical block; bast/fast: that plus
+	 * the log blocks' page maps), beside ftl_metadata_bytes, the
+	 * simulator's own tables (dftl: its CMT entries and GTD).
+	 *
+	 * Also version 8: wear and the FTL's own map.  The spread of the
+	 * blocks' erase counts; static wear levelling (wl_static_threshold):
+	 * cold blocks chosen and the valid pages moved out of them (also
+	 * counted in gc_relocated_pages and flash_*_gc_pages); the FTL's map
+	 * traffic (cause map: DFTL's translation pages, also in
+	 * flash_program_pages and flash_read_pages); DFTL's cached mapping
+	 * table (ftl_type=dftl).
 	 */
+	__u64 ftl_map_ram_bytes;	/* modeled mapping RAM of the scheme */
 	__u64 erase_count_stddev_milli;	/* standard deviation of every block's erase count */
 	__u64 wl_static_migrations;	/* cold blocks static wear levelling chose */
 	__u64 wl_static_pages;		/* valid pages moved out of them */

@@ -144,7 +144,8 @@ int test_wear(int argc, char **argv)
 		else
 			FAIL("usage: wear [--writes N]");
 	}
-	compare(NULL, writes);
+	compare("ftl_type=page", writes);
+	compare("ftl_type=dftl", writes);
 	printf("wear: ok\n");
 	return 0;
 }
