@@ -181,6 +181,9 @@ static void expect_same_data(struct ssd_device *a, struct ssd_device *b)
 #define AGED_CACHE	0x2	/* the cache evicted pages and holds some at the save */
 #define AGED_DEDUP	0x4	/* duplicates found */
 #define AGED_BUFFER	0x8	/* the dedup buffer holds writes at the save */
+#define AGED_MAP	0x10	/* DFTL wrote translation pages */
+#define AGED_MAP_GC	0x40	/* and translation GC moved some */
+#define AGED_WEAR	0x20	/* static wear levelling moved cold blocks */
 
 static void expect_aged(struct ssd_device *dev, unsigned int aged, const char *when)
 {
@@ -198,6 +201,15 @@ static void expect_aged(struct ssd_device *dev, unsigned int aged, const char *w
 		EXPECT(st.dedup_duplicate_chunks > 0, "%s: no duplicates", when);
 	if (aged & AGED_BUFFER)
 		EXPECT(st.dedup_buffered_pages > 0, "%s: the dedup buffer is empty", when);
+	if (aged & AGED_MAP)
+		EXPECT(st.dftl_translation_writes > 0 && st.dftl_translation_reads > 0,
+		       "%s: DFTL wrote %llu translation pages, read %llu", when,
+		       (unsigned long long)st.dftl_translation_writes,
+		       (unsigned long long)st.dftl_translation_reads);
+	if (aged & AGED_MAP_GC)
+		EXPECT(st.dftl_translation_gc_pages > 0, "%s: translation GC moved nothing", when);
+	if (aged & AGED_WEAR)
+		EXPECT(st.wl_static_pages > 0, "%s: static wear levelling moved nothing", when);
 }
 
 /*
@@ -622,6 +634,17 @@ int test_snapshot(int argc, char **argv)
 	static const char *const engines[] = { CACHE, "dedup=1", "dedup_buffer_pages=8",
 					       "dedup_hash_engines=3", "dedup_hash_overlap=1",
 					       "cache_policy=always" };
+	/* FTL types and static wear levelling: the CMT, translation blocks, wear state. */
+	static const char *const dftl[] = { GEOMETRY, "ftl_type=dftl", "dftl_cmt_entries=16",
+					    "page_size_bytes=512", "logical_block_bytes=512" };
+	static const char *const dftl_stack[] = { GEOMETRY, "op_percent=20",
+						  "slc_blocks_per_chip=8", "ftl_type=dftl",
+						  "dftl_cmt_entries=32", "cache_policy=always",
+						  "dedup=1", "dedup_buffer_pages=8",
+						  "dedup_sample_offset_bytes=100",
+						  "page_size_bytes=512", "logical_block_bytes=512",
+						  "wl_static_threshold=2" };
+	static const char *const wear[] = { GEOMETRY, "wl_static_threshold=1" };
 
 	if (argc == 3 && !strcmp(argv[1], "seeds")) {
 		write_seeds(argv[2]);
@@ -645,6 +668,10 @@ int test_snapshot(int argc, char **argv)
 	round_trip(destage, ARRAY_SIZE(destage), 31, AGED_GC | AGED_CACHE);
 	round_trip(engines, ARRAY_SIZE(engines), 32,
 		   AGED_GC | AGED_CACHE | AGED_DEDUP | AGED_BUFFER);
+	round_trip(dftl, ARRAY_SIZE(dftl), 41, AGED_GC | AGED_MAP | AGED_MAP_GC);
+	round_trip(dftl_stack, ARRAY_SIZE(dftl_stack), 42,
+		   AGED_GC | AGED_CACHE | AGED_DEDUP | AGED_BUFFER | AGED_MAP);
+	round_trip(wear, ARRAY_SIZE(wear), 43, AGED_GC | AGED_WEAR);
 #undef CACHE
 	test_bad_files(plain, ARRAY_SIZE(plain));
 	test_bad_layer_files();
