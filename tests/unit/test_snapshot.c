@@ -358,9 +358,9 @@ static void refuse_damaged(struct mem_snap *m, const u8 *good, u64 good_len)
 		expect_refused(m, "a corrupted snapshot");
 		m->bytes[cut] ^= 0x5a;
 	}
-	/* Another format version (byte 28: after HEAD's 12-byte frame and magic). */
-	m->bytes[12 + 16] = 2;
-	expect_refused(m, "format version 2");
+	/* Another format version (byte 28: after HEAD's 12-byte frame and magic): the last one. */
+	m->bytes[12 + 16]--;
+	expect_refused(m, "the previous format version");
 	memcpy(m->bytes, good, good_len);
 }
 
