@@ -26,6 +26,7 @@
  *    fingerprint (all with correct checksums).
  */
 #include "unit.h"
+#include "ftl/ftl_dftl.h"
 
 #define GEOMETRY "pages_per_block=16", "blocks_per_chip=32", "chips=4", "channels=2", \
 	"op_percent=15"
@@ -414,6 +415,62 @@ static void test_bad_files(const char *const *settings, unsigned int count)
 	free(m.bytes);
 }
 
+/*
+ * A DFTL device saved: its part of the FTL section (the section's end) edited
+ * into an lpn cached twice, a dirty bit of 7, a translation page in a data
+ * block and an open translation block that is a data block; each refused.
+ */
+static void test_bad_dftl_files(void)
+{
+	static const char *const s[] = { GEOMETRY, "ftl_type=dftl", "dftl_cmt_entries=16",
+					 "page_size_bytes=512", "logical_block_bytes=512" };
+	struct ssd_device *a = make_device(s, ARRAY_SIZE(s)), *b = NULL;
+	const u32 tag = SSD_SNAP_TAG('F', 'T', 'L', ' ');
+	struct ftl *ftl = unit_ftl(a);
+	const struct ftl_dftl *d;
+	u64 rng = 9, arrival = 0, good_len, len, part, cmt, gtd, topen;
+	u32 tvpn, data_block = 0;
+	struct mem_snap m;
+	u8 *good;
+
+	run_ops(a, NULL, &rng, 3000, &arrival);
+	expect_aged(a, AGED_MAP, "before the save");
+	d = dftl_of(ftl);
+	EXPECT(d->nr_used >= 2, "the CMT holds %u entries", d->nr_used);
+	for (tvpn = 0; tvpn < d->nr_tpages && d->gtd[tvpn] == FTL_NONE; tvpn++)
+		;
+	EXPECT(tvpn < d->nr_tpages, "no translation page written");
+	while (ftl->blocks[data_block].state != FTL_BLOCK_FULL)
+		data_block++;
+	snap_save(a, &m);
+	good_len = m.len;
+	good = malloc(good_len);
+	EXPECT(good, "out of memory");
+	memcpy(good, m.bytes, good_len);
+	/* ssd_ftl_dftl_save()'s layout, from the CMT on. */
+	part = 8 + 5ULL * d->nr_used + 5ULL * d->nr_tpages + 4 + 4ULL * d->nr_pending + 4 +
+	       4ULL * d->nr_tblocks + 8 + sizeof(struct ftl_dftl_counters);
+	section_payload(&m, tag, &len);
+	cmt = len - part + 8;
+	gtd = cmt + 5ULL * d->nr_used;
+	topen = gtd + 5ULL * d->nr_tpages + 4 + 4ULL * d->nr_pending + 4 + 4ULL * d->nr_tblocks;
+	refuse_edited(&m, tag, cmt + 5, d->slot_lpn[d->lru_head], "an lpn cached twice");
+	memcpy(m.bytes, good, good_len);
+	refuse_edited(&m, tag, cmt + 1, 0x07000000U | (d->slot_lpn[d->lru_head] >> 8),
+		      "a dirty bit of 7");
+	memcpy(m.bytes, good, good_len);
+	refuse_edited(&m, tag, gtd + 4ULL * tvpn, data_block * ftl->pages_per_block,
+		      "a translation page in a data block");
+	memcpy(m.bytes, good, good_len);
+	refuse_edited(&m, tag, topen, data_block, "a data block as the open translation block");
+	memcpy(m.bytes, good, good_len);
+	EXPECT(snap_load(&m, &b) == 0, "the good snapshot, restored, refused");
+	ssd_device_destroy(b);
+	ssd_device_destroy(a);
+	free(good);
+	free(m.bytes);
+}
+
 #define NVMC	SSD_SNAP_TAG('N', 'V', 'M', 'C')
 #define DDUP	SSD_SNAP_TAG('D', 'D', 'U', 'P')
 /* DDUP: the chunk ids, then l2c, refcount and free_next [pages] u32 each. */
@@ -675,6 +732,7 @@ int test_snapshot(int argc, char **argv)
 #undef CACHE
 	test_bad_files(plain, ARRAY_SIZE(plain));
 	test_bad_layer_files();
+	test_bad_dftl_files();
 	test_memory_limit();
 	printf("snapshot: ok\n");
 	return 0;
