@@ -174,7 +174,7 @@ static void load_cmt(struct ftl *ftl, struct ssd_snap_reader *r)
 		if (r->error)
 			return;
 		if (lpn >= ftl->logical_pages || d->lpn_slot[lpn] != FTL_NONE || dirty > 1) {
-			ssd_snap_refuse(r, "DFTL CMT entry %u: lpn %u (dirty %u) beyond the logical space or cached twice",
+			ssd_snap_refuse(r, "DFTL CMT entry %u: lpn %u dirty %u (beyond the logical space, cached twice or not 0/1)",
 					slot, lpn, dirty);
 			return;
 		}
