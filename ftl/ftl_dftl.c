@@ -389,7 +389,7 @@ static u32 cmt_slot(struct ftl *ftl, u64 start_ns, u64 *done_ns)
 u64 ssd_ftl_dftl_lookup(struct ftl *ftl, u64 lpn, bool update, u64 start_ns, u64 *done_ns)
 {
 	struct ftl_dftl *d = dftl_of(ftl);
-	u32 slot, tvpn = (u32)(lpn / d->entries_per_tpage);
+	u32 slot, tvpn = (u32)div_u64(lpn, d->entries_per_tpage);
 	u64 ready_ns = start_ns;
 
 	*done_ns = start_ns;
@@ -428,7 +428,7 @@ void ssd_ftl_dftl_gc_update(struct ftl *ftl, u64 lpn)
 		d->slot_dirty[slot] = 1;
 		return;
 	}
-	tvpn = (u32)(lpn / d->entries_per_tpage);
+	tvpn = (u32)div_u64(lpn, d->entries_per_tpage);
 	if (d->pending[tvpn] == DFTL_PENDING_NO)
 		d->pending_list[d->nr_pending++] = tvpn;
 	d->pending[tvpn] = DFTL_PENDING_YES;

@@ -60,7 +60,7 @@ static const struct ssd_snap_field wear_fields[] = {
 	SSD_SNAP_FIELD(struct ftl_wear_counters, wl_static_pages),
 };
 
-/* Static wear levelling's state, only with wl_static_threshold > 0 (else as before). */
+/* Static wear levelling's state (kept whatever the threshold, which a load may override). */
 static void save_wear(const struct ftl *ftl, struct ssd_snap_writer *w)
 {
 	u32 r;
@@ -111,8 +111,7 @@ void ssd_ftl_save(const struct ftl *ftl, struct ssd_snap_writer *w)
 	for (r = 0; r < SSD_REGION_NR; r++)
 		if (ftl->region[r].blocks_per_chip)
 			save_region(ftl, &ftl->region[r], w);
-	if (ftl->wl_static_threshold)
-		save_wear(ftl, w);
+	save_wear(ftl, w);
 	if (ftl->scheme->save)
 		ftl->scheme->save(ftl, w);
 }
@@ -248,7 +247,7 @@ void ssd_ftl_load(struct ftl *ftl, struct ssd_snap_reader *r)
 		if (ftl->region[reg].blocks_per_chip)
 			load_region(ftl, &ftl->region[reg], reg, r);
 	ssd_ftl_wear_recount(ftl);
-	if (ftl->wl_static_threshold && !r->error)
+	if (!r->error)
 		load_wear(ftl, r);
 	if (!r->error && ftl->scheme->load)
 		ftl->scheme->load(ftl, r);

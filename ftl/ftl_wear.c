@@ -19,7 +19,8 @@
  * heap, where it is the first taken.  The work per erase (the window) and
  * per host write (the step) is bounded, and every choice depends on the
  * request sequence only.  With the threshold 0 nothing here changes any
- * counter or time.
+ * counter or time.  The cursors, the victim flag and the counters are in
+ * snapshots whatever the threshold (ftl_snap.c).
  */
 #include "ftl/ftl_internal.h"
 
