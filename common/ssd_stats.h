@@ -65,7 +65,13 @@
 	X(cache_written_host_bytes) X(cache_written_fill_bytes)	\
 	X(cache_refcount_metadata_bytes) X(flash_program_fill_pages)	\
 	X(cache_destage_foreground_pages) X(cache_destage_background_pages) \
-	X(cache_trim_pages) X(dedup_hash_wait_ns) X(dedup_engine_load_ppm)
+	X(cache_trim_pages) X(dedup_hash_wait_ns) X(dedup_engine_load_ppm) \
+	X(ftl_map_ram_bytes) \
+	X(erase_count_stddev_milli) X(wl_static_migrations)		\
+	X(wl_static_pages) X(flash_program_map_pages)			\
+	X(flash_read_map_pages) X(dftl_cmt_hits) X(dftl_cmt_misses)	\
+	X(dftl_translation_reads) X(dftl_translation_writes)		\
+	X(dftl_translation_gc_pages)
 
 struct ssd_stats {
 #define SSD_STATS_MEMBER(name) u64 name;

@@ -21,7 +21,8 @@
 #include "device/ssd_device_internal.h"
 
 #define SNAP_MAGIC		"ssdemu snapshot"	/* 16 bytes with its NUL */
-#define SNAP_VERSION		1
+/* 2: a flash counter per cause grew by SSD_CAUSE_MAP (issue 21). */
+#define SNAP_VERSION		2
 #define SNAP_HEAD		SSD_SNAP_TAG('H', 'E', 'A', 'D')
 #define SNAP_CONF		SSD_SNAP_TAG('C', 'O', 'N', 'F')
 #define SNAP_DEVC		SSD_SNAP_TAG('D', 'E', 'V', 'C')

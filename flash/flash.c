@@ -162,6 +162,24 @@ int ssd_flash_program(struct flash *fl, u32 ppa, void *buf, enum ssd_cause cause
 	return 0;
 }
 
+int ssd_flash_program_meta(struct flash *fl, u32 ppa, enum ssd_cause cause, u64 start_ns,
+		       u64 *done_ns)
+{
+	enum flash_cell_mode mode = mode_of(fl, ppa);
+
+	*done_ns = start_ns;
+	if (fl->page_data[ppa] || ppa % fl->geo.pages_per_block >= flash_mode_pages(fl, mode)) {
+		ssd_dev_warn_once(fl->dev_name, "BUG: metadata program of page %u", ppa);
+		return -EIO;
+	}
+	fl->program_pages[cause]++;
+	if (mode == FLASH_MODE_SLC)
+		fl->slc_program_pages++;
+	*done_ns = ssd_timing_program(fl->timing, chip_of(fl, ppa), mode,
+				  page_type_of(fl, ppa), start_ns);
+	return 0;
+}
+
 const void *ssd_flash_read(struct flash *fl, u32 ppa, enum ssd_cause cause,
 		       u64 start_ns, u64 *done_ns)
 {
@@ -235,16 +253,19 @@ void ssd_flash_get_stats(const struct flash *fl, struct ssd_stats *st)
 	st->flash_program_gc_pages = fl->program_pages[SSD_CAUSE_GC];
 	st->flash_program_destage_pages = fl->program_pages[SSD_CAUSE_DESTAGE];
 	st->flash_program_fill_pages = fl->program_pages[SSD_CAUSE_FILL];
+	st->flash_program_map_pages = fl->program_pages[SSD_CAUSE_MAP];
 	st->flash_program_pages = st->flash_program_host_pages +
 				  st->flash_program_gc_pages +
 				  st->flash_program_destage_pages +
-				  st->flash_program_fill_pages;
+				  st->flash_program_fill_pages +
+				  st->flash_program_map_pages;
 	st->flash_read_host_pages = fl->read_pages[SSD_CAUSE_HOST];
 	st->flash_read_gc_pages = fl->read_pages[SSD_CAUSE_GC];
 	st->flash_read_destage_pages = fl->read_pages[SSD_CAUSE_DESTAGE];
+	st->flash_read_map_pages = fl->read_pages[SSD_CAUSE_MAP];
 	st->flash_read_pages = st->flash_read_host_pages + st->flash_read_gc_pages +
 			       st->flash_read_destage_pages +
-			       fl->read_pages[SSD_CAUSE_FILL];
+			       fl->read_pages[SSD_CAUSE_FILL] + st->flash_read_map_pages;
 	st->flash_erase_blocks = fl->erase_blocks;
 	st->flash_program_slc_pages = fl->slc_program_pages;
 	st->flash_read_slc_pages = fl->slc_read_pages;

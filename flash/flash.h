@@ -151,6 +151,15 @@ int ssd_flash_program(struct flash *fl, u32 ppa, void *buf, enum ssd_cause cause
 		  u64 start_ns, u64 *done_ns);
 
 /*
+ * Program erased @ppa with the FTL's own metadata (a DFTL translation
+ * page): timed and counted under @cause like any program, but no page
+ * buffer is kept, so data_pages and the data store do not change.  -EIO
+ * (warned once) if the page holds data or lies beyond its block's mode.
+ */
+int ssd_flash_program_meta(struct flash *fl, u32 ppa, enum ssd_cause cause, u64 start_ns,
+		       u64 *done_ns);
+
+/*
  * Read @ppa: returns its data, valid until the page is invalidated, and in
  * *@done_ns when the data reached the controller.
  */

@@ -3,7 +3,8 @@
  * ftl.c - the FTL's lifetime and its host-facing operations: write (the
  * host write point's round robin over chips, the GC step before it and the
  * blocking run at the hard floor), read, TRIM, and the erase-count and
- * memory figures the statistics report.
+ * memory figures the statistics report.  A main-region write goes to the
+ * mapping scheme's write op when it has one (ftl_type; ftl_scheme.c).
  */
 #include "ftl/ftl_internal.h"
 
@@ -15,10 +16,12 @@ int ssd_ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *
 	memset(ftl, 0, sizeof(*ftl));
 	ftl->flash = flash;
 	ftl->gc_policy = params->gc_policy;
+	ftl->scheme = params->scheme ? params->scheme : &ssd_ftl_scheme_page;
 	ftl->logical_pages = params->logical_pages;
 	ftl->gc_pages_per_write = params->gc_pages_per_write;
 	ftl->gc_background_free_blocks = params->gc_background_free_blocks;
 	ftl->read_unwritten_flash = params->read_unwritten_flash;
+	ftl->wl_static_threshold = params->wl_static_threshold;
 	ftl->pages_per_block = geo->pages_per_block;
 	ftl->blocks_per_chip = geo->blocks_per_chip;
 	ftl->chips = geo->chips;
@@ -35,6 +38,8 @@ int ssd_ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *
 	memset(ftl->l2p, 0xff, ftl->logical_pages * sizeof(u32));
 	memset(ftl->p2l, 0xff, flash->total_pages * sizeof(u32));
 	ret = ssd_ftl_regions_init(ftl, params);
+	if (!ret && ftl->scheme->init)
+		ret = ftl->scheme->init(ftl, params->cfg);
 	if (ret)
 		goto fail;
 	return 0;
@@ -45,6 +50,8 @@ fail:
 
 void ssd_ftl_exit(struct ftl *ftl)
 {
+	if (ftl->scheme && ftl->scheme->exit)
+		ftl->scheme->exit(ftl);
 	ssd_ftl_regions_exit(ftl);
 	ssd_free(ftl->blocks);
 	ssd_free(ftl->p2l);
@@ -54,8 +61,7 @@ void ssd_ftl_exit(struct ftl *ftl)
 	ftl->l2p = NULL;
 }
 
-/* @ppa's data is dead: drop it from the maps and its block's valid count. */
-static void invalidate_page(struct ftl *ftl, u32 ppa)
+void ssd_ftl_invalidate_page(struct ftl *ftl, u32 ppa)
 {
 	u32 block = ppa / ftl->pages_per_block;
 	struct ftl_block *blk = &ftl->blocks[block];
@@ -131,10 +137,20 @@ static bool region_full(const struct ftl *ftl, const struct ftl_region *rg, u64 
 	return rg->valid_pages + 1 - here > rg->valid_max;
 }
 
+/* The GC work the current host page write did, in the per-write counters. */
+static void count_gc_work(struct ftl *ftl)
+{
+	if (ftl->gc_write_work)
+		ftl->counters.gc_foreground_runs++;
+	ftl->counters.gc_write_pages_max = max_t(u64, ftl->counters.gc_write_pages_max,
+						 ftl->gc_write_pages);
+}
+
 int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	      enum ssd_cause cause, u64 start_ns, u64 *done_ns)
 {
 	struct ftl_region *rg;
+	u64 map_done_ns = start_ns;
 	u32 ppa, old;
 	int ret;
 
@@ -144,15 +160,16 @@ int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	rg = &ftl->region[region];
 	if (region_full(ftl, rg, lpn))
 		return -ENOSPC;
+	if (region == SSD_REGION_MAIN && ftl->scheme->write)
+		return ftl->scheme->write(ftl, lpn, buf, cause, start_ns, done_ns);
 	ftl->gc_write_pages = 0;
 	ftl->gc_write_work = false;
 	ret = ssd_ftl_gc_step(ftl, rg, start_ns);
+	if (!ret)
+		ret = ssd_ftl_wear_step(ftl, rg, start_ns);
 	ppa = ret ? FTL_NONE : host_alloc_page(ftl, rg, start_ns);
-	if (ftl->gc_write_work)
-		ftl->counters.gc_foreground_runs++;
-	ftl->counters.gc_write_pages_max = max_t(u64, ftl->counters.gc_write_pages_max,
-						 ftl->gc_write_pages);
 	if (ppa == FTL_NONE) {
+		count_gc_work(ftl);
 		/* ftl_config_validate() makes this unreachable. */
 		ssd_dev_warn_once(ftl->flash->dev_name, "BUG: no free page for lpn %llu", (unsigned long long)lpn);
 		ssd_pagepool_put(ftl->flash->pool, buf);
@@ -161,23 +178,51 @@ int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	/* Read the old mapping only now: GC may just have moved it. */
 	old = ftl->l2p[lpn];
 	if (old != FTL_NONE)
-		invalidate_page(ftl, old);
+		ssd_ftl_invalidate_page(ftl, old);
 	if (ssd_flash_program(ftl->flash, ppa, buf, cause, start_ns, done_ns))
 		return -EIO;
 	ftl->l2p[lpn] = ppa;
 	ftl->p2l[ppa] = (u32)lpn;
 	ftl->counters.host_write_pages++;
+	/*
+	 * A map out of RAM (dftl): the entry changes, after the program (a
+	 * blocking GC run a translation page's block needs comes after this
+	 * write's GC step, as at the hard floor); nothing waits for it.
+	 */
+	if (ftl->scheme->map_lookup && region == SSD_REGION_MAIN) {
+		ftl->scheme->map_lookup(ftl, lpn, true, start_ns, &map_done_ns);
+		*done_ns = max_t(u64, *done_ns, map_done_ns);
+	}
+	count_gc_work(ftl);
 	return 0;
+}
+
+/* Whether @lpn's mapping is the main region's (DFTL looks it up): not in the SLC region. */
+static bool main_mapped(const struct ftl *ftl, u64 lpn)
+{
+	u32 ppa = ftl->l2p[lpn];
+
+	return ppa == FTL_NONE ||
+	       ftl->blocks[ppa / ftl->pages_per_block].region == SSD_REGION_MAIN;
 }
 
 const void *ssd_ftl_read(struct ftl *ftl, u64 lpn, enum ssd_cause cause,
 		     u64 start_ns, u64 *done_ns)
 {
-	u32 ppa = ftl->l2p[lpn];
+	u64 map_done_ns = start_ns;
+	const void *data;
+	u32 ppa;
 
+	/* A map out of RAM (dftl): the read waits for its entry. */
+	if (ftl->scheme->map_lookup && main_mapped(ftl, lpn))
+		start_ns = ftl->scheme->map_lookup(ftl, lpn, false, start_ns, &map_done_ns);
+	ppa = ftl->l2p[lpn];
 	*done_ns = start_ns;
-	if (ppa != FTL_NONE)
-		return ssd_flash_read(ftl->flash, ppa, cause, start_ns, done_ns);
+	if (ppa != FTL_NONE) {
+		data = ssd_flash_read(ftl->flash, ppa, cause, start_ns, done_ns);
+		*done_ns = max_t(u64, *done_ns, map_done_ns);
+		return data;
+	}
 	/*
 	 * The page round-robin placement would have given it when written in
 	 * order: chip lpn % chips, page type by its place in the stripe.
@@ -186,16 +231,23 @@ const void *ssd_ftl_read(struct ftl *ftl, u64 lpn, enum ssd_cause cause,
 		*done_ns = ssd_flash_read_blank(ftl->flash, lpn % ftl->chips,
 					    (lpn / ftl->chips) % FLASH_PAGE_NR, cause,
 					    start_ns);
+	*done_ns = max_t(u64, *done_ns, map_done_ns);
 	return NULL;
 }
 
-void ssd_ftl_trim(struct ftl *ftl, u64 lpn)
+void ssd_ftl_trim(struct ftl *ftl, u64 lpn, u64 start_ns)
 {
 	u32 ppa = ftl->l2p[lpn];
+	u64 map_done_ns;
 
 	if (ppa == FTL_NONE)
 		return;
-	invalidate_page(ftl, ppa);
+	/* A map out of RAM (dftl): the entry turns unmapped; TRIM waits for nothing. */
+	if (ftl->scheme->map_lookup && main_mapped(ftl, lpn)) {
+		ftl->scheme->map_lookup(ftl, lpn, true, start_ns, &map_done_ns);
+		ppa = ftl->l2p[lpn];
+	}
+	ssd_ftl_invalidate_page(ftl, ppa);
 	ftl->l2p[lpn] = FTL_NONE;
 	ftl->counters.host_trim_pages++;
 }
@@ -223,5 +275,6 @@ u64 ssd_ftl_metadata_bytes(const struct ftl *ftl)
 	return ftl->logical_pages * sizeof(u32) +
 	       ftl->flash->total_pages * sizeof(u32) +
 	       (u64)ftl->total_blocks * sizeof(struct ftl_block) +
-	       ssd_ftl_regions_metadata_bytes(ftl);
+	       ssd_ftl_regions_metadata_bytes(ftl) +
+	       (ftl->scheme->table_bytes ? ftl->scheme->table_bytes(ftl) : 0);
 }

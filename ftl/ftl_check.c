@@ -63,8 +63,8 @@ static int check_maps(const struct ftl *ftl)
 
 /* What one pass over the blocks counts, per region. */
 struct block_tally {
-	u32 free, open, full, victim;
-	u64 valid;
+	u32 free, open, full, victim, mapped, translation;
+	u64 valid, erases;
 };
 
 static int check_block(const struct ftl *ftl, u32 block, struct block_tally *tally)
@@ -81,10 +81,20 @@ static int check_block(const struct ftl *ftl, u32 block, struct block_tally *tal
 	      flash_block_mode(ftl->flash, block));
 	for (i = 0; i < ftl->pages_per_block; i++)
 		valid += ftl->p2l[first + i] != FTL_NONE;
-	CHECK(valid == blk->valid_pages, "block %u: valid_pages %u, p2l says %u",
-	      block, blk->valid_pages, valid);
 	CHECK(blk->write_ptr <= rg->pages_per_block, "block %u: write_ptr %u beyond %u pages",
 	      block, blk->write_ptr, rg->pages_per_block);
+	tally->erases += blk->erase_count;
+	if (blk->state == FTL_BLOCK_TRANSLATION) {
+		/* Its valid_pages are translation pages: the scheme's check counts them. */
+		CHECK(ftl->scheme == &ssd_ftl_scheme_dftl && valid == 0 &&
+		      blk->region == SSD_REGION_MAIN,
+		      "translation block %u: scheme %s, %u data pages, region %u", block,
+		      ftl->scheme->name, valid, blk->region);
+		tally->translation++;
+		return 0;
+	}
+	CHECK(valid == blk->valid_pages, "block %u: valid_pages %u, p2l says %u",
+	      block, blk->valid_pages, valid);
 	tally->valid += valid;
 	switch (blk->state) {
 	case FTL_BLOCK_FREE:
@@ -104,6 +114,12 @@ static int check_block(const struct ftl *ftl, u32 block, struct block_tally *tal
 		CHECK(rg->gc_victim == block, "block %u is a victim but not its region's",
 		      block);
 		tally->victim++;
+		break;
+	case FTL_BLOCK_MAPPED:
+		CHECK(ftl_block_mapped(ftl) && blk->region == SSD_REGION_MAIN,
+		      "block %u of region %u held by a scheme that maps no blocks", block,
+		      blk->region);
+		tally->mapped++;
 		break;
 	default:
 		CHECK(0, "block %u in unknown state %u", block, blk->state);
@@ -200,9 +216,17 @@ static int check_region(const struct ftl *ftl, u32 r, const struct block_tally *
 {
 	const struct ftl_region *rg = &ftl->region[r];
 
-	CHECK(tally->free + tally->open + tally->full + tally->victim == rg->nr_blocks,
-	      "region %u: free %u + open %u + full %u + victim %u != %u blocks", r,
-	      tally->free, tally->open, tally->full, tally->victim, rg->nr_blocks);
+	CHECK(tally->free + tally->open + tally->full + tally->victim + tally->mapped +
+	      tally->translation == rg->nr_blocks,
+	      "region %u: free %u + open %u + full %u + victim %u + mapped %u + translation %u != %u blocks",
+	      r, tally->free, tally->open, tally->full, tally->victim, tally->mapped,
+	      tally->translation, rg->nr_blocks);
+	/* Kept by ssd_ftl_erase_block(), which a block-mapped scheme's erases need not use. */
+	CHECK(tally->erases == rg->erase_total || (r == SSD_REGION_MAIN && ftl_block_mapped(ftl)),
+	      "region %u: %llu erases, counter says %llu", r,
+	      (unsigned long long)tally->erases, (unsigned long long)rg->erase_total);
+	CHECK(!rg->gc_wl || rg->gc_victim != FTL_NONE,
+	      "region %u: wear levelling without a victim", r);
 	CHECK(tally->free == rg->nr_free, "region %u: %u free blocks, counter says %u", r,
 	      tally->free, rg->nr_free);
 	CHECK(tally->valid == rg->valid_pages, "region %u: %llu valid pages, counter says %llu",
@@ -241,5 +265,5 @@ int ssd_ftl_check(const struct ftl *ftl)
 		if (ret)
 			return ret;
 	}
-	return 0;
+	return ftl->scheme->check ? ftl->scheme->check(ftl) : 0;
 }

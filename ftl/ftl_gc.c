@@ -68,7 +68,7 @@ static u32 gc_alloc_page(struct ftl *ftl, struct ftl_region *rg, u32 vchip)
 	return ppa;
 }
 
-static void gc_set_victim(struct ftl *ftl, struct ftl_region *rg, u32 victim)
+void ssd_ftl_gc_set_victim(struct ftl *ftl, struct ftl_region *rg, u32 victim)
 {
 	ssd_ftl_bucket_remove(ftl, victim);
 	ftl->blocks[victim].state = FTL_BLOCK_VICTIM;
@@ -85,7 +85,7 @@ static int gc_open_victim(struct ftl *ftl, struct ftl_region *rg)
 		ssd_dev_warn_once(ftl->flash->dev_name, "BUG: GC found no victim with %u free blocks", rg->nr_free);
 		return -EIO;
 	}
-	gc_set_victim(ftl, rg, victim);
+	ssd_ftl_gc_set_victim(ftl, rg, victim);
 	return 0;
 }
 
@@ -110,25 +110,27 @@ static int gc_move(struct ftl *ftl, struct ftl_region *rg, u32 src, u64 start_ns
 	rg->valid_pages--;
 	ftl->counters.gc_relocated_pages++;
 	ftl->gc_write_pages++;
+	if (rg->gc_wl)
+		ftl->wear.wl_static_pages++;
+	if (ftl->scheme->map_gc_moved && rg == &ftl->region[SSD_REGION_MAIN])
+		ftl->scheme->map_gc_moved(ftl, lpn);
 	return 0;
 }
 
 static void gc_erase_victim(struct ftl *ftl, struct ftl_region *rg, u64 start_ns)
 {
-	struct ftl_block *blk = &ftl->blocks[rg->gc_victim];
-
-	ssd_flash_erase(ftl->flash, rg->gc_victim, start_ns);
-	blk->erase_count++;
-	blk->write_ptr = 0;
-	ssd_ftl_free_push(ftl, rg->gc_victim);
+	ssd_ftl_erase_block(ftl, rg->gc_victim, start_ns);
 	rg->gc_victim = FTL_NONE;
+	rg->gc_wl = false;
 	ftl->counters.gc_victim_blocks++;
+	ssd_ftl_wear_after_erase(ftl, rg);
 }
 
 /*
  * While @rg has fewer than @target_free free blocks, move at most @budget
  * valid pages of its victims, from @start_ns on, erasing each victim once
- * it holds none; with @one_victim, stop when the current one is erased.
+ * it holds none; with @one_victim, stop when the current one is erased
+ * (even if static wear levelling then chose the next).
  */
 static int gc_run(struct ftl *ftl, struct ftl_region *rg, u32 budget, u32 target_free,
 		  bool one_victim, u64 start_ns)
@@ -172,6 +174,8 @@ static int gc_run(struct ftl *ftl, struct ftl_region *rg, u32 budget, u32 target
 			break;
 		gc_erase_victim(ftl, rg, moved_ns);
 		worked = true;
+		if (one_victim)
+			break;
 	}
 	if (worked) {
 		ftl->gc_write_work = true;
@@ -198,6 +202,20 @@ int ssd_ftl_gc_until_free(struct ftl *ftl, struct ftl_region *rg, u32 target_fre
 }
 
 /*
+ * A step of at most gc_pages_per_write pages (a whole victim if 0) on
+ * @rg's current victim alone, whatever the free blocks: static wear
+ * levelling's migration of a cold block while GC has nothing to do.
+ */
+int ssd_ftl_gc_victim_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns)
+{
+	u32 budget = ftl->gc_pages_per_write ? ftl->gc_pages_per_write : U32_MAX;
+
+	if (rg->gc_victim == FTL_NONE)
+		return 0;
+	return gc_run(ftl, rg, budget, U32_MAX, true, start_ns);
+}
+
+/*
  * Background GC on @rg: one step on its victim (chosen now if it has none;
  * none is no error here, where free blocks may be above the low watermark)
  * if the victim's chip is idle at @now_ns, the timing horizon, where its
@@ -217,7 +235,7 @@ static int gc_background_step(struct ftl *ftl, struct ftl_region *rg, u64 now_ns
 
 		if (victim == FTL_NONE)
 			return 0;
-		gc_set_victim(ftl, rg, victim);
+		ssd_ftl_gc_set_victim(ftl, rg, victim);
 	}
 	if (ssd_flash_chip_free_ns(ftl->flash, ftl_chip_of(ftl, rg->gc_victim)) > now_ns)
 		return 0;
@@ -240,6 +258,9 @@ void ssd_ftl_gc_background(struct ftl *ftl, u64 now_ns)
 	for (i = 0; i < SSD_REGION_NR; i++) {
 		struct ftl_region *rg = &ftl->region[i];
 
+		/* A block-mapped main region has no page GC: its scheme merges. */
+		if (i == SSD_REGION_MAIN && ftl_block_mapped(ftl))
+			continue;
 		if (rg->nr_blocks && rg->nr_free < ftl->gc_background_free_blocks &&
 		    gc_background_step(ftl, rg, now_ns))
 			ssd_dev_warn_once(ftl->flash->dev_name, "background GC failed in region %u", i);

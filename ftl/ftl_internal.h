@@ -71,6 +71,8 @@ enum ftl_block_state {
 	FTL_BLOCK_OPEN,		/* being filled by a write point */
 	FTL_BLOCK_FULL,		/* all pages programmed; a GC candidate */
 	FTL_BLOCK_VICTIM,	/* GC is moving its valid pages out */
+	FTL_BLOCK_MAPPED,	/* a block-mapped scheme's data or log block */
+	FTL_BLOCK_TRANSLATION,	/* holds DFTL translation pages (ftl_dftl.c) */
 };
 
 struct ftl_block {
@@ -102,6 +104,70 @@ extern const struct ftl_gc_policy ssd_ftl_gc_cost_benefit;
 /* The policy gc_policy=@value names (ftl_gc_policy.c). */
 const struct ftl_gc_policy *ssd_ftl_gc_policy_of(u64 value);
 
+/*
+ * A mapping scheme (ftl_type): how the main (TLC) region is mapped, one
+ * file each (ftl_scheme_*.c), listed in ftl_scheme.c, whose list gives
+ * ftl_type its values and names.  The SLC cache region is page-mapped by
+ * the common machinery under every scheme, and the L2P/P2L stay for every
+ * scheme (they are where the simulator finds data); what a scheme reports
+ * as ftl_map_ram_bytes is the controller RAM its own mapping would need.
+ * Every op but name and map_ram_bytes may be NULL: the page scheme's
+ * behaviour (the common page-mapped path) then.
+ */
+struct ftl_scheme {
+	const char *name;
+	/*
+	 * The main region's blocks are held by the scheme (data and log
+	 * blocks, in state FTL_BLOCK_MAPPED) instead of the page path's
+	 * write points, buckets and GC.
+	 */
+	bool block_mapped;
+	/* Check the keys the scheme owns; -EINVAL with a message naming one. */
+	int (*validate)(const struct ssd_config *cfg);
+	/* @bytes plus the tables init() allocates for @cfg (ssd_tables_add()). */
+	u64 (*metadata_bytes)(u64 bytes, const struct ssd_config *cfg);
+	/* Set up the scheme's state (ftl->scheme_data) over initialised regions. */
+	int (*init)(struct ftl *ftl, const struct ssd_config *cfg);
+	void (*exit)(struct ftl *ftl);
+	/*
+	 * Write @lpn into the main region, as ssd_ftl_write() (which has
+	 * checked the region and the lpn's room): the scheme places it and
+	 * invalidates its old copy wherever it is.
+	 */
+	int (*write)(struct ftl *ftl, u64 lpn, void *buf, enum ssd_cause cause, u64 start_ns,
+		     u64 *done_ns);
+	/* The chip a main-region write of @lpn would use next (FTL_NONE: unknown). */
+	u32 (*write_chip)(const struct ftl *ftl, u64 lpn);
+	/* Modeled controller RAM of the mapping (ftl_map_ram_bytes). */
+	u64 (*map_ram_bytes)(const struct ftl *ftl);
+	/* Bytes of the scheme's own simulator tables (part of ftl_metadata_bytes). */
+	u64 (*table_bytes)(const struct ftl *ftl);
+	/* The scheme's invariants, after the common ones held (ssd_ftl_check()). */
+	int (*check)(const struct ftl *ftl);
+	/* Its state in the FTL's snapshot section, after the common part. */
+	void (*save)(const struct ftl *ftl, struct ssd_snap_writer *w);
+	void (*load)(struct ftl *ftl, struct ssd_snap_reader *r);
+	/* Its counters. */
+	void (*get_stats)(const struct ftl *ftl, struct ssd_stats *st);
+	void (*reset_stats)(struct ftl *ftl);
+	/*
+	 * A page-mapped scheme that keeps its map out of RAM (dftl): a
+	 * main-region map lookup of @lpn (host read, write, TRIM) from
+	 * @start_ns, with @update making the entry changed; returns when the
+	 * mapping is known, *@done_ns when the flash operations it started
+	 * end.  NULL: the map is in RAM, lookups are free.
+	 */
+	u64 (*map_lookup)(struct ftl *ftl, u64 lpn, bool update, u64 start_ns, u64 *done_ns);
+	/* Page GC moved main-region @lpn: its map entry changes (with map_lookup). */
+	void (*map_gc_moved)(struct ftl *ftl, u64 lpn);
+};
+
+extern const struct ftl_scheme ssd_ftl_scheme_page;
+extern const struct ftl_scheme ssd_ftl_scheme_dftl;
+
+/* The scheme ftl_type=@value names (ftl_scheme.c). */
+const struct ftl_scheme *ssd_ftl_scheme_of(u64 value);
+
 /* One chip's share of a region. */
 struct ftl_chip {
 	u32 *free_heap;		/* min-heap of free blocks by erase count */
@@ -125,6 +191,9 @@ struct ftl_region {
 	u32 gc_victim;		/* block GC is collecting, or FTL_NONE */
 	u32 gc_cursor;		/* its next page GC looks at */
 	u32 cb_cursor;		/* cost-benefit: next region block to examine */
+	u64 erase_total;	/* erases of its blocks (kept as they happen) */
+	u32 wl_cursor;		/* static wear levelling: next region block to examine */
+	bool gc_wl;		/* gc_victim is a cold block static wear levelling chose */
 };
 
 struct ftl_params {
@@ -135,6 +204,9 @@ struct ftl_params {
 	u32 gc_background_free_blocks;	/* 0: no background GC */
 	bool read_unwritten_flash;
 	const struct ftl_gc_policy *gc_policy;
+	const struct ftl_scheme *scheme;	/* NULL: page */
+	const struct ssd_config *cfg;		/* for the scheme's init; may be NULL for page */
+	u32 wl_static_threshold;	/* 0: no static wear levelling */
 };
 
 struct ftl_counters {
@@ -149,9 +221,17 @@ struct ftl_counters {
 	u64 gc_background_steps;	/* background GC steps that did work */
 };
 
+/* Static wear levelling (ftl_wear.c). */
+struct ftl_wear_counters {
+	u64 wl_static_migrations;	/* cold blocks chosen to migrate */
+	u64 wl_static_pages;		/* valid pages moved out of them */
+};
+
 struct ftl {
 	struct flash *flash;
 	const struct ftl_gc_policy *gc_policy;
+	const struct ftl_scheme *scheme;
+	void *scheme_data;	/* the scheme's own state */
 	u64 logical_pages;
 	u32 pages_per_block;	/* physical: a TLC block's pages */
 	u32 blocks_per_chip;
@@ -173,6 +253,8 @@ struct ftl {
 	void (*gc_step_hook)(const struct ftl *ftl);
 
 	struct ftl_counters counters;
+	u32 wl_static_threshold;	/* erases a cold block lags the mean by */
+	struct ftl_wear_counters wear;
 };
 
 int ssd_ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *params);
@@ -193,6 +275,13 @@ int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	      enum ssd_cause cause, u64 start_ns, u64 *done_ns);
 
 /*
+ * With a scheme's map_lookup (dftl) a write into the main region, and a
+ * read or TRIM of an lpn not in the SLC region, first look its entry up: a
+ * read starts when the entry is known; every operation ends no earlier
+ * than the map's flash operations it started.
+ */
+
+/*
  * Read @lpn from flash, counted under @cause: returns its data, or NULL if
  * never written or trimmed (the caller returns zeros; with
  * read_unwritten_flash that still costs a TLC page read on chip
@@ -210,8 +299,20 @@ const void *ssd_ftl_read(struct ftl *ftl, u64 lpn, enum ssd_cause cause,
  */
 u32 ssd_ftl_next_host_chip(const struct ftl *ftl, const struct ftl_region *rg);
 
-/* Forget @lpn's mapping (TRIM). */
-void ssd_ftl_trim(struct ftl *ftl, u64 lpn);
+/*
+ * Forget @lpn's mapping (TRIM).  It takes no time; flash operations it
+ * starts (DFTL's map) start at @start_ns.
+ */
+void ssd_ftl_trim(struct ftl *ftl, u64 lpn, u64 start_ns);
+
+/* @ppa's data is dead: drop it from the maps and its block's valid count. */
+void ssd_ftl_invalidate_page(struct ftl *ftl, u32 ppa);
+
+/* Whether the main region is held by a block-mapped scheme. */
+static inline bool ftl_block_mapped(const struct ftl *ftl)
+{
+	return ftl->scheme->block_mapped;
+}
 
 static inline bool ftl_is_mapped(const struct ftl *ftl, u64 lpn)
 {
@@ -279,6 +380,29 @@ int ssd_ftl_gc_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns);
 int ssd_ftl_gc_until_free(struct ftl *ftl, struct ftl_region *rg, u32 target_free,
 		      u64 start_ns);
 void ssd_ftl_gc_background(struct ftl *ftl, u64 now_ns);
+
+/* Internal to ftl/: GC's victim, and one bounded step on it alone (ftl_gc.c). */
+void ssd_ftl_gc_set_victim(struct ftl *ftl, struct ftl_region *rg, u32 victim);
+int ssd_ftl_gc_victim_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns);
+
+/*
+ * Internal to ftl/: erases and static wear levelling (ftl_wear.c).
+ * ssd_ftl_erase_block() erases @block (every page invalid), counts it and
+ * gives it back to its chip's free heap; returns when the erase ends.
+ * After a GC victim's erase, ssd_ftl_wear_after_erase() may choose a cold
+ * FULL block of @rg (erase count at least wl_static_threshold below the
+ * region's mean, looked for in a window of FTL_WL_WINDOW_BLOCKS from a
+ * rotating cursor) as the region's next victim; ssd_ftl_wear_step(), in a
+ * host write into @rg with no GC pressure, moves a bounded share of it.
+ */
+#define FTL_WL_WINDOW_BLOCKS	64
+u64 ssd_ftl_erase_block(struct ftl *ftl, u32 block, u64 start_ns);
+void ssd_ftl_wear_after_erase(struct ftl *ftl, struct ftl_region *rg);
+int ssd_ftl_wear_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns);
+/* Standard deviation of every block's erase count, in thousandths. */
+u64 ssd_ftl_erase_stddev_milli(const struct ftl *ftl);
+/* Each region's erase_total from its blocks' counts (after a snapshot load). */
+void ssd_ftl_wear_recount(struct ftl *ftl);
 
 /* Internal to ftl/: greedy's choice, cost-benefit's fallback (ftl_gc_greedy.c). */
 u32 ssd_ftl_gc_greedy_select(struct ftl *ftl, struct ftl_region *rg);

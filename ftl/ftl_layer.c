@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ftl_layer.c - the FTL as the bottom layer of the request path
- * (common/ssd_layer.h): the checks of the keys the FTL owns, its
- * parameters taken from the configuration, and the page operations and
- * statistics mapped onto ftl_internal.h.
+ * (common/ssd_layer.h): the checks of the keys the FTL owns (and, through
+ * its ops, those its mapping scheme owns), its parameters taken from the
+ * configuration, and the page operations and statistics mapped onto
+ * ftl_internal.h.
  */
 #include "ftl/ftl_internal.h"
 
@@ -37,6 +38,7 @@ static void log_spare_refusal(const struct ssd_config *cfg, const char *key, u64
  */
 static int ftl_config_validate(const struct ssd_config *cfg)
 {
+	const struct ftl_scheme *scheme = ssd_ftl_scheme_of(cfg->ftl_type);
 	u64 main_blocks = cfg->chips * (cfg->blocks_per_chip - cfg->slc_blocks_per_chip);
 	u64 cache_blocks = cfg->chips * cfg->slc_blocks_per_chip;
 	u64 low = ssd_config_gc_low_free_blocks(cfg);
@@ -60,7 +62,7 @@ static int ftl_config_validate(const struct ssd_config *cfg)
 			return -EINVAL;
 		}
 	}
-	if (ssd_config_logical_pages(cfg) >
+	if (!scheme->block_mapped && ssd_config_logical_pages(cfg) >
 	    ssd_region_valid_max(main_blocks, low, cfg->chips, cfg->pages_per_block)) {
 		log_spare_refusal(cfg, "op_percent", cfg->op_percent, "TLC", main_blocks);
 		return -EINVAL;
@@ -71,12 +73,13 @@ static int ftl_config_validate(const struct ssd_config *cfg)
 				  cache_blocks);
 		return -EINVAL;
 	}
-	return 0;
+	return scheme->validate ? scheme->validate(cfg) : 0;
 }
 
 /* The tables ftl_layer_create() and ssd_ftl_init() allocate for @cfg. */
 static u64 ftl_config_metadata_bytes(const struct ssd_config *cfg)
 {
+	const struct ftl_scheme *scheme;
 	u64 bytes = ssd_tables_add(0, 1, 1, sizeof(struct ftl_layer));
 
 	bytes = ssd_tables_add(bytes, 1, ssd_config_logical_pages(cfg), sizeof(u32));
@@ -91,7 +94,9 @@ static u64 ftl_config_metadata_bytes(const struct ssd_config *cfg)
 		bytes = ssd_tables_add(bytes, 1, cfg->pages_per_block / 3 + 1, sizeof(u32));
 	}
 	/* One free-block heap per chip. */
-	return ssd_tables_add(bytes, cfg->chips, cfg->blocks_per_chip, sizeof(u32));
+	bytes = ssd_tables_add(bytes, cfg->chips, cfg->blocks_per_chip, sizeof(u32));
+	scheme = ssd_ftl_scheme_of(cfg->ftl_type);
+	return scheme->metadata_bytes ? scheme->metadata_bytes(bytes, cfg) : bytes;
 }
 
 static int ftl_layer_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
@@ -117,7 +122,7 @@ static int ftl_layer_write(struct ssd_layer *layer, u64 lpn, void *buf,
 
 static int ftl_layer_trim(struct ssd_layer *layer, u64 lpn, struct ssd_io *io)
 {
-	ssd_ftl_trim(to_ftl(layer), lpn);
+	ssd_ftl_trim(to_ftl(layer), lpn, io->start_ns);
 	io->done_ns = io->start_ns;
 	return 0;
 }
@@ -148,7 +153,11 @@ static u64 ftl_layer_chips_free_ns(struct ssd_layer *layer, u64 lpn, enum ssd_re
 	if (lpn < ftl->logical_pages && ftl_is_mapped(ftl, lpn))
 		free_ns = ssd_flash_chip_free_ns(ftl->flash,
 						 ftl_chip_of(ftl, ftl->l2p[lpn] / ftl->pages_per_block));
-	if (region < SSD_REGION_NR && ftl->region[region].nr_blocks) {
+	if (region == SSD_REGION_MAIN && ftl->scheme->write_chip) {
+		chip = ftl->scheme->write_chip(ftl, lpn);
+		if (chip != FTL_NONE)
+			free_ns = max_t(u64, free_ns, ssd_flash_chip_free_ns(ftl->flash, chip));
+	} else if (region < SSD_REGION_NR && ftl->region[region].nr_blocks) {
 		chip = ssd_ftl_next_host_chip(ftl, &ftl->region[region]);
 		if (chip != FTL_NONE)
 			free_ns = max_t(u64, free_ns, ssd_flash_chip_free_ns(ftl->flash, chip));
@@ -193,6 +202,7 @@ static void ftl_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 	st->gc_relocated_pages = ftl->counters.gc_relocated_pages;
 	st->gc_foreground_runs = ftl->counters.gc_foreground_runs;
 	st->ftl_metadata_bytes = ssd_ftl_metadata_bytes(ftl);
+	st->ftl_map_ram_bytes = ftl->scheme->map_ram_bytes(ftl);
 
 	ssd_ftl_region_erase_stats(ftl, SSD_REGION_CACHE, &erase_max, &erase_total);
 	st->slc_erase_count_total = erase_total;
@@ -203,6 +213,11 @@ static void ftl_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 	st->gc_relocated_pages_write_max = ftl->counters.gc_write_pages_max;
 	st->gc_background_pages = ftl->counters.gc_background_pages;
 	st->gc_background_steps = ftl->counters.gc_background_steps;
+	st->erase_count_stddev_milli = ssd_ftl_erase_stddev_milli(ftl);
+	st->wl_static_migrations = ftl->wear.wl_static_migrations;
+	st->wl_static_pages = ftl->wear.wl_static_pages;
+	if (ftl->scheme->get_stats)
+		ftl->scheme->get_stats(ftl, st);
 }
 
 /* Background GC on chips idle before the next command (ssd_layer_ops.idle). */
@@ -216,7 +231,12 @@ static void ftl_layer_idle(struct ssd_layer *layer, u64 now_ns)
 
 static void ftl_layer_reset_stats(struct ssd_layer *layer)
 {
-	memset(&to_ftl(layer)->counters, 0, sizeof(to_ftl(layer)->counters));
+	struct ftl *ftl = to_ftl(layer);
+
+	memset(&ftl->counters, 0, sizeof(ftl->counters));
+	memset(&ftl->wear, 0, sizeof(ftl->wear));
+	if (ftl->scheme->reset_stats)
+		ftl->scheme->reset_stats(ftl);
 }
 
 static int ftl_layer_check(struct ssd_layer *layer)
@@ -273,6 +293,9 @@ static int ftl_layer_create(const struct ssd_config *cfg, const struct ssd_layer
 	params.gc_background_free_blocks = cfg->gc_background_free_blocks;
 	params.read_unwritten_flash = cfg->read_unwritten_flash;
 	params.gc_policy = ssd_ftl_gc_policy_of(cfg->gc_policy);
+	params.scheme = ssd_ftl_scheme_of(cfg->ftl_type);
+	params.cfg = cfg;
+	params.wl_static_threshold = cfg->wl_static_threshold;
 	ret = ssd_ftl_init(&fl->ftl, env->flash, &params);
 	if (ret) {
 		ssd_free(fl);

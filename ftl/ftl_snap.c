@@ -55,6 +55,47 @@ static void save_region(const struct ftl *ftl, const struct ftl_region *rg,
 	}
 }
 
+static const struct ssd_snap_field wear_fields[] = {
+	SSD_SNAP_FIELD(struct ftl_wear_counters, wl_static_migrations),
+	SSD_SNAP_FIELD(struct ftl_wear_counters, wl_static_pages),
+};
+
+/* Static wear levelling's state (kept whatever the threshold, which a load may override). */
+static void save_wear(const struct ftl *ftl, struct ssd_snap_writer *w)
+{
+	u32 r;
+
+	for (r = 0; r < SSD_REGION_NR; r++) {
+		ssd_snap_put_u32(w, ftl->region[r].wl_cursor);
+		ssd_snap_put_u8(w, ftl->region[r].gc_wl);
+	}
+	ssd_snap_put_structs(w, &ftl->wear, 1, sizeof(ftl->wear), wear_fields,
+			     ARRAY_SIZE(wear_fields));
+}
+
+static void load_wear(struct ftl *ftl, struct ssd_snap_reader *rd)
+{
+	u32 r;
+
+	for (r = 0; r < SSD_REGION_NR && !rd->error; r++) {
+		struct ftl_region *rg = &ftl->region[r];
+		u8 wl;
+
+		rg->wl_cursor = ssd_snap_get_u32(rd);
+		wl = ssd_snap_get_u8(rd);
+		if (rd->error)
+			return;
+		if ((rg->nr_blocks ? rg->wl_cursor >= rg->nr_blocks : rg->wl_cursor) || wl > 1) {
+			ssd_snap_refuse(rd, "FTL region %u: wear levelling cursor %u, victim flag %u",
+					r, rg->wl_cursor, wl);
+			return;
+		}
+		rg->gc_wl = wl;
+	}
+	ssd_snap_get_structs(rd, &ftl->wear, 1, sizeof(ftl->wear), wear_fields,
+			     ARRAY_SIZE(wear_fields));
+}
+
 void ssd_ftl_save(const struct ftl *ftl, struct ssd_snap_writer *w)
 {
 	u32 r;
@@ -70,6 +111,9 @@ void ssd_ftl_save(const struct ftl *ftl, struct ssd_snap_writer *w)
 	for (r = 0; r < SSD_REGION_NR; r++)
 		if (ftl->region[r].blocks_per_chip)
 			save_region(ftl, &ftl->region[r], w);
+	save_wear(ftl, w);
+	if (ftl->scheme->save)
+		ftl->scheme->save(ftl, w);
 }
 
 /* A block number of this FTL, or FTL_NONE. */
@@ -188,7 +232,11 @@ void ssd_ftl_load(struct ftl *ftl, struct ssd_snap_reader *r)
 	for (i = 0; i < ftl->total_blocks && !r->error; i++) {
 		const struct ftl_block *b = &ftl->blocks[i];
 
-		if (b->state > FTL_BLOCK_VICTIM || b->region >= SSD_REGION_NR ||
+		if (b->state > FTL_BLOCK_TRANSLATION || b->region >= SSD_REGION_NR ||
+		    (b->state == FTL_BLOCK_MAPPED &&
+		     (!ftl_block_mapped(ftl) || b->region != SSD_REGION_MAIN)) ||
+		    (b->state == FTL_BLOCK_TRANSLATION &&
+		     (ftl->scheme != &ssd_ftl_scheme_dftl || b->region != SSD_REGION_MAIN)) ||
 		    b->valid_pages > ftl->pages_per_block || b->write_ptr > ftl->pages_per_block ||
 		    !block_or_none(ftl, b->prev) || !block_or_none(ftl, b->next))
 			ssd_snap_refuse(r, "FTL block %llu: state %u region %u valid %u write_ptr %u",
@@ -198,4 +246,9 @@ void ssd_ftl_load(struct ftl *ftl, struct ssd_snap_reader *r)
 	for (reg = 0; reg < SSD_REGION_NR && !r->error; reg++)
 		if (ftl->region[reg].blocks_per_chip)
 			load_region(ftl, &ftl->region[reg], reg, r);
+	ssd_ftl_wear_recount(ftl);
+	if (!r->error)
+		load_wear(ftl, r);
+	if (!r->error && ftl->scheme->load)
+		ftl->scheme->load(ftl, r);
 }

@@ -66,6 +66,11 @@ static const struct stat_field stat_fields[] = {
 	STAT(cache_refcount_metadata_bytes), STAT(flash_program_fill_pages),
 	STAT(cache_destage_foreground_pages), STAT(cache_destage_background_pages),
 	STAT(cache_trim_pages), STAT(dedup_hash_wait_ns), STAT(dedup_engine_load_ppm),
+	STAT(ftl_map_ram_bytes),
+	STAT(erase_count_stddev_milli), STAT(wl_static_migrations), STAT(wl_static_pages),
+	STAT(flash_program_map_pages), STAT(flash_read_map_pages),
+	STAT(dftl_cmt_hits), STAT(dftl_cmt_misses), STAT(dftl_translation_reads),
+	STAT(dftl_translation_writes), STAT(dftl_translation_gc_pages),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

@@ -23,7 +23,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define SSDEMU_STATS_VERSION	7
+#define SSDEMU_STATS_VERSION	8
 
 struct ssdemu_stats {
 	__u32 version;			/* SSDEMU_STATS_VERSION of the writer */
@@ -187,6 +187,32 @@ struct ssdemu_stats {
 	__u64 cache_trim_pages;		/* cached pages a TRIM dropped */
 	__u64 dedup_hash_wait_ns;	/* leaving writes' wait for fingerprints, summed */
 	__u64 dedup_engine_load_ppm;	/* engine time per page / flash time per page, full load */
+	/*
+	 * Version 8: the FTL's mapping schemes (ftl_type).  ftl_map_ram_bytes
+	 * is the controller RAM the scheme's mapping would need (page: the
+	 * page map; block: one entry per logical block; bast/fast: that plus
+	 * the log blocks' page maps), beside ftl_metadata_bytes, the
+	 * simulator's own tables (dftl: its CMT entries and GTD).
+	 *
+	 * Also version 8: wear and the FTL's own map.  The spread of the
+	 * blocks' erase counts; static wear levelling (wl_static_threshold):
+	 * cold blocks chosen and the valid pages moved out of them (also
+	 * counted in gc_relocated_pages and flash_*_gc_pages); the FTL's map
+	 * traffic (cause map: DFTL's translation pages, also in
+	 * flash_program_pages and flash_read_pages); DFTL's cached mapping
+	 * table (ftl_type=dftl).
+	 */
+	__u64 ftl_map_ram_bytes;	/* modeled mapping RAM of the scheme */
+	__u64 erase_count_stddev_milli;	/* standard deviation of every block's erase count */
+	__u64 wl_static_migrations;	/* cold blocks static wear levelling chose */
+	__u64 wl_static_pages;		/* valid pages moved out of them */
+	__u64 flash_program_map_pages;	/* translation pages programmed */
+	__u64 flash_read_map_pages;	/* translation pages read */
+	__u64 dftl_cmt_hits;		/* host map lookups the CMT held */
+	__u64 dftl_cmt_misses;		/* host map lookups that loaded an entry */
+	__u64 dftl_translation_reads;	/* translation pages read: misses and write-backs */
+	__u64 dftl_translation_writes;	/* translation pages written back (not GC) */
+	__u64 dftl_translation_gc_pages; /* translation pages translation GC moved */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */

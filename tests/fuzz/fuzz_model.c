@@ -6,7 +6,9 @@
  * Input: byte 0 picks a configuration (page size, sector size, GC policy,
  * GC step, SLC region, read priority, background GC, timing of unwritten
  * reads); then 8 bytes per operation: op, offset (2 bytes), length,
- * arrival gap, fill seed, 2 spare.  Operations: write, read (checked
+ * arrival gap, fill seed, 2 spare.  If the operations leave bytes over,
+ * the last one picks the FTL type (every ftl_type value), DFTL's CMT size
+ * and static wear levelling; without one the FTL is page-mapped, as before.  Operations: write, read (checked
  * against the shadow), trim (whole pages become zeros, partial pages keep
  * their data), write-zeroes, flush, the full consistency check, and a
  * request beyond the capacity (refused with -EINVAL, nothing changed).
@@ -30,7 +32,7 @@ static void must(int cond, const char *what)
 	}
 }
 
-static void configure(struct ssd_config *cfg, unsigned char pick)
+static void configure(struct ssd_config *cfg, unsigned char pick, unsigned char ftl_pick)
 {
 	ssd_config_defaults(cfg);
 	cfg->chips = 2;
@@ -48,6 +50,12 @@ static void configure(struct ssd_config *cfg, unsigned char pick)
 	cfg->read_unwritten_flash = !(pick & 128);
 	cfg->memory_limit_mb = 64;
 	cfg->request_log_entries = 64;
+	cfg->ftl_type = (ftl_pick & 7) % ssd_ftl_type_choice.nr;
+	cfg->wl_static_threshold = (ftl_pick & 8) ? 2 : 0;
+	cfg->dftl_cmt_entries = 2 + (ftl_pick >> 4) * 4;
+	/* DFTL's translation blocks need spare room beside the SLC region. */
+	if (!strcmp(ssd_ftl_type_choice.name(cfg->ftl_type), "dftl") && cfg->slc_blocks_per_chip)
+		cfg->op_percent = 40;
 }
 
 /* Write data, made once: loops in the harness would be instrumented. */
@@ -77,7 +85,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (size < 1)
 		return 0;
 	ssd_log_quiet = 1;
-	configure(&cfg, data[0]);
+	configure(&cfg, data[0], (size - 1) % 8 ? data[size - 1] : 0);
 	if (ssd_device_create(&dev, &cfg))
 		abort();	/* every variant is valid */
 	capacity = ssd_device_capacity_bytes(dev);

@@ -323,3 +323,69 @@ def test_model_with_dedup_over_new_replacements(seed: int,
     assert "dedup:" in out and f"cache {policy}" in out and "model:" in out
     counts = cache_counts(out, policy)
     assert counts["hits"] > 0 and counts["evicted"] > 0
+
+
+def test_static_wear_levelling() -> None:
+    """A hot/cold workload with and without wl_static_threshold: cold
+    blocks migrate, the erase-count spread and its reported standard
+    deviation shrink, every page reads back; under page and dftl."""
+    out = run_unit("wear")
+    assert "wear: ok" in out
+    print(out)
+
+
+def test_dftl_against_the_page_ftl() -> None:
+    """ftl_type=dftl: a CMT as large as the logical space gives every
+    statistic of the page FTL (to the nanosecond) plus only the CMT's
+    compulsory misses; a small CMT misses, reads and writes translation
+    pages (cause map, exactly the flash's map counters) and collects
+    translation blocks; a larger one misses and writes less; data and
+    invariants checked throughout."""
+    out = run_unit("dftl")
+    assert "dftl: ok" in out
+    print(out)
+
+
+DFTL_GEOMETRY = ["pages_per_block=16", "blocks_per_chip=32", "chips=4",
+                 "channels=2", "op_percent=20"]
+
+
+@pytest.mark.parametrize("seed,extra", [
+    (51, ["dftl_cmt_entries=32"]),
+    (52, ["dftl_cmt_entries=8", "gc_pages_per_write=0"]),
+    (53, ["dftl_cmt_entries=16", "gc_pages_per_write=1",
+          "gc_policy=cost_benefit", "logical_block_bytes=512",
+          "wl_static_threshold=3"]),
+    (54, ["dftl_cmt_entries=24", "gc_background_free_blocks=20"]),
+    # Pages in both regions (a routing layer), the SLC region page-mapped.
+    (55, ["dftl_cmt_entries=24", "slc_blocks_per_chip=6",
+          "wl_static_threshold=2", "--cache-percent", "30"]),
+    # The write cache and dedup above DFTL, TRIM and GC at high utilisation.
+    (56, ["dftl_cmt_entries=32", "slc_blocks_per_chip=8",
+          "cache_policy=always", "dedup=1", "--dup-percent", "20"]),
+    (57, ["dftl_cmt_entries=16", "slc_blocks_per_chip=8",
+          "cache_policy=procache", "dedup=1", "dedup_store_entries=64",
+          "wl_static_threshold=3", "--dup-percent", "30"]),
+])
+def test_model_dftl(seed: int, extra: list[str]) -> None:
+    """The shadow-copy model over ftl_type=dftl at >= 92% utilisation:
+    every read and the FTL's mapping checked, ssd_ftl_check() (with
+    DFTL's CMT, GTD and translation blocks) after every GC step."""
+    out = run_unit("model", "--seed", str(seed), "--ops", "40000",
+                   "--util", "92", *DFTL_GEOMETRY, "ftl_type=dftl", *extra)
+    assert "model:" in out
+    print(out)
+
+
+@pytest.mark.parametrize("seed,extra", [
+    (61, ["wl_static_threshold=2"]),
+    (62, ["wl_static_threshold=1", "gc_pages_per_write=0"]),
+    (63, ["wl_static_threshold=2", "slc_blocks_per_chip=6",
+          "--cache-percent", "30"]),
+])
+def test_model_static_wear_levelling(seed: int, extra: list[str]) -> None:
+    """The page FTL with static wear levelling under the model: cold
+    blocks migrate through GC's bounds and invariants, data intact."""
+    out = run_unit("model", "--seed", str(seed), "--ops", "40000",
+                   "--util", "92", *SMALL_GEOMETRY, *extra)
+    assert "model:" in out

@@ -101,6 +101,13 @@ static void test_plan_and_refusals(void)
 		"memory_limit_mb=1024",
 	};
 	static const char *const tiny_limit[] = { "memory_limit_mb=1" };
+	/* DFTL's CMT, GTD and translation-block tables: a small CMT, one past the logical space. */
+	static const char *const dftl[] = { SMALL_GEOMETRY, "ftl_type=dftl", "dftl_cmt_entries=100" };
+	static const char *const dftl_all[] = { SMALL_GEOMETRY, "ftl_type=dftl",
+						"dftl_cmt_entries=1000000000", "wl_static_threshold=5" };
+	static const char *const slc_page[] = { SMALL_GEOMETRY, "slc_blocks_per_chip=8" };
+	static const char *const slc_dftl[] = { SMALL_GEOMETRY, "slc_blocks_per_chip=8",
+						"ftl_type=dftl" };
 	struct ssd_device *dev;
 	char limit[40];
 	u64 need, mb;
@@ -109,6 +116,13 @@ static void test_plan_and_refusals(void)
 	expect_planned_exactly(small, ARRAY_SIZE(small));
 	expect_planned_exactly(logged, ARRAY_SIZE(logged));
 	expect_planned_exactly(odd, ARRAY_SIZE(odd));
+	expect_planned_exactly(dftl, ARRAY_SIZE(dftl));
+	expect_planned_exactly(dftl_all, ARRAY_SIZE(dftl_all));
+	/* Room the page FTL has, but not beside DFTL's translation blocks: refused, nothing allocated. */
+	expect_planned_exactly(slc_page, ARRAY_SIZE(slc_page));
+	ssd_log_quiet = 1;
+	expect_refused_unallocated(slc_dftl, ARRAY_SIZE(slc_dftl));
+	ssd_log_quiet = 0;
 
 	ssd_log_quiet = 1;
 	expect_refused_unallocated(huge, ARRAY_SIZE(huge));

@@ -545,7 +545,8 @@ int test_model(int argc, char **argv)
 		       (unsigned long long)st.dedup_programs_avoided);
 	} else {
 		EXPECT(st.flash_program_pages == st.host_write_pages + st.gc_relocated_pages +
-		       st.flash_program_destage_pages + st.flash_program_fill_pages,
+		       st.flash_program_destage_pages + st.flash_program_fill_pages +
+		       st.flash_program_map_pages,
 		       "programs %llu != host %llu + gc %llu + destage %llu",
 		       (unsigned long long)st.flash_program_pages,
 		       (unsigned long long)st.host_write_pages,

@@ -26,6 +26,7 @@
  *    fingerprint (all with correct checksums).
  */
 #include "unit.h"
+#include "ftl/ftl_dftl.h"
 
 #define GEOMETRY "pages_per_block=16", "blocks_per_chip=32", "chips=4", "channels=2", \
 	"op_percent=15"
@@ -181,6 +182,9 @@ static void expect_same_data(struct ssd_device *a, struct ssd_device *b)
 #define AGED_CACHE	0x2	/* the cache evicted pages and holds some at the save */
 #define AGED_DEDUP	0x4	/* duplicates found */
 #define AGED_BUFFER	0x8	/* the dedup buffer holds writes at the save */
+#define AGED_MAP	0x10	/* DFTL wrote translation pages */
+#define AGED_MAP_GC	0x40	/* and translation GC moved some */
+#define AGED_WEAR	0x20	/* static wear levelling moved cold blocks */
 
 static void expect_aged(struct ssd_device *dev, unsigned int aged, const char *when)
 {
@@ -198,6 +202,15 @@ static void expect_aged(struct ssd_device *dev, unsigned int aged, const char *w
 		EXPECT(st.dedup_duplicate_chunks > 0, "%s: no duplicates", when);
 	if (aged & AGED_BUFFER)
 		EXPECT(st.dedup_buffered_pages > 0, "%s: the dedup buffer is empty", when);
+	if (aged & AGED_MAP)
+		EXPECT(st.dftl_translation_writes > 0 && st.dftl_translation_reads > 0,
+		       "%s: DFTL wrote %llu translation pages, read %llu", when,
+		       (unsigned long long)st.dftl_translation_writes,
+		       (unsigned long long)st.dftl_translation_reads);
+	if (aged & AGED_MAP_GC)
+		EXPECT(st.dftl_translation_gc_pages > 0, "%s: translation GC moved nothing", when);
+	if (aged & AGED_WEAR)
+		EXPECT(st.wl_static_pages > 0, "%s: static wear levelling moved nothing", when);
 }
 
 /*
@@ -346,9 +359,9 @@ static void refuse_damaged(struct mem_snap *m, const u8 *good, u64 good_len)
 		expect_refused(m, "a corrupted snapshot");
 		m->bytes[cut] ^= 0x5a;
 	}
-	/* Another format version (byte 28: after HEAD's 12-byte frame and magic). */
-	m->bytes[12 + 16] = 2;
-	expect_refused(m, "format version 2");
+	/* Another format version (byte 28: after HEAD's 12-byte frame and magic): the last one. */
+	m->bytes[12 + 16]--;
+	expect_refused(m, "the previous format version");
 	memcpy(m->bytes, good, good_len);
 }
 
@@ -394,6 +407,62 @@ static void test_bad_files(const char *const *settings, unsigned int count)
 	EXPECT(chip < flash->geo.chips, "no chip has two free blocks");
 	refuse_edited(&m, SSD_SNAP_TAG('F', 'T', 'L', ' '), heap + 16, get32(ftl + heap + 12),
 		      "a free block twice in a heap");
+	memcpy(m.bytes, good, good_len);
+	EXPECT(snap_load(&m, &b) == 0, "the good snapshot, restored, refused");
+	ssd_device_destroy(b);
+	ssd_device_destroy(a);
+	free(good);
+	free(m.bytes);
+}
+
+/*
+ * A DFTL device saved: its part of the FTL section (the section's end) edited
+ * into an lpn cached twice, a dirty bit of 7, a translation page in a data
+ * block and an open translation block that is a data block; each refused.
+ */
+static void test_bad_dftl_files(void)
+{
+	static const char *const s[] = { GEOMETRY, "ftl_type=dftl", "dftl_cmt_entries=16",
+					 "page_size_bytes=512", "logical_block_bytes=512" };
+	struct ssd_device *a = make_device(s, ARRAY_SIZE(s)), *b = NULL;
+	const u32 tag = SSD_SNAP_TAG('F', 'T', 'L', ' ');
+	struct ftl *ftl = unit_ftl(a);
+	const struct ftl_dftl *d;
+	u64 rng = 9, arrival = 0, good_len, len, part, cmt, gtd, topen;
+	u32 tvpn, data_block = 0;
+	struct mem_snap m;
+	u8 *good;
+
+	run_ops(a, NULL, &rng, 3000, &arrival);
+	expect_aged(a, AGED_MAP, "before the save");
+	d = dftl_of(ftl);
+	EXPECT(d->nr_used >= 2, "the CMT holds %u entries", d->nr_used);
+	for (tvpn = 0; tvpn < d->nr_tpages && d->gtd[tvpn] == FTL_NONE; tvpn++)
+		;
+	EXPECT(tvpn < d->nr_tpages, "no translation page written");
+	while (ftl->blocks[data_block].state != FTL_BLOCK_FULL)
+		data_block++;
+	snap_save(a, &m);
+	good_len = m.len;
+	good = malloc(good_len);
+	EXPECT(good, "out of memory");
+	memcpy(good, m.bytes, good_len);
+	/* ssd_ftl_dftl_save()'s layout, from the CMT on. */
+	part = 8 + 5ULL * d->nr_used + 5ULL * d->nr_tpages + 4 + 4ULL * d->nr_pending + 4 +
+	       4ULL * d->nr_tblocks + 8 + sizeof(struct ftl_dftl_counters);
+	section_payload(&m, tag, &len);
+	cmt = len - part + 8;
+	gtd = cmt + 5ULL * d->nr_used;
+	topen = gtd + 5ULL * d->nr_tpages + 4 + 4ULL * d->nr_pending + 4 + 4ULL * d->nr_tblocks;
+	refuse_edited(&m, tag, cmt + 5, d->slot_lpn[d->lru_head], "an lpn cached twice");
+	memcpy(m.bytes, good, good_len);
+	refuse_edited(&m, tag, cmt + 1, 0x07000000U | (d->slot_lpn[d->lru_head] >> 8),
+		      "a dirty bit of 7");
+	memcpy(m.bytes, good, good_len);
+	refuse_edited(&m, tag, gtd + 4ULL * tvpn, data_block * ftl->pages_per_block,
+		      "a translation page in a data block");
+	memcpy(m.bytes, good, good_len);
+	refuse_edited(&m, tag, topen, data_block, "a data block as the open translation block");
 	memcpy(m.bytes, good, good_len);
 	EXPECT(snap_load(&m, &b) == 0, "the good snapshot, restored, refused");
 	ssd_device_destroy(b);
@@ -622,6 +691,17 @@ int test_snapshot(int argc, char **argv)
 	static const char *const engines[] = { CACHE, "dedup=1", "dedup_buffer_pages=8",
 					       "dedup_hash_engines=3", "dedup_hash_overlap=1",
 					       "cache_policy=always" };
+	/* FTL types and static wear levelling: the CMT, translation blocks, wear state. */
+	static const char *const dftl[] = { GEOMETRY, "ftl_type=dftl", "dftl_cmt_entries=16",
+					    "page_size_bytes=512", "logical_block_bytes=512" };
+	static const char *const dftl_stack[] = { GEOMETRY, "op_percent=20",
+						  "slc_blocks_per_chip=8", "ftl_type=dftl",
+						  "dftl_cmt_entries=32", "cache_policy=always",
+						  "dedup=1", "dedup_buffer_pages=8",
+						  "dedup_sample_offset_bytes=100",
+						  "page_size_bytes=512", "logical_block_bytes=512",
+						  "wl_static_threshold=2" };
+	static const char *const wear[] = { GEOMETRY, "wl_static_threshold=1" };
 
 	if (argc == 3 && !strcmp(argv[1], "seeds")) {
 		write_seeds(argv[2]);
@@ -645,9 +725,14 @@ int test_snapshot(int argc, char **argv)
 	round_trip(destage, ARRAY_SIZE(destage), 31, AGED_GC | AGED_CACHE);
 	round_trip(engines, ARRAY_SIZE(engines), 32,
 		   AGED_GC | AGED_CACHE | AGED_DEDUP | AGED_BUFFER);
+	round_trip(dftl, ARRAY_SIZE(dftl), 41, AGED_GC | AGED_MAP | AGED_MAP_GC);
+	round_trip(dftl_stack, ARRAY_SIZE(dftl_stack), 42,
+		   AGED_GC | AGED_CACHE | AGED_DEDUP | AGED_BUFFER | AGED_MAP);
+	round_trip(wear, ARRAY_SIZE(wear), 43, AGED_GC | AGED_WEAR);
 #undef CACHE
 	test_bad_files(plain, ARRAY_SIZE(plain));
 	test_bad_layer_files();
+	test_bad_dftl_files();
 	test_memory_limit();
 	printf("snapshot: ok\n");
 	return 0;

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_wear.c - static wear levelling (ftl/ftl_wear.c) on a hot/cold
+ * workload: the whole logical space written once (cold data), then only a
+ * hot tenth of it rewritten over and over.  Without static levelling the
+ * cold blocks keep their one erase while the hot ones wear; with
+ * wl_static_threshold the cold data moves, the erase-count spread (max -
+ * min and the standard deviation the statistics report) shrinks, every
+ * page reads back what was last written, and ssd_ftl_check() holds after
+ * every GC step.  The same run under ftl_type=dftl levels too (the
+ * mechanism is the page-mapped machinery's).  The reported standard
+ * deviation is compared with one computed here from the blocks' counts.
+ *
+ * usage: wear [--writes N]
+ */
+#include "unit.h"
+#include <math.h>
+
+#define WEAR_GEOMETRY	"pages_per_block=16", "blocks_per_chip=32", "chips=4", \
+			"channels=2", "op_percent=15"
+
+static void check_hook(const struct ftl *ftl)
+{
+	if (ssd_ftl_check(ftl))
+		FAIL("ssd_ftl_check failed after a GC step");
+}
+
+/* Fill @page with the contents version @ver of @lpn has. */
+static void fill_page(u8 *page, u32 size, u64 lpn, u64 ver)
+{
+	u64 seed = lpn * 1000003 + ver, i;
+
+	for (i = 0; i < size; i += 8) {
+		u64 v = rng_next(&seed);
+
+		memcpy(page + i, &v, 8);
+	}
+}
+
+/* The standard deviation of the blocks' erase counts in thousandths, in floating point. */
+static double stddev_milli(const struct ftl *ftl)
+{
+	double sum = 0, sq = 0, mean;
+	u32 b;
+
+	for (b = 0; b < ftl->total_blocks; b++)
+		sum += ftl->blocks[b].erase_count;
+	mean = sum / ftl->total_blocks;
+	for (b = 0; b < ftl->total_blocks; b++) {
+		double d = ftl->blocks[b].erase_count - mean;
+
+		sq += d * d;
+	}
+	return sqrt(sq / ftl->total_blocks) * 1000;
+}
+
+struct wear_result {
+	struct ssd_stats st;
+};
+
+static void run(const char *threshold, const char *type, u64 writes, struct wear_result *res)
+{
+	const char *settings[] = { WEAR_GEOMETRY, threshold, "dftl_cmt_entries=64", type };
+	struct ssd_device *dev = make_device(settings, ARRAY_SIZE(settings) - !type);
+	struct ftl *ftl = unit_ftl(dev);
+	u32 psize = dev->cfg.page_size_bytes;
+	u64 pages = ftl->logical_pages, hot = pages / 10, lpn, i, rng = 7;
+	u64 *ver = calloc(pages, sizeof(u64));
+	u8 *page = malloc(psize), *back = malloc(psize);
+	double mine;
+
+	EXPECT(ver && page && back, "out of memory");
+	ftl->gc_step_hook = check_hook;
+	for (lpn = 0; lpn < pages; lpn++) {
+		fill_page(page, psize, lpn, 0);
+		EXPECT(submit(dev, SSD_OP_WRITE, lpn * psize, psize, page) == 0, "write");
+	}
+	for (i = 0; i < writes; i++) {
+		lpn = rng_below(&rng, hot);
+		fill_page(page, psize, lpn, ++ver[lpn]);
+		EXPECT(submit(dev, SSD_OP_WRITE, lpn * psize, psize, page) == 0, "write");
+	}
+	for (lpn = 0; lpn < pages; lpn++) {
+		fill_page(page, psize, lpn, ver[lpn]);
+		EXPECT(submit(dev, SSD_OP_READ, lpn * psize, psize, back) == 0, "read");
+		EXPECT(!memcmp(page, back, psize), "lpn %llu reads back wrong data (%s)",
+		       (unsigned long long)lpn, threshold);
+	}
+	EXPECT(ssd_ftl_check(ftl) == 0, "check");
+	ssd_device_get_stats(dev, &res->st);
+	mine = stddev_milli(ftl);
+	EXPECT(fabs(mine - (double)res->st.erase_count_stddev_milli) <= 1.0,
+	       "stddev %llu milli reported, %.1f computed",
+	       (unsigned long long)res->st.erase_count_stddev_milli, mine);
+	printf("wear %s %s: erases %llu min %llu max %llu stddev %.3f, migrations %llu pages %llu gc %llu\n",
+	       threshold, type ? type : "", (unsigned long long)res->st.flash_erase_blocks,
+	       (unsigned long long)res->st.erase_count_min,
+	       (unsigned long long)res->st.erase_count_max,
+	       res->st.erase_count_stddev_milli / 1000.0,
+	       (unsigned long long)res->st.wl_static_migrations,
+	       (unsigned long long)res->st.wl_static_pages,
+	       (unsigned long long)res->st.gc_relocated_pages);
+	free(ver);
+	free(page);
+	free(back);
+	ssd_device_destroy(dev);
+}
+
+static void compare(const char *type, u64 writes)
+{
+	struct wear_result off, on;
+
+	run("wl_static_threshold=0", type, writes, &off);
+	run("wl_static_threshold=4", type, writes, &on);
+	EXPECT(off.st.wl_static_migrations == 0 && off.st.wl_static_pages == 0,
+	       "levelling off moved %llu pages", (unsigned long long)off.st.wl_static_pages);
+	EXPECT(on.st.wl_static_migrations > 0 && on.st.wl_static_pages > 0,
+	       "levelling on moved nothing");
+	EXPECT(on.st.wl_static_pages <= on.st.gc_relocated_pages &&
+	       on.st.flash_program_gc_pages == on.st.gc_relocated_pages,
+	       "wear pages %llu, GC moved %llu, programmed %llu",
+	       (unsigned long long)on.st.wl_static_pages,
+	       (unsigned long long)on.st.gc_relocated_pages,
+	       (unsigned long long)on.st.flash_program_gc_pages);
+	EXPECT(on.st.erase_count_stddev_milli * 2 < off.st.erase_count_stddev_milli,
+	       "stddev %llu milli with levelling, %llu without",
+	       (unsigned long long)on.st.erase_count_stddev_milli,
+	       (unsigned long long)off.st.erase_count_stddev_milli);
+	EXPECT(on.st.erase_count_max - on.st.erase_count_min <
+	       off.st.erase_count_max - off.st.erase_count_min,
+	       "spread %llu with levelling, %llu without",
+	       (unsigned long long)(on.st.erase_count_max - on.st.erase_count_min),
+	       (unsigned long long)(off.st.erase_count_max - off.st.erase_count_min));
+}
+
+int test_wear(int argc, char **argv)
+{
+	u64 writes = 60000;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--writes") && i + 1 < argc)
+			writes = strtoull(argv[++i], NULL, 0);
+		else
+			FAIL("usage: wear [--writes N]");
+	}
+	compare("ftl_type=page", writes);
+	compare("ftl_type=dftl", writes);
+	printf("wear: ok\n");
+	return 0;
+}
