@@ -66,7 +66,9 @@
 	X(cache_refcount_metadata_bytes) X(flash_program_fill_pages)	\
 	X(cache_destage_foreground_pages) X(cache_destage_background_pages) \
 	X(cache_trim_pages) X(dedup_hash_wait_ns) X(dedup_engine_load_ppm) \
-	X(ftl_map_ram_bytes)
+	X(ftl_map_ram_bytes) X(ftl_switch_merges) X(ftl_partial_merges)	\
+	X(ftl_full_merges) X(ftl_merge_erases) X(flash_program_merge_pages) \
+	X(flash_read_merge_pages) X(wl_static_migrations) X(wl_static_pages)
 
 struct ssd_stats {
 #define SSD_STATS_MEMBER(name) u64 name;

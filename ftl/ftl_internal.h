@@ -152,6 +152,9 @@ struct ftl_scheme {
 };
 
 extern const struct ftl_scheme ssd_ftl_scheme_page;
+extern const struct ftl_scheme ssd_ftl_scheme_block;
+extern const struct ftl_scheme ssd_ftl_scheme_bast;
+extern const struct ftl_scheme ssd_ftl_scheme_fast;
 
 /* The scheme ftl_type=@value names (ftl_scheme.c). */
 const struct ftl_scheme *ssd_ftl_scheme_of(u64 value);

@@ -66,7 +66,9 @@ static const struct stat_field stat_fields[] = {
 	STAT(cache_refcount_metadata_bytes), STAT(flash_program_fill_pages),
 	STAT(cache_destage_foreground_pages), STAT(cache_destage_background_pages),
 	STAT(cache_trim_pages), STAT(dedup_hash_wait_ns), STAT(dedup_engine_load_ppm),
-	STAT(ftl_map_ram_bytes),
+	STAT(ftl_map_ram_bytes), STAT(ftl_switch_merges), STAT(ftl_partial_merges),
+	STAT(ftl_full_merges), STAT(ftl_merge_erases), STAT(flash_program_merge_pages),
+	STAT(flash_read_merge_pages), STAT(wl_static_migrations), STAT(wl_static_pages),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

@@ -195,6 +195,16 @@ struct ssdemu_stats {
 	 * simulator's own tables.
 	 */
 	__u64 ftl_map_ram_bytes;	/* modeled mapping RAM of the scheme */
+	/* Block-mapped schemes (block, bast, fast): merges of logical blocks. */
+	__u64 ftl_switch_merges;	/* log blocks that became data blocks as they were */
+	__u64 ftl_partial_merges;	/* log blocks completed from the data block, then switched */
+	__u64 ftl_full_merges;		/* logical blocks copied into a new block */
+	__u64 ftl_merge_erases;		/* blocks erased by merges */
+	__u64 flash_program_merge_pages; /* pages merges copied (cause merge) */
+	__u64 flash_read_merge_pages;	/* pages merges read */
+	/* Static wear levelling (wl_static_threshold). */
+	__u64 wl_static_migrations;	/* cold blocks whose data moved */
+	__u64 wl_static_pages;		/* valid pages they moved */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */
