@@ -101,6 +101,13 @@ static void test_plan_and_refusals(void)
 		"memory_limit_mb=1024",
 	};
 	static const char *const tiny_limit[] = { "memory_limit_mb=1" };
+	/* The block-mapped FTLs' tables (block map, owners, log slots). */
+	static const char *const block[] = { SMALL_GEOMETRY, "ftl_type=block" };
+	static const char *const bast[] = { SMALL_GEOMETRY, "ftl_type=bast",
+					    "slc_blocks_per_chip=4" };
+	static const char *const fast[] = { "logical_block_bytes=512", "page_size_bytes=2048",
+					    "blocks_per_chip=40", "chips=3", "channels=3",
+					    "op_percent=12", "ftl_type=fast", "ftl_log_blocks=5" };
 	struct ssd_device *dev;
 	char limit[40];
 	u64 need, mb;
@@ -109,6 +116,9 @@ static void test_plan_and_refusals(void)
 	expect_planned_exactly(small, ARRAY_SIZE(small));
 	expect_planned_exactly(logged, ARRAY_SIZE(logged));
 	expect_planned_exactly(odd, ARRAY_SIZE(odd));
+	expect_planned_exactly(block, ARRAY_SIZE(block));
+	expect_planned_exactly(bast, ARRAY_SIZE(bast));
+	expect_planned_exactly(fast, ARRAY_SIZE(fast));
 
 	ssd_log_quiet = 1;
 	expect_refused_unallocated(huge, ARRAY_SIZE(huge));

@@ -93,5 +93,6 @@ int test_dedup(int argc, char **argv);
 int test_destage(int argc, char **argv);
 int test_dedup_engines(int argc, char **argv);
 int test_snapshot(int argc, char **argv);
+int test_merges(int argc, char **argv);
 
 #endif /* SSD_UNIT_H */

@@ -73,11 +73,12 @@ int main(int argc, char **argv)
 		{ "destage", test_destage },
 		{ "dedup_engines", test_dedup_engines },
 		{ "snapshot", test_snapshot },
+		{ "merges", test_merges },
 	};
 	unsigned int i;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check|cache|cache_dedup|dedup|destage|dedup_engines|snapshot [args]\n",
+		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check|cache|cache_dedup|dedup|destage|dedup_engines|snapshot|merges [args]\n",
 			argv[0]);
 		return 2;
 	}
