@@ -11,6 +11,10 @@
  * their data), write-zeroes, flush, the full consistency check, and a
  * request beyond the capacity (refused with -EINVAL, nothing changed).
  * At the end every byte is read back and the device checked once more.
+ * Bytes left over after the last whole operation: the last one picks the
+ * FTL's mapping scheme (ftl_type, every registered one) and for the
+ * log-block schemes how many log blocks (0: the default, or 2..4); with
+ * none, the page scheme.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,6 +82,13 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		return 0;
 	ssd_log_quiet = 1;
 	configure(&cfg, data[0]);
+	if ((size - 1) % 8) {
+		unsigned char pick = data[size - 1];
+
+		cfg.ftl_type = pick % ssd_ftl_type_choice.nr;
+		pick /= ssd_ftl_type_choice.nr;
+		cfg.ftl_log_blocks = pick % 4 ? 1 + pick % 4 : 0;
+	}
 	if (ssd_device_create(&dev, &cfg))
 		abort();	/* every variant is valid */
 	capacity = ssd_device_capacity_bytes(dev);
