@@ -14,7 +14,11 @@
  * Bytes left over after the last whole operation: the last one picks the
  * FTL's mapping scheme (ftl_type, every registered one) and for the
  * log-block schemes how many log blocks (0: the default, or 2..4); with
- * none, the page scheme.
+ * none, the page scheme.  Under any other scheme an update may cost a
+ * merge (milliseconds of flash work), so requests are at most
+ * BLOCK_MAX_SECTORS long and arrive BLOCK_GAP_SCALE times further apart:
+ * the modeled backlog, and with it the timing model's booked intervals,
+ * stays as short as under the page scheme.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +29,8 @@
 #include "device/ssd_device.h"
 
 #define MAX_SECTORS	256U	/* logical blocks per request, at most */
+#define BLOCK_MAX_SECTORS 16U	/* ... under an ftl_type other than page */
+#define BLOCK_GAP_SCALE	16U	/* arrival gaps stretched under one */
 
 static void must(int cond, const char *what)
 {
@@ -75,7 +81,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	struct ssd_device *dev;
 	struct ssd_config cfg;
 	struct flat_iter fi;
-	u64 capacity, unit, arrival = 0, done;
+	u64 capacity, unit, arrival = 0, done, max_sectors = MAX_SECTORS, gap_scale = 1;
 	size_t i;
 
 	if (size < 1)
@@ -88,6 +94,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		cfg.ftl_type = pick % ssd_ftl_type_choice.nr;
 		pick /= ssd_ftl_type_choice.nr;
 		cfg.ftl_log_blocks = pick % 4 ? 1 + pick % 4 : 0;
+		if (cfg.ftl_type) {
+			max_sectors = BLOCK_MAX_SECTORS;
+			gap_scale = BLOCK_GAP_SCALE;
+		}
 	}
 	if (ssd_device_create(&dev, &cfg))
 		abort();	/* every variant is valid */
@@ -99,7 +109,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		const unsigned char *op = data + i;
 		u64 sectors = capacity / unit;
 		u64 first = ((u64)op[1] | (u64)op[2] << 8) % sectors;
-		u64 count = 1 + op[3] % MAX_SECTORS;
+		u64 count = 1 + op[3] % max_sectors;
 		struct ssd_request req = { 0 };
 		u8 *src;
 		u64 off, len;
@@ -109,7 +119,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			count = sectors - first;
 		off = first * unit;
 		len = count * unit;
-		arrival += (u64)op[4] * op[4] * 1000;
+		arrival += (u64)op[4] * op[4] * 1000 * gap_scale;
 		done = arrival;
 		req.arrival_ns = arrival;
 		req.offset_bytes = off;
