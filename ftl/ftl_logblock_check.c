@@ -116,6 +116,7 @@ static int check_blocks(const struct ftl *ftl, const struct ftl_lb *lb)
 		u32 block = ssd_ftl_region_block(ftl, rg, i), own = lb->owner[block];
 		const struct ftl_log_slot *sl = NULL;
 
+		ssd_check_resched(i);
 		erases += ftl->blocks[block].erase_count;
 		CHECK((own != FTL_NONE) == (ftl->blocks[block].state == FTL_BLOCK_MAPPED),
 		      "block %u: owner %x, state %u", block, own, ftl->blocks[block].state);
