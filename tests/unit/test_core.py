@@ -333,7 +333,9 @@ def test_block_mapped_merge_counts() -> None:
     every logical block in it (fast), an update below the write pointer
     rewrites the block (block); the flash counters agree, merges are on
     the write's path, data reads back; static wear levelling shrinks the
-    erase-count spread of a hot/cold workload; too few spare blocks for
+    erase-count spread of a hot/cold workload; random overwrites blow the
+    log-block merges up (WAF page < fast < bast, block) while sequential
+    rewrites are switch merges copying nothing; too few spare blocks for
     the log blocks are refused."""
     out = run_unit("merges")
     assert "merges: ok" in out

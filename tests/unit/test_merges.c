@@ -21,6 +21,10 @@
  *  - static wear levelling (wl_static_threshold) under a hot/cold
  *    workload: cold blocks are migrated, the erase-count spread shrinks,
  *    data intact;
+ *  - the published qualitative result: under random page overwrites the
+ *    log-block merges blow up (write amplification block, bast >> fast >
+ *    page), while sequential rewrites of whole logical blocks are switch
+ *    merges under bast and fast (nothing copied);
  *  - configurations without room for the log blocks are refused.
  */
 #include "unit.h"
@@ -315,6 +319,66 @@ static void test_wear(void)
 	       (unsigned long long)on_moved);
 }
 
+/*
+ * Write amplification of @type after a sequential fill of every whole
+ * logical block: 3000 random page overwrites, or (@sequential) three
+ * rounds of whole logical blocks rewritten in order.
+ */
+static double waf_of(const char *type, bool sequential, struct ssd_stats *st)
+{
+	const char *const s[] = { GEOMETRY, type };
+	static struct shadow sh;
+	struct ssd_device *dev = fresh(s, ARRAY_SIZE(s), &sh);
+	u64 full = unit_ftl(dev)->logical_pages / PPB, lbn, i, rng = 7;
+	int round;
+
+	for (lbn = 0; lbn < full; lbn++)
+		write_pages(dev, &sh, lbn * PPB, PPB);
+	ssd_device_reset_stats(dev);
+	if (sequential) {
+		for (round = 0; round < 3; round++)
+			for (lbn = 0; lbn < full; lbn++)
+				write_pages(dev, &sh, lbn * PPB, PPB);
+	} else {
+		for (i = 0; i < 3000; i++)
+			write_page(dev, &sh, rng_below(&rng, full * PPB));
+	}
+	verify(dev, &sh);
+	ssd_device_get_stats(dev, st);
+	ssd_device_destroy(dev);
+	return (double)st->flash_program_pages / st->flash_program_host_pages;
+}
+
+static void test_qualitative(void)
+{
+	static const char *const types[] = {
+		"ftl_type=page", "ftl_type=block", "ftl_type=bast", "ftl_type=fast",
+	};
+	double rnd[4], seq[4];
+	struct ssd_stats st[4];
+	u32 t;
+
+	for (t = 0; t < 4; t++) {
+		seq[t] = waf_of(types[t], true, &st[t]);
+		if (t >= 2)
+			EXPECT(st[t].flash_program_merge_pages == 0 &&
+			       st[t].ftl_switch_merges * PPB == st[t].flash_program_host_pages &&
+			       st[t].ftl_full_merges == 0 && st[t].ftl_partial_merges == 0,
+			       "%s: sequential rewrites copied %llu pages in %llu/%llu/%llu merges",
+			       types[t], (unsigned long long)st[t].flash_program_merge_pages,
+			       (unsigned long long)st[t].ftl_switch_merges,
+			       (unsigned long long)st[t].ftl_partial_merges,
+			       (unsigned long long)st[t].ftl_full_merges);
+	}
+	for (t = 0; t < 4; t++)
+		rnd[t] = waf_of(types[t], false, &st[t]);
+	EXPECT(rnd[0] < rnd[3] && rnd[3] < rnd[2] && rnd[3] < rnd[1],
+	       "random WAF page %.2f fast %.2f bast %.2f block %.2f", rnd[0], rnd[3], rnd[2],
+	       rnd[1]);
+	printf("merges: WAF random/sequential: page %.2f/%.2f block %.2f/%.2f bast %.2f/%.2f fast %.2f/%.2f\n",
+	       rnd[0], seq[0], rnd[1], seq[1], rnd[2], seq[2], rnd[3], seq[3]);
+}
+
 static void expect_refused(const char *const *settings, unsigned int count, const char *what)
 {
 	struct ssd_device *dev = NULL;
@@ -350,6 +414,7 @@ int test_merges(int argc, char **argv)
 	test_fast();
 	test_block();
 	test_wear();
+	test_qualitative();
 	test_refusals();
 	printf("merges: ok\n");
 	return 0;
