@@ -622,6 +622,10 @@ static void write_seeds(const char *dir)
 						   "dedup_buffer_pages=3", "cache_policy=plc",
 						   "plc_access_threshold=0",
 						   "cache_replacement=arc", "cache_rce=1" };
+	static const char *const block[] = { TINY, "ftl_type=block", "wl_static_threshold=1" };
+	static const char *const bast[] = { TINY, "ftl_type=bast", "ftl_log_blocks=3" };
+	static const char *const fast_cache[] = { TINY_CACHE, "ftl_type=fast", "ftl_log_blocks=3",
+						  "cache_policy=always" };
 	static const struct {
 		const char *name;
 		const char *const *settings;
@@ -629,7 +633,8 @@ static void write_seeds(const char *dir)
 	} seeds[] = {
 #define SEED(x) { #x, x, ARRAY_SIZE(x) }
 		SEED(plain), SEED(lru), SEED(clock), SEED(fifo), SEED(gclock), SEED(arc),
-		SEED(sieve), SEED(s3fifo), SEED(dedup), SEED(dedup_cache),
+		SEED(sieve), SEED(s3fifo), SEED(dedup), SEED(dedup_cache), SEED(block),
+		SEED(bast), SEED(fast_cache),
 #undef SEED
 	};
 	unsigned int i;
