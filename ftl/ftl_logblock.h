@@ -113,6 +113,8 @@ void ftl_lb_reset_stats(struct ftl *ftl);
 
 /* Placement primitives (ftl_logblock.c). */
 u32 ftl_lb_alloc(struct ftl *ftl, u32 chip, u32 owner);
+/* Take @page of @block (at or past its write pointer) for a page about to be valid. */
+int ftl_lb_take(struct ftl *ftl, u32 block, u32 page);
 int ftl_lb_program(struct ftl *ftl, u32 block, u32 page, u64 lpn, void *buf,
 		   enum ssd_cause cause, u64 start_ns, u64 *done_ns);
 int ftl_lb_erase(struct ftl *ftl, u32 block, u64 start_ns, u64 *done_ns);
@@ -127,6 +129,8 @@ void ftl_lb_slot_put(struct ftl_lb *lb, u32 s);
  * the block, or FTL_NONE (a BUG: validation keeps a free block).
  */
 u32 ftl_lb_data_block(struct ftl *ftl, u64 lpn);
+
+/* Merges and wear levelling (ftl_logblock_merge.c). */
 
 /*
  * Full merge of @lbn: the latest main-region copy of each of its offsets
