@@ -277,9 +277,10 @@ static void test_block(void)
  * levelling the cold blocks are never erased again; with it they are
  * migrated and the spread of erase counts shrinks.
  */
-static void hot_cold(const char *threshold, u64 *spread, u64 *min, u64 *migrations)
+static void hot_cold(const char *type, const char *threshold, u64 *spread, u64 *min,
+		     u64 *migrations)
 {
-	const char *const s[] = { GEOMETRY, "ftl_type=block", threshold };
+	const char *const s[] = { GEOMETRY, type, threshold };
 	static struct shadow sh;
 	struct ssd_device *dev = fresh(s, ARRAY_SIZE(s), &sh);
 	u64 lpn, rng = 99, i, pages = unit_ftl(dev)->logical_pages;
@@ -303,20 +304,24 @@ static void hot_cold(const char *threshold, u64 *spread, u64 *min, u64 *migratio
 
 static void test_wear(void)
 {
+	static const char *const types[] = { "ftl_type=block", "ftl_type=bast", "ftl_type=fast" };
 	u64 off_spread, off_min, off_moved, on_spread, on_min, on_moved;
+	u32 t;
 
-	hot_cold("wl_static_threshold=0", &off_spread, &off_min, &off_moved);
-	hot_cold("wl_static_threshold=8", &on_spread, &on_min, &on_moved);
-	EXPECT(off_moved == 0 && on_moved > 0, "migrations: off %llu, on %llu",
-	       (unsigned long long)off_moved, (unsigned long long)on_moved);
-	EXPECT(on_spread < off_spread && on_min > off_min,
-	       "spread off %llu (min %llu), on %llu (min %llu)", (unsigned long long)off_spread,
-	       (unsigned long long)off_min, (unsigned long long)on_spread,
-	       (unsigned long long)on_min);
-	printf("merges: wear spread %llu -> %llu, min erases %llu -> %llu, %llu migrations\n",
-	       (unsigned long long)off_spread, (unsigned long long)on_spread,
-	       (unsigned long long)off_min, (unsigned long long)on_min,
-	       (unsigned long long)on_moved);
+	for (t = 0; t < ARRAY_SIZE(types); t++) {
+		hot_cold(types[t], "wl_static_threshold=0", &off_spread, &off_min, &off_moved);
+		hot_cold(types[t], "wl_static_threshold=8", &on_spread, &on_min, &on_moved);
+		EXPECT(off_moved == 0 && on_moved > 0, "%s migrations: off %llu, on %llu",
+		       types[t], (unsigned long long)off_moved, (unsigned long long)on_moved);
+		EXPECT(on_spread < off_spread && on_min > off_min,
+		       "%s spread off %llu (min %llu), on %llu (min %llu)", types[t],
+		       (unsigned long long)off_spread, (unsigned long long)off_min,
+		       (unsigned long long)on_spread, (unsigned long long)on_min);
+		printf("merges: %s wear spread %llu -> %llu, min erases %llu -> %llu, %llu migrations\n",
+		       types[t], (unsigned long long)off_spread, (unsigned long long)on_spread,
+		       (unsigned long long)off_min, (unsigned long long)on_min,
+		       (unsigned long long)on_moved);
+	}
 }
 
 /*
