@@ -90,6 +90,8 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 	  "1: an unwritten page reads as a TLC page read; 0: zeros without flash") \
 	X(ftl_type, 0, 0, 0, SSD_KEY_ENUM, &ssd_ftl_type_choice,	\
 	  "how the FTL maps the main (TLC) region; the SLC cache region is always page-mapped") \
+	X(ftl_log_blocks, 0, 0, 1048576, 0, NULL,			\
+	  "bast, fast: log blocks in the main region; 0 = every spare block but the GC reserve") \
 	X(timing, 1, 0, 1, 0, NULL,					\
 	  "1: I/O completes at the modeled time; 0: at once (the model still runs)") \
 	X(cmd_queue_depth, 64, 1, 65536, 0, NULL,			\

@@ -39,6 +39,7 @@ enum ssd_cause {
 	SSD_CAUSE_DESTAGE,	/* the write cache moving a page from SLC to TLC */
 	SSD_CAUSE_FILL,		/* the cache copying a page a read missed into SLC */
 	SSD_CAUSE_MAP,		/* the FTL's own map: DFTL translation pages */
+	SSD_CAUSE_MERGE,	/* block-mapped FTLs merging a logical block's pages */
 	SSD_CAUSE_NR,
 };
 

@@ -71,7 +71,9 @@
 	X(wl_static_pages) X(flash_program_map_pages)			\
 	X(flash_read_map_pages) X(dftl_cmt_hits) X(dftl_cmt_misses)	\
 	X(dftl_translation_reads) X(dftl_translation_writes)		\
-	X(dftl_translation_gc_pages)
+	X(dftl_translation_gc_pages) X(ftl_switch_merges)		\
+	X(ftl_partial_merges) X(ftl_full_merges) X(ftl_merge_erases)	\
+	X(flash_program_merge_pages) X(flash_read_merge_pages)
 
 struct ssd_stats {
 #define SSD_STATS_MEMBER(name) u64 name;

@@ -254,18 +254,22 @@ void ssd_flash_get_stats(const struct flash *fl, struct ssd_stats *st)
 	st->flash_program_destage_pages = fl->program_pages[SSD_CAUSE_DESTAGE];
 	st->flash_program_fill_pages = fl->program_pages[SSD_CAUSE_FILL];
 	st->flash_program_map_pages = fl->program_pages[SSD_CAUSE_MAP];
+	st->flash_program_merge_pages = fl->program_pages[SSD_CAUSE_MERGE];
 	st->flash_program_pages = st->flash_program_host_pages +
 				  st->flash_program_gc_pages +
 				  st->flash_program_destage_pages +
 				  st->flash_program_fill_pages +
-				  st->flash_program_map_pages;
+				  st->flash_program_map_pages +
+				  st->flash_program_merge_pages;
 	st->flash_read_host_pages = fl->read_pages[SSD_CAUSE_HOST];
 	st->flash_read_gc_pages = fl->read_pages[SSD_CAUSE_GC];
 	st->flash_read_destage_pages = fl->read_pages[SSD_CAUSE_DESTAGE];
 	st->flash_read_map_pages = fl->read_pages[SSD_CAUSE_MAP];
+	st->flash_read_merge_pages = fl->read_pages[SSD_CAUSE_MERGE];
 	st->flash_read_pages = st->flash_read_host_pages + st->flash_read_gc_pages +
 			       st->flash_read_destage_pages +
-			       fl->read_pages[SSD_CAUSE_FILL] + st->flash_read_map_pages;
+			       fl->read_pages[SSD_CAUSE_FILL] + st->flash_read_map_pages +
+			       st->flash_read_merge_pages;
 	st->flash_erase_blocks = fl->erase_blocks;
 	st->flash_program_slc_pages = fl->slc_program_pages;
 	st->flash_read_slc_pages = fl->slc_read_pages;

@@ -33,6 +33,11 @@
  * opens a block only while more than FTL_GC_RESERVED_BLOCKS are free; at
  * that hard floor GC runs until it frees a block (a blocking run).
  *
+ * Mapping schemes (ftl_type, struct ftl_scheme below, ftl_scheme.c): the
+ * page scheme is everything above; the block-mapped schemes (block, bast,
+ * fast; ftl_logblock.h) take the main region's writes and hold its blocks
+ * themselves (FTL_BLOCK_MAPPED), while the SLC region stays page-mapped.
+ *
  * Background GC (gc_background_free_blocks, off by default): before each
  * command, a region with fewer free blocks than that high watermark runs
  * one step on its victim if the victim's chip is idle then
@@ -163,6 +168,9 @@ struct ftl_scheme {
 };
 
 extern const struct ftl_scheme ssd_ftl_scheme_page;
+extern const struct ftl_scheme ssd_ftl_scheme_block;
+extern const struct ftl_scheme ssd_ftl_scheme_bast;
+extern const struct ftl_scheme ssd_ftl_scheme_fast;
 extern const struct ftl_scheme ssd_ftl_scheme_dftl;
 
 /* The scheme ftl_type=@value names (ftl_scheme.c). */

@@ -8,6 +8,9 @@
 
 static const struct ftl_scheme *const ftl_schemes[] = {
 	&ssd_ftl_scheme_page,
+	&ssd_ftl_scheme_block,
+	&ssd_ftl_scheme_bast,
+	&ssd_ftl_scheme_fast,
 	&ssd_ftl_scheme_dftl,
 };
 

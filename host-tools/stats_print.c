@@ -71,6 +71,9 @@ static const struct stat_field stat_fields[] = {
 	STAT(flash_program_map_pages), STAT(flash_read_map_pages),
 	STAT(dftl_cmt_hits), STAT(dftl_cmt_misses), STAT(dftl_translation_reads),
 	STAT(dftl_translation_writes), STAT(dftl_translation_gc_pages),
+	STAT(ftl_switch_merges), STAT(ftl_partial_merges),
+	STAT(ftl_full_merges), STAT(ftl_merge_erases), STAT(flash_program_merge_pages),
+	STAT(flash_read_merge_pages),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

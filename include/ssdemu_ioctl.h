@@ -213,6 +213,13 @@ struct ssdemu_stats {
 	__u64 dftl_translation_reads;	/* translation pages read: misses and write-backs */
 	__u64 dftl_translation_writes;	/* translation pages written back (not GC) */
 	__u64 dftl_translation_gc_pages; /* translation pages translation GC moved */
+	/* Block-mapped schemes (block, bast, fast): merges of logical blocks. */
+	__u64 ftl_switch_merges;	/* log blocks that became data blocks as they were */
+	__u64 ftl_partial_merges;	/* log blocks completed from the data block, then switched */
+	__u64 ftl_full_merges;		/* logical blocks copied into a new block */
+	__u64 ftl_merge_erases;		/* blocks erased by merges */
+	__u64 flash_program_merge_pages; /* pages merges copied (cause merge) */
+	__u64 flash_read_merge_pages;	/* pages merges read */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */

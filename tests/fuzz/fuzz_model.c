@@ -6,13 +6,20 @@
  * Input: byte 0 picks a configuration (page size, sector size, GC policy,
  * GC step, SLC region, read priority, background GC, timing of unwritten
  * reads); then 8 bytes per operation: op, offset (2 bytes), length,
- * arrival gap, fill seed, 2 spare.  If the operations leave bytes over,
- * the last one picks the FTL type (every ftl_type value), DFTL's CMT size
- * and static wear levelling; without one the FTL is page-mapped, as before.  Operations: write, read (checked
+ * arrival gap, fill seed, 2 spare.  Operations: write, read (checked
  * against the shadow), trim (whole pages become zeros, partial pages keep
  * their data), write-zeroes, flush, the full consistency check, and a
  * request beyond the capacity (refused with -EINVAL, nothing changed).
  * At the end every byte is read back and the device checked once more.
+ * Bytes left over after the last whole operation: the last one picks the
+ * FTL's mapping scheme (ftl_type, every registered one), for the
+ * log-block schemes how many log blocks (0: the default, or 2..4), DFTL's
+ * CMT size and static wear levelling; with none, the page scheme.  Under
+ * any other scheme an update may cost a merge (milliseconds of flash
+ * work), so requests are at most
+ * BLOCK_MAX_SECTORS long and arrive BLOCK_GAP_SCALE times further apart:
+ * the modeled backlog, and with it the timing model's booked intervals,
+ * stays as short as under the page scheme.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +30,8 @@
 #include "device/ssd_device.h"
 
 #define MAX_SECTORS	256U	/* logical blocks per request, at most */
+#define BLOCK_MAX_SECTORS 16U	/* ... under an ftl_type other than page */
+#define BLOCK_GAP_SCALE	16U	/* arrival gaps stretched under one */
 
 static void must(int cond, const char *what)
 {
@@ -50,9 +59,11 @@ static void configure(struct ssd_config *cfg, unsigned char pick, unsigned char 
 	cfg->read_unwritten_flash = !(pick & 128);
 	cfg->memory_limit_mb = 64;
 	cfg->request_log_entries = 64;
-	cfg->ftl_type = (ftl_pick & 7) % ssd_ftl_type_choice.nr;
-	cfg->wl_static_threshold = (ftl_pick & 8) ? 2 : 0;
-	cfg->dftl_cmt_entries = 2 + (ftl_pick >> 4) * 4;
+	cfg->ftl_type = ftl_pick % ssd_ftl_type_choice.nr;
+	ftl_pick /= ssd_ftl_type_choice.nr;
+	cfg->ftl_log_blocks = ftl_pick % 4 ? 1 + ftl_pick % 4 : 0;
+	cfg->dftl_cmt_entries = 2 + (ftl_pick / 4 % 8) * 4;
+	cfg->wl_static_threshold = ftl_pick >= 32 ? 2 : 0;
 	/* DFTL's translation blocks need spare room beside the SLC region. */
 	if (!strcmp(ssd_ftl_type_choice.name(cfg->ftl_type), "dftl") && cfg->slc_blocks_per_chip)
 		cfg->op_percent = 40;
@@ -79,13 +90,17 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	struct ssd_device *dev;
 	struct ssd_config cfg;
 	struct flat_iter fi;
-	u64 capacity, unit, arrival = 0, done;
+	u64 capacity, unit, arrival = 0, done, max_sectors = MAX_SECTORS, gap_scale = 1;
 	size_t i;
 
 	if (size < 1)
 		return 0;
 	ssd_log_quiet = 1;
 	configure(&cfg, data[0], (size - 1) % 8 ? data[size - 1] : 0);
+	if (cfg.ftl_type) {
+		max_sectors = BLOCK_MAX_SECTORS;
+		gap_scale = BLOCK_GAP_SCALE;
+	}
 	if (ssd_device_create(&dev, &cfg))
 		abort();	/* every variant is valid */
 	capacity = ssd_device_capacity_bytes(dev);
@@ -96,7 +111,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		const unsigned char *op = data + i;
 		u64 sectors = capacity / unit;
 		u64 first = ((u64)op[1] | (u64)op[2] << 8) % sectors;
-		u64 count = 1 + op[3] % MAX_SECTORS;
+		u64 count = 1 + op[3] % max_sectors;
 		struct ssd_request req = { 0 };
 		u8 *src;
 		u64 off, len;
@@ -106,7 +121,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			count = sectors - first;
 		off = first * unit;
 		len = count * unit;
-		arrival += (u64)op[4] * op[4] * 1000;
+		arrival += (u64)op[4] * op[4] * 1000 * gap_scale;
 		done = arrival;
 		req.arrival_ns = arrival;
 		req.offset_bytes = off;

@@ -389,3 +389,66 @@ def test_model_static_wear_levelling(seed: int, extra: list[str]) -> None:
     out = run_unit("model", "--seed", str(seed), "--ops", "40000",
                    "--util", "92", *SMALL_GEOMETRY, *extra)
     assert "model:" in out
+    print(out)
+
+
+def test_block_mapped_merge_counts() -> None:
+    """Hand-made sequences on ftl_type block, bast and fast with known
+    merges: a sequential rewrite is one switch merge, a reclaimed
+    sequential prefix a partial merge, one random page per logical block
+    one full merge per reclaim (bast), a reclaimed RW block fully merges
+    every logical block in it (fast), an update below the write pointer
+    rewrites the block (block); the flash counters agree, merges are on
+    the write's path, data reads back; static wear levelling shrinks the
+    erase-count spread of a hot/cold workload; random overwrites blow the
+    log-block merges up (WAF page < fast < bast, block) while sequential
+    rewrites are switch merges copying nothing; too few spare blocks for
+    the log blocks are refused."""
+    out = run_unit("merges")
+    assert "merges: ok" in out
+    print(out)
+
+
+LOG_TYPES = ["block", "bast", "fast"]
+
+
+@pytest.mark.parametrize("ftl_type", LOG_TYPES)
+@pytest.mark.parametrize("seed,extra", [
+    (51, []),
+    # 512-byte host blocks (RMW), few log blocks, static wear levelling.
+    (52, ["logical_block_bytes=512", "wl_static_threshold=3"]),
+    (53, ["gc_policy=cost_benefit", "ftl_log_blocks=3"]),
+])
+def test_model_block_mapped(ftl_type: str, seed: int,
+                            extra: list[str]) -> None:
+    """The block-mapped FTLs at >= 92% utilisation with overwrites, TRIMs,
+    write-zeroes and reads: every read matches the shadow copy, the FTL
+    check (block map, log tables, data-block offsets) holds after every
+    write that merged, programs and erases add up with the merges'
+    (ftl_log_blocks is bast's and fast's: block ignores it)."""
+    out = run_unit("model", "--seed", str(seed), "--ops", "20000",
+                   "--util", "92", *SMALL_GEOMETRY, f"ftl_type={ftl_type}",
+                   *extra)
+    assert f"merges {ftl_type}:" in out and "model:" in out
+    print(out)
+
+
+@pytest.mark.parametrize("ftl_type", LOG_TYPES)
+@pytest.mark.parametrize("seed,extra", [
+    (54, ["--cache-percent", "30", "slc_blocks_per_chip=6"]),
+    (55, ["slc_blocks_per_chip=8", "cache_policy=procache"]),
+    (56, ["slc_blocks_per_chip=8", "cache_policy=always",
+          "--dup-percent", "40", "dedup=1"]),
+    (57, ["--dup-percent", "40", "dedup=1", "wl_static_threshold=4"]),
+])
+def test_model_block_mapped_with_cache_and_dedup(
+        ftl_type: str, seed: int, extra: list[str]) -> None:
+    """The block-mapped FTLs under the SLC region (still page-mapped),
+    the write cache (ProCache, always) and dedup: data verified, the
+    cache's pages are the SLC region's valid pages, both regions erase
+    blocks (SLC by GC, TLC by merges)."""
+    out = run_unit("model", "--seed", str(seed), "--ops", "20000",
+                   "--util", "92", *SMALL_GEOMETRY, f"ftl_type={ftl_type}",
+                   *extra)
+    assert f"merges {ftl_type}:" in out and "model:" in out
+    print(out)

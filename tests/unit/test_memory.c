@@ -108,6 +108,13 @@ static void test_plan_and_refusals(void)
 	static const char *const slc_page[] = { SMALL_GEOMETRY, "slc_blocks_per_chip=8" };
 	static const char *const slc_dftl[] = { SMALL_GEOMETRY, "slc_blocks_per_chip=8",
 						"ftl_type=dftl" };
+	/* The block-mapped FTLs' tables (block map, owners, log slots). */
+	static const char *const block[] = { SMALL_GEOMETRY, "ftl_type=block" };
+	static const char *const bast[] = { SMALL_GEOMETRY, "ftl_type=bast",
+					    "slc_blocks_per_chip=4" };
+	static const char *const fast[] = { "logical_block_bytes=512", "page_size_bytes=2048",
+					    "blocks_per_chip=40", "chips=3", "channels=3",
+					    "op_percent=12", "ftl_type=fast", "ftl_log_blocks=5" };
 	struct ssd_device *dev;
 	char limit[40];
 	u64 need, mb;
@@ -123,6 +130,9 @@ static void test_plan_and_refusals(void)
 	ssd_log_quiet = 1;
 	expect_refused_unallocated(slc_dftl, ARRAY_SIZE(slc_dftl));
 	ssd_log_quiet = 0;
+	expect_planned_exactly(block, ARRAY_SIZE(block));
+	expect_planned_exactly(bast, ARRAY_SIZE(bast));
+	expect_planned_exactly(fast, ARRAY_SIZE(fast));
 
 	ssd_log_quiet = 1;
 	expect_refused_unallocated(huge, ARRAY_SIZE(huge));

@@ -22,6 +22,11 @@
  * set), and to the main region when the cache refuses (-ENOSPC), so pages
  * move between the regions and both run GC.
  *
+ * With ftl_type=block, bast or fast the main region is block-mapped: the
+ * check (with the scheme's own invariants) runs after every write that
+ * merged, and the erase and program counts include the merges' (and
+ * static wear levelling's) work.
+ *
  * With dedup=1 the dedup layer sits on top: --dup-percent P makes about P%
  * of the whole pages written copies of one of DUP_POOL pages, and a
  * quarter of the others carry the pool's filter sample with other bytes
@@ -37,6 +42,7 @@
 #include "unit.h"
 #include "nvmcache/nvmcache_internal.h"
 #include "dedup/dedup_internal.h"
+#include "ftl/ftl_logblock.h"
 
 /* Distinct page contents duplicates are drawn from. */
 #define DUP_POOL	32
@@ -177,6 +183,7 @@ struct model {
 	u64 reads_checked;
 	/* FTL counters before the current request. */
 	u64 relocated_before, blocking_before, host_pages_before, background_before;
+	u64 block_wl_before;	/* block-mapped schemes: pages wear levelling moved */
 	u64 cache_checks;
 };
 
@@ -247,14 +254,32 @@ static void before_op(struct model *m)
 	m->blocking_before = ftl->counters.gc_blocking_runs;
 	m->host_pages_before = ftl->counters.host_write_pages;
 	m->background_before = ftl->counters.gc_background_pages;
+	m->block_wl_before = block_wl_pages(ftl);
+}
+
+/* Pages a block-mapped scheme's static wear levelling moved (a block at a time). */
+static u64 block_wl_pages(const struct ftl *ftl)
+{
+	return ftl_block_mapped(ftl) ? ftl_lb(ftl)->counters.wl_pages : 0;
+}
+
+/* Blocks GC (wear levelling's migrations too) and block-mapped merges erased. */
+static u64 ftl_work_erases(const struct ftl *ftl)
+{
+	u64 erases = ftl->counters.gc_victim_blocks;
+
+	if (ftl_block_mapped(ftl))
+		erases += ftl_lb(ftl)->counters.merge_erases;
+	return erases;
 }
 
 static void after_op(struct model *m)
 {
 	const struct ftl *ftl = unit_ftl(m->dev);
-	u64 gc = ftl->counters.gc_victim_blocks;
+	u64 gc = ftl_work_erases(ftl);
 	u64 background = ftl->counters.gc_background_pages - m->background_before;
-	u64 moved = ftl->counters.gc_relocated_pages - m->relocated_before - background;
+	u64 moved = ftl->counters.gc_relocated_pages - m->relocated_before - background -
+		    (block_wl_pages(ftl) - m->block_wl_before);
 	u64 written = ftl->counters.host_write_pages - m->host_pages_before;
 	u32 r;
 
@@ -507,10 +532,12 @@ int test_model(int argc, char **argv)
 	EXPECT(ssd_device_check(m.dev) == 0, "final check of every layer");
 
 	ssd_device_get_stats(m.dev, &st);
-	EXPECT(st.gc_victim_blocks > 0, "GC never ran: the test did not test GC");
+	EXPECT(st.gc_victim_blocks + st.ftl_merge_erases > 0,
+	       "neither GC nor merges ran: the test did not test them");
 	EXPECT(m.gc_checks > 0 && hook.steps > 0, "no invariant check after GC");
 	EXPECT(st.erase_count_total == st.flash_erase_blocks &&
-	       st.flash_erase_blocks == st.gc_victim_blocks, "erase counts disagree");
+	       st.flash_erase_blocks == st.gc_victim_blocks + st.ftl_merge_erases,
+	       "erase counts disagree");
 	if (model_dedup(m.dev)) {
 		/* Each page written was programmed, avoided, or is still buffered. */
 		EXPECT(st.flash_program_host_pages + st.dedup_programs_avoided +
@@ -546,7 +573,7 @@ int test_model(int argc, char **argv)
 	} else {
 		EXPECT(st.flash_program_pages == st.host_write_pages + st.gc_relocated_pages +
 		       st.flash_program_destage_pages + st.flash_program_fill_pages +
-		       st.flash_program_map_pages,
+		       st.flash_program_map_pages + st.flash_program_merge_pages,
 		       "programs %llu != host %llu + gc %llu + destage %llu",
 		       (unsigned long long)st.flash_program_pages,
 		       (unsigned long long)st.host_write_pages,
@@ -576,6 +603,17 @@ int test_model(int argc, char **argv)
 		       (unsigned long long)st.flash_erase_slc_blocks,
 		       (unsigned long long)st.slc_valid_pages);
 	}
+	if (ftl_block_mapped(unit_ftl(m.dev)))
+		printf("merges %s: switch=%llu partial=%llu full=%llu merge_pages=%llu "
+		       "merge_erases=%llu wl_migrations=%llu wl_pages=%llu map_ram=%llu\n",
+		       unit_ftl(m.dev)->scheme->name, (unsigned long long)st.ftl_switch_merges,
+		       (unsigned long long)st.ftl_partial_merges,
+		       (unsigned long long)st.ftl_full_merges,
+		       (unsigned long long)st.flash_program_merge_pages,
+		       (unsigned long long)st.ftl_merge_erases,
+		       (unsigned long long)st.wl_static_migrations,
+		       (unsigned long long)st.wl_static_pages,
+		       (unsigned long long)st.ftl_map_ram_bytes);
 	printf("model: seed=%llu ops=%llu util>=%llu%% gc_steps_checked=%llu "
 	       "gc_blocking_runs=%llu max_step_pages=%u max_write_pages=%llu reads=%llu "
 	       "erases=%llu erase_max=%llu waf=%.3f\n",

@@ -23,10 +23,16 @@
  *    a refcount that does not match the map, a chunk, a cached lpn or a
  *    slot out of range, a slot twice, a free list that loops, a cached
  *    page the SLC region does not hold, data that does not have its
- *    fingerprint (all with correct checksums).
+ *    fingerprint (all with correct checksums);
+ *  - the block-mapped FTLs (ftl_type block, bast, fast) round-trip their
+ *    block map, log blocks and reclaim order (merges after the load are
+ *    the saved device's), and refuse a block claimed twice, a data block
+ *    beyond the flash, slot counts and lists out of range, and a log
+ *    block handed to another logical block.
  */
 #include "unit.h"
 #include "ftl/ftl_dftl.h"
+#include "ftl/ftl_logblock.h"
 
 #define GEOMETRY "pages_per_block=16", "blocks_per_chip=32", "chips=4", "channels=2", \
 	"op_percent=15"
@@ -185,6 +191,7 @@ static void expect_same_data(struct ssd_device *a, struct ssd_device *b)
 #define AGED_MAP	0x10	/* DFTL wrote translation pages */
 #define AGED_MAP_GC	0x40	/* and translation GC moved some */
 #define AGED_WEAR	0x20	/* static wear levelling moved cold blocks */
+#define AGED_MERGE	0x80	/* a block-mapped FTL merged logical blocks */
 
 static void expect_aged(struct ssd_device *dev, unsigned int aged, const char *when)
 {
@@ -211,6 +218,9 @@ static void expect_aged(struct ssd_device *dev, unsigned int aged, const char *w
 		EXPECT(st.dftl_translation_gc_pages > 0, "%s: translation GC moved nothing", when);
 	if (aged & AGED_WEAR)
 		EXPECT(st.wl_static_pages > 0, "%s: static wear levelling moved nothing", when);
+	if (aged & AGED_MERGE)
+		EXPECT(st.ftl_full_merges + st.ftl_partial_merges + st.ftl_switch_merges > 0 &&
+		       st.ftl_merge_erases > 0, "%s: no merges", when);
 }
 
 /*
@@ -407,6 +417,72 @@ static void test_bad_files(const char *const *settings, unsigned int count)
 	EXPECT(chip < flash->geo.chips, "no chip has two free blocks");
 	refuse_edited(&m, SSD_SNAP_TAG('F', 'T', 'L', ' '), heap + 16, get32(ftl + heap + 12),
 		      "a free block twice in a heap");
+	memcpy(m.bytes, good, good_len);
+	EXPECT(snap_load(&m, &b) == 0, "the good snapshot, restored, refused");
+	ssd_device_destroy(b);
+	ssd_device_destroy(a);
+	free(good);
+	free(m.bytes);
+}
+
+#define FTL_TAG	SSD_SNAP_TAG('F', 'T', 'L', ' ')
+
+/*
+ * A bast device's snapshot with its scheme's state edited (checksums made
+ * right) is refused.  The state closes the FTL section: the block map,
+ * the slots (18 bytes each), eight u32 (free slot, order head and tail,
+ * slots used, SW, open RW, cursors), six u64 counters.
+ */
+static void test_bad_scheme_files(void)
+{
+	static const char *const s[] = { GEOMETRY, "ftl_type=bast", "ftl_log_blocks=6" };
+	struct ssd_device *a = make_device(s, ARRAY_SIZE(s)), *b = NULL;
+	u64 rng = 7, arrival = 0, len, good_len, tail, data0, slots0;
+	u32 first = FTL_NONE, second = FTL_NONE, lbn, slot, other;
+	const struct ftl_lb *lb;
+	struct mem_snap m;
+	u8 *good;
+
+	run_ops(a, NULL, &rng, 3000, &arrival);
+	lb = ftl_lb(unit_ftl(a));
+	snap_save(a, &m);
+	good_len = m.len;
+	good = malloc(good_len);
+	EXPECT(good, "out of memory");
+	memcpy(good, m.bytes, good_len);
+	section_payload(&m, FTL_TAG, &len);
+	tail = len - 48 - 32;
+	slots0 = tail - 18ULL * lb->nr_slots;
+	data0 = slots0 - 4ULL * lb->nr_lbn;
+	for (lbn = 0; lbn < lb->nr_lbn; lbn++) {
+		if (lb->data[lbn] == FTL_NONE)
+			continue;
+		if (first == FTL_NONE)
+			first = lbn;
+		else if (second == FTL_NONE)
+			second = lbn;
+	}
+	EXPECT(second != FTL_NONE, "fewer than two data blocks");
+	refuse_edited(&m, FTL_TAG, data0 + 4ULL * second, lb->data[first],
+		      "two logical blocks on one block");
+	memcpy(m.bytes, good, good_len);
+	refuse_edited(&m, FTL_TAG, data0 + 4ULL * second, unit_ftl(a)->total_blocks,
+		      "a data block beyond the flash");
+	memcpy(m.bytes, good, good_len);
+	refuse_edited(&m, FTL_TAG, tail + 12, lb->nr_slots + 1, "more log blocks than slots");
+	memcpy(m.bytes, good, good_len);
+	refuse_edited(&m, FTL_TAG, tail + 4, lb->nr_slots, "a reclaim order beyond the slots");
+	memcpy(m.bytes, good, good_len);
+	refuse_edited(&m, FTL_TAG, tail + 28, lb->nr_lbn, "a wear-levelling cursor beyond");
+	memcpy(m.bytes, good, good_len);
+	/* A log block given to a logical block that has none: its pages are not that one's. */
+	for (slot = 0; slot < lb->nr_slots && lb->slot[slot].kind != FTL_LOG_BAST; slot++)
+		;
+	EXPECT(slot < lb->nr_slots, "no log block in use at the save");
+	for (other = 0; other < lb->nr_lbn && lb->lbn_log[other] != FTL_NONE; other++)
+		;
+	refuse_edited(&m, FTL_TAG, slots0 + 18ULL * slot + 4, other,
+		      "a log block handed to another logical block");
 	memcpy(m.bytes, good, good_len);
 	EXPECT(snap_load(&m, &b) == 0, "the good snapshot, restored, refused");
 	ssd_device_destroy(b);
@@ -615,6 +691,10 @@ static void write_seeds(const char *dir)
 						   "dedup_buffer_pages=3", "cache_policy=plc",
 						   "plc_access_threshold=0",
 						   "cache_replacement=arc", "cache_rce=1" };
+	static const char *const block[] = { TINY, "ftl_type=block", "wl_static_threshold=1" };
+	static const char *const bast[] = { TINY, "ftl_type=bast", "ftl_log_blocks=3" };
+	static const char *const fast_cache[] = { TINY_CACHE, "ftl_type=fast", "ftl_log_blocks=3",
+						  "cache_policy=always" };
 	static const struct {
 		const char *name;
 		const char *const *settings;
@@ -622,7 +702,8 @@ static void write_seeds(const char *dir)
 	} seeds[] = {
 #define SEED(x) { #x, x, ARRAY_SIZE(x) }
 		SEED(plain), SEED(lru), SEED(clock), SEED(fifo), SEED(gclock), SEED(arc),
-		SEED(sieve), SEED(s3fifo), SEED(dedup), SEED(dedup_cache),
+		SEED(sieve), SEED(s3fifo), SEED(dedup), SEED(dedup_cache), SEED(block),
+		SEED(bast), SEED(fast_cache),
 #undef SEED
 	};
 	unsigned int i;
@@ -702,6 +783,16 @@ int test_snapshot(int argc, char **argv)
 						  "page_size_bytes=512", "logical_block_bytes=512",
 						  "wl_static_threshold=2" };
 	static const char *const wear[] = { GEOMETRY, "wl_static_threshold=1" };
+	/* The block-mapped FTLs: with static wear levelling, a cache, dedup. */
+	static const char *const block[] = { GEOMETRY, "ftl_type=block", "wl_static_threshold=2" };
+	static const char *const bast[] = { CACHE, "ftl_type=bast", "ftl_log_blocks=6",
+					    "cache_policy=always" };
+	static const char *const fast[] = { GEOMETRY, "ftl_type=fast", "wl_static_threshold=2",
+					    "logical_block_bytes=512" };
+	static const char *const fast_dedup[] = { CACHE, "ftl_type=fast", "ftl_log_blocks=5",
+						  "dedup=1", "dedup_buffer_pages=8",
+						  "cache_policy=procache",
+						  "procache_p_ppm=500000" };
 
 	if (argc == 3 && !strcmp(argv[1], "seeds")) {
 		write_seeds(argv[2]);
@@ -729,10 +820,16 @@ int test_snapshot(int argc, char **argv)
 	round_trip(dftl_stack, ARRAY_SIZE(dftl_stack), 42,
 		   AGED_GC | AGED_CACHE | AGED_DEDUP | AGED_BUFFER | AGED_MAP);
 	round_trip(wear, ARRAY_SIZE(wear), 43, AGED_GC | AGED_WEAR);
+	round_trip(block, ARRAY_SIZE(block), 44, AGED_MERGE);
+	round_trip(bast, ARRAY_SIZE(bast), 45, AGED_MERGE | AGED_CACHE);
+	round_trip(fast, ARRAY_SIZE(fast), 46, AGED_MERGE);
+	round_trip(fast_dedup, ARRAY_SIZE(fast_dedup), 47,
+		   AGED_MERGE | AGED_CACHE | AGED_DEDUP | AGED_BUFFER);
 #undef CACHE
 	test_bad_files(plain, ARRAY_SIZE(plain));
 	test_bad_layer_files();
 	test_bad_dftl_files();
+	test_bad_scheme_files();
 	test_memory_limit();
 	printf("snapshot: ok\n");
 	return 0;

@@ -95,5 +95,6 @@ int test_dedup_engines(int argc, char **argv);
 int test_snapshot(int argc, char **argv);
 int test_wear(int argc, char **argv);
 int test_dftl(int argc, char **argv);
+int test_merges(int argc, char **argv);
 
 #endif /* SSD_UNIT_H */

@@ -75,11 +75,12 @@ int main(int argc, char **argv)
 		{ "snapshot", test_snapshot },
 		{ "wear", test_wear },
 		{ "dftl", test_dftl },
+		{ "merges", test_merges },
 	};
 	unsigned int i;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check|cache|cache_dedup|dedup|destage|dedup_engines|snapshot|wear|dftl [args]\n",
+		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check|cache|cache_dedup|dedup|destage|dedup_engines|snapshot|wear|dftl|merges [args]\n",
 			argv[0]);
 		return 2;
 	}
