@@ -302,7 +302,7 @@ static void hot_cold(const char *type, const char *threshold, u64 *spread, u64 *
 	ssd_device_destroy(dev);
 }
 
-static void test_wear(void)
+static void test_block_wear(void)
 {
 	static const char *const types[] = { "ftl_type=block", "ftl_type=bast", "ftl_type=fast" };
 	u64 off_spread, off_min, off_moved, on_spread, on_min, on_moved;
@@ -418,7 +418,7 @@ int test_merges(int argc, char **argv)
 	test_bast();
 	test_fast();
 	test_block();
-	test_wear();
+	test_block_wear();
 	test_qualitative();
 	test_refusals();
 	printf("merges: ok\n");

@@ -246,6 +246,12 @@ static void set_mapped(struct model *m, u64 lpn, bool mapped)
 	m->mapped[lpn] = mapped;
 }
 
+/* Pages a block-mapped scheme's static wear levelling moved (a block at a time). */
+static u64 block_wl_pages(const struct ftl *ftl)
+{
+	return ftl_block_mapped(ftl) ? ftl_lb(ftl)->counters.wl_pages : 0;
+}
+
 static void before_op(struct model *m)
 {
 	const struct ftl *ftl = unit_ftl(m->dev);
@@ -255,12 +261,6 @@ static void before_op(struct model *m)
 	m->host_pages_before = ftl->counters.host_write_pages;
 	m->background_before = ftl->counters.gc_background_pages;
 	m->block_wl_before = block_wl_pages(ftl);
-}
-
-/* Pages a block-mapped scheme's static wear levelling moved (a block at a time). */
-static u64 block_wl_pages(const struct ftl *ftl)
-{
-	return ftl_block_mapped(ftl) ? ftl_lb(ftl)->counters.wl_pages : 0;
 }
 
 /* Blocks GC (wear levelling's migrations too) and block-mapped merges erased. */
