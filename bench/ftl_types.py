@@ -86,11 +86,12 @@ SYN_SEED = 1
 TYPE_KEY = "ftl_type"
 CMT_KEY = "dftl_cmt_entries"
 DFTL = "dftl"
-CMT_FRACTIONS = [(1, 64), (1, 8), (1, 1)]
+CMT_FRACTIONS = [(1, 64), (1, 8), (1, 2), (1, 1)]
 # The counters kept per run (those the build has).
-KEEP = ["host_write_pages", "flash_program_pages", "flash_program_tlc_pages",
-        "flash_erase_blocks", "flash_program_gc_pages",
-        "ftl_switch_merges", "ftl_partial_merges", "ftl_full_merges",
+KEEP = ["host_write_pages", "host_read_pages", "flash_program_pages",
+        "flash_program_tlc_pages", "flash_erase_blocks",
+        "flash_program_gc_pages", "ftl_switch_merges",
+        "ftl_partial_merges", "ftl_full_merges",
         "flash_program_merge_pages", "ftl_merge_erases",
         "dftl_cmt_hits", "dftl_cmt_misses", "dftl_translation_reads",
         "dftl_translation_writes", "dftl_translation_gc_pages",
@@ -184,9 +185,10 @@ def row(st: dict[str, Any]) -> dict[str, Any]:
     r["write_mean_ms"] = lat["mean_ns"] / 1e6
     r["write_p99_ms"] = lat["p99_ns"] / 1e6
     if "dftl_translation_reads" in st:
+        accesses = max(st["host_write_pages"] + st["host_read_pages"], 1)
         r["translation_ops_per_host_page"] = (
             st["dftl_translation_reads"]
-            + st["dftl_translation_writes"]) / writes
+            + st["dftl_translation_writes"]) / accesses
     if "dftl_cmt_hits" in st:
         looks = st["dftl_cmt_hits"] + st["dftl_cmt_misses"]
         r["cmt_hit_ratio"] = st["dftl_cmt_hits"] / looks if looks else None
@@ -394,24 +396,30 @@ def dftl_labels(result: dict[str, Any]) -> list[str]:
 
 
 def dftl_claim(result: dict[str, Any]) -> dict[str, Any]:
+    """Translation traffic per host page never rises with the CMT, falls
+    somewhere, and a CMT of the whole map (1x) has the page FTL's WAF."""
     labels = dftl_labels(result)
     if not labels:
         return {"agrees": None, "evidence": "no dftl (or no "
                 f"{CMT_KEY}) in this build: not measured"}
-    ok, why = True, []
+    ok, moved, why = True, False, []
+    whole = result["cmt_fractions"][-1]
     for name, w in result["workloads"].items():
         ops = [w["rows"][lb]["translation_ops_per_host_page"]
                for lb in labels]
-        falls = all(a >= b for a, b in zip(ops, ops[1:]))
-        # Somewhere it must fall, not stay flat at zero.
-        ok = ok and falls
-        why.append(f"{name}: " + " -> ".join(f"{x:.3f}" for x in ops))
-    moved = any(w["rows"][labels[0]]["translation_ops_per_host_page"]
-                > w["rows"][labels[-1]]["translation_ops_per_host_page"]
-                for w in result["workloads"].values())
+        ok = ok and all(a >= b for a, b in zip(ops, ops[1:]))
+        moved = moved or ops[0] > ops[-1]
+        text = f"{name}: " + " -> ".join(f"{x:.3f}" for x in ops)
+        if whole[0] == whole[1] and "page" in w["rows"]:
+            same = (w["rows"][labels[-1]]["flash_program_pages"]
+                    == w["rows"]["page"]["flash_program_pages"])
+            ok = ok and same
+            text += (" (1x: the page FTL's programs)" if same else
+                     " (1x: programs differ from the page FTL's)")
+        why.append(text)
     return {"agrees": ok and moved,
             "evidence": "translation page reads + writes per host page"
-                        f" write, CMT {' -> '.join(labels)}: "
+                        f" read or written, CMT {' -> '.join(labels)}: "
                         + "; ".join(why)}
 
 
@@ -514,7 +522,8 @@ def figures(result: dict[str, Any], out_dir: Path = RESULTS) -> list[Path]:
                     marker="o", label=n)
         ax.set_xscale("log")
         ax.set_xlabel("CMT entries / logical pages")
-        ax.set_ylabel("translation page reads + writes per host write")
+        ax.set_ylabel("translation page reads + writes\nper host page read"
+                      " or written")
         ax.set_title("DFTL overhead against CMT size (ssdsim)")
         ax.legend(fontsize="small")
         fig.tight_layout()
