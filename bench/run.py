@@ -61,11 +61,12 @@ The others run on their own:
 --only picks sections (overhead, fidelity, gc, readlat, sim, cache, cachevm,
 dedup, overlap, hostcache, snapshot, snapshotvm, procache, kim, ftltypes,
 ftltypesvm); the VM of bench.sh boots only for the first four.  Prints a
-table, writes bench/results/bench-<kernel>.json (the sections that ran replace theirs in
-the file, the others are kept; "sections" says when and from which commit
-each was measured) and, when matplotlib is there and the GC section ran,
-bench/results/gc-curve-<kernel>.png.  <kernel> is --kver or the first of
-build/kernel-versions, also for a run of the sim section alone.
+table, writes bench/results/bench-<kernel>.json (the sections that ran
+replace theirs in the file, the others are kept; "sections" says when and
+from which commit each was measured) and, when matplotlib is there and
+the GC section ran, bench/results/gc-curve-<kernel>.png.  <kernel> is
+--kver or the first of build/kernel-versions, also for a run of the sim
+section alone.
 
 usage: python3 -m bench.run [--only SECTIONS] [...]   (from the root)
 """
