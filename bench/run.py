@@ -49,15 +49,24 @@ The others run on their own:
 14. kim (bench/kim_figs.py): Kim et al.'s duplication per workload at
     4 KiB chunks and write latency with dedup off and on, 1, 2 and 4
     engines (no VM, deterministic); also bench/results/kim-figs.md.
+15. ftltypes (bench/ftl_types.py): every ftl_type ssdsim lists on the
+    sample traces and a sequential/random mix (no VM, deterministic):
+    WAF, erases, merges, translation traffic, write latency, mapping RAM,
+    the published results beside them; also bench/results/ftl-types.md,
+    .json and ftl-types-*.png.
+16. ftltypesvm (bench/ftl_types_vm.py, its own VM): fio on a device of
+    each type; also ftl-types-vm-<kernel>.json and its table in
+    ftl-types.md.
 
 --only picks sections (overhead, fidelity, gc, readlat, sim, cache, cachevm,
-dedup, overlap, hostcache, snapshot, snapshotvm, procache, kim); the VM of
-bench.sh boots only for the first four.  Prints a table, writes
-bench/results/bench-<kernel>.json (the sections that ran replace theirs in
-the file, the others are kept; "sections" says when and from which commit
-each was measured) and, when matplotlib is there and the GC section ran,
-bench/results/gc-curve-<kernel>.png.  <kernel> is --kver or the first of
-build/kernel-versions, also for a run of the sim section alone.
+dedup, overlap, hostcache, snapshot, snapshotvm, procache, kim, ftltypes,
+ftltypesvm); the VM of bench.sh boots only for the first four.  Prints a
+table, writes bench/results/bench-<kernel>.json (the sections that ran
+replace theirs in the file, the others are kept; "sections" says when and
+from which commit each was measured) and, when matplotlib is there and
+the GC section ran, bench/results/gc-curve-<kernel>.png.  <kernel> is
+--kver or the first of build/kernel-versions, also for a run of the sim
+section alone.
 
 usage: python3 -m bench.run [--only SECTIONS] [...]   (from the root)
 """

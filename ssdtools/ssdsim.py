@@ -5,7 +5,7 @@ line (a preset, key=value overrides, a trace format, --json, other flags,
 a completions file, the trace), the run itself with its failure reported
 as the command and ssdsim's stderr, the parsed --json statistics, the
 completion records of --completions, and the configuration keys with
-their defaults and help (--list-keys).
+their defaults and help (--list-keys), an enum key's values among them.
 """
 from __future__ import annotations
 
@@ -125,3 +125,15 @@ def list_keys(binary: PathLike = SSDSIM) -> dict[str, Key]:
 def defaults(binary: PathLike = SSDSIM) -> dict[str, str]:
     """Every configuration key's default value (as text)."""
     return {name: k.default for name, k in list_keys(binary).items()}
+
+
+def choices(key: Key) -> list[str]:
+    """An enum key's values, in the core's order: the names its help
+    lists after its last ": " (ssd_config_describe), its default among
+    them; [] for another key (one whose help merely has a colon)."""
+    head, sep, names = key.help.rpartition(": ")
+    values = [v.strip() for v in names.split(",")] if sep else []
+    if not head or key.default not in values or not all(
+            v.replace("_", "").isalnum() for v in values):
+        return []
+    return values
