@@ -375,7 +375,10 @@ def reading(table: Table, replay_rows: list[dict[str, Any]]) -> list[str]:
 
 
 def share(value: float, whole: float) -> str:
-    return f"{100.0 * value / whole:.0f}%" if whole else "n/a"
+    if not whole:
+        return "n/a"
+    part = 100.0 * value / whole
+    return f"{part:.1f}%" if part < 10 else f"{part:.0f}%"
 
 
 def baseline_reading(table: Table, replay_rows: list[dict[str, Any]]
@@ -424,7 +427,8 @@ def baseline_reading(table: Table, replay_rows: list[dict[str, Any]]
                "fill the device about as the paper's did (31.6 GB per "
                "round on 32 GB)" if all(gc.values()) else
                ". Where it is 0, the rounds did not make TLC GC relocate "
-               "(raise `--cold-percent` or `--rounds`)") + ".")
+               "(raise `--cold-percent` or `--rounds`)") + "."
+            + replay_gc(table, replay_rows))
     if "procache-discard" in table and "procache" in table:
         d, p = table["procache-discard"][2], table["procache"][2]
         lines.append(
@@ -439,6 +443,28 @@ def baseline_reading(table: Table, replay_rows: list[dict[str, Any]]
             "deleted files.")
     lines += background_reading(replay_rows)
     return lines
+
+
+def replay_gc(table: Table, replay_rows: list[dict[str, Any]]) -> str:
+    """TLC GC's relocations in the replay of one run's requests on the
+    VM's devices (the no-cache baseline, BASE and ProCache)."""
+    vm = next((r for r, _, _ in table.values()
+               if "slc_blocks_per_chip=0" not in r["keys"]), None)
+    if vm is None:
+        return ""
+    keys = dict(k.split("=", 1) for k in vm["keys"])
+    slc = int(keys.get("slc_blocks_per_chip", -1))
+    moved = [f"`{r['policy']}` {r['gc_relocated']}" for r in replay_rows
+             if not r["dedup"] and (
+                 r["group"] == "baseline"
+                 or (r["group"] == "cache size" and r["slc_blocks_per_chip"]
+                     == slc and r["policy"] in ("base", "procache")))]
+    if not moved:
+        return ""
+    return (" In the replay of one run's requests (every setting sees "
+            "the blocks where ext4 put them on the cached device's file "
+            "system, smaller than the no-cache device's): "
+            + ", ".join(moved) + ".")
 
 
 def background_reading(replay_rows: list[dict[str, Any]]) -> list[str]:

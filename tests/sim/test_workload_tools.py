@@ -445,3 +445,28 @@ def test_report_only_refuses_runs_of_other_cold_percents(
     assert run.main(["--scale", "tiny", "--settings", "procache",
                      "--cold-percent", "40", "--report-only"]) == 1
     assert "cold percents [50]" in capsys.readouterr().err
+
+
+def test_tlc_gc_bullet_gives_the_replays_relocations(tmp_path: Path) -> None:
+    """The TLC GC reading names the VM runs' relocations and the replay's
+    on the VM's devices (not another cache size's)."""
+    results = [fake_run("nocache", 1100, 0, 0),
+               fake_run("base", 400, 600, 0),
+               fake_run("procache", 520, 30, 0)]
+    results[0]["keys"] = ["blocks_per_chip=56", "slc_blocks_per_chip=0"]
+    for r in results[1:]:
+        r["keys"] = ["blocks_per_chip=56", "slc_blocks_per_chip=8"]
+    rows = [replay_row("baseline", "nocache", 0, 1000, 0, 10, 400.0),
+            replay_row("cache size", "base", 4, 1, 1, 1, 1.0),
+            replay_row("cache size", "base", 8, 900, 600, 20, 800.0),
+            replay_row("cache size", "procache", 8, 1100, 100, 12, 300.0)]
+    rows[1]["gc_relocated"] = 99
+    rows[3]["gc_relocated"] = 5
+    for r in rows:
+        r.update(write_hit_ratio=0.0, destage_foreground=0,
+                 destage_background=0)
+    text = report.write(results, run.prepare.SCALES["tiny"], tmp_path,
+                        replay_rows=rows).read_text()
+    assert "`nocache` 0, `base` 0, `procache` 0. Where it is 0" in text
+    assert ("system, smaller than the no-cache device's): `nocache` 7, "
+            "`base` 7, `procache` 5.") in text
