@@ -418,16 +418,24 @@ def baseline_reading(table: Table, replay_rows: list[dict[str, Any]]
             "the writes); against `nocache` only the cache's own effect "
             "remains.")
     gc = {name: t["gc_relocated"] for name, (_, _, t) in table.items()}
+    trimmed = {name for name, (r, _, _) in table.items()
+               if r.get("mount") == "discard"}
+    kept = {k: v for k, v in gc.items() if k not in trimmed}
     if gc:
         moved = [f"`{k}` {v:.0f}" for k, v in gc.items()]
         lines.append(
             "- **TLC GC.** Pages relocated by GC: " + ", ".join(moved)
-            + (". GC relocates under every setting: the rounds overwrite "
-               "more than the flash holds and, with the cold data set, "
-               "fill the device about as the paper's did (31.6 GB per "
-               "round on 32 GB)" if all(gc.values()) else
-               ". Where it is 0, the rounds did not make TLC GC relocate "
-               "(raise `--cold-percent` or `--rounds`)") + "."
+            + (". GC relocates under every setting mounted with "
+               "`nodiscard`: the rounds overwrite more than the flash "
+               "holds and, with the cold data set, fill the device about "
+               "as the paper's did (31.6 GB per round on 32 GB)"
+               if kept and all(kept.values()) else
+               ". Where it is 0 under `nodiscard`, the rounds did not make "
+               "TLC GC relocate (raise `--cold-percent` or `--rounds`)")
+            + "".join(
+                f"; `{k}` relocated {gc[k]:.0f}: ext4 trims the blocks it "
+                "frees, so the device holds no deleted file's data for GC "
+                "to move" for k in sorted(trimmed)) + "."
             + replay_gc(table, replay_rows))
     if "procache-discard" in table and "procache" in table:
         d, p = table["procache-discard"][2], table["procache"][2]

@@ -453,6 +453,8 @@ def test_tlc_gc_bullet_gives_the_replays_relocations(tmp_path: Path) -> None:
     results = [fake_run("nocache", 1100, 0, 0),
                fake_run("base", 400, 600, 0),
                fake_run("procache", 520, 30, 0)]
+    results.append(dict(fake_run("procache-discard", 520, 30, 0),
+                        mount="discard"))
     results[0]["keys"] = ["blocks_per_chip=56", "slc_blocks_per_chip=0"]
     for r in results[1:]:
         r["keys"] = ["blocks_per_chip=56", "slc_blocks_per_chip=8"]
@@ -467,6 +469,8 @@ def test_tlc_gc_bullet_gives_the_replays_relocations(tmp_path: Path) -> None:
                  destage_background=0)
     text = report.write(results, run.prepare.SCALES["tiny"], tmp_path,
                         replay_rows=rows).read_text()
-    assert "`nocache` 0, `base` 0, `procache` 0. Where it is 0" in text
+    assert ("`nocache` 0, `base` 0, `procache` 0, `procache-discard` 0. "
+            "Where it is 0 under `nodiscard`") in text
+    assert "; `procache-discard` relocated 0: ext4 trims" in text
     assert ("system, smaller than the no-cache device's): `nocache` 7, "
             "`base` 7, `procache` 5.") in text
