@@ -696,6 +696,7 @@ def plots(table: Table, out: Path) -> list[str]:
             bottom = [b + v for b, v in zip(bottom, vals)]
         ax.set_title(title)
         ax.legend(fontsize=8)
+        ax.tick_params(axis="x", labelrotation=30, labelsize=8)
     fig.tight_layout()
     fig.savefig(out / "fig11-flash.png", dpi=100)
     plt.close(fig)
