@@ -10,6 +10,12 @@ ssdsim: under each write cache policy and cache size, with dedup off and
 on, and on larger devices.  The file system's behaviour comes from the VM;
 the sweep costs seconds per setting.
 
+A run with a cold data set (round 0's step, written before round 1) is
+replayed in two parts, as the VM's figures are counted: round 0 on a fresh
+device, saved (`ssdsim --save`), then the rounds from that snapshot with
+its statistics zeroed (`--from --reset-stats`): the rounds run on the
+device the cold data left, and their counters are the rounds' alone.
+
 usage: python3 -m workload.replay [--scale small] [--from base]
 """
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import argparse
 import struct
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -32,6 +39,8 @@ SSDSIM = sim.SSDSIM
 POLICIES = ("base", "refcnt", "procache")
 STEP_ORDER = ("kernel-copy", "kernel-compile", "kernel-clean", "image-copy",
               "web-download", "remove")
+# Round 0: what is written before round 1 and kept (the cold data set).
+PRE_STEPS = ("cold-fill",)
 
 
 def device_value(scale: str, key: str) -> int:
@@ -76,16 +85,32 @@ def load_content(path: Path) -> dict[int, bytes]:
             in struct.iter_unpack("<Q16s", path.read_bytes())}
 
 
-def join_traces(run_dir: Path, rounds: int, out: Path) -> bool:
+def pre_tags(run_dir: Path) -> list[str]:
+    """The run's round-0 steps (its cold data set), if it had any."""
+    return [f"r0-{s}" for s in PRE_STEPS
+            if (run_dir / f"r0-{s}.blkparse").exists()]
+
+
+def join_traces(run_dir: Path, rounds: int, out: Path,
+                pre_out: Path | None = None) -> bool:
     """Concatenate the steps' requests into one request log at @out, times
-    shifted to follow each other; True if every write carries its MD5s."""
+    shifted to follow each other; the round-0 steps (pre_tags()) go to
+    @pre_out, before them in time.  True if every write carries its
+    MD5s."""
+    pre = pre_tags(run_dir)
+    if pre and pre_out is None:
+        raise SystemExit(f"{run_dir}: the run has a round 0 ({pre[0]}): "
+                         "name the log for it")
+    rounds_tags = [f"r{r}-{s}" for r in range(1, rounds + 1)
+                   for s in STEP_ORDER]
+    with_content = all((run_dir / f"{t}.md5").exists()
+                       for t in pre + rounds_tags)
     offset_ns = 0
-    with_content = all((run_dir / f"r{r}-{s}.md5").exists()
-                       for r in range(1, rounds + 1) for s in STEP_ORDER)
-    with open(out, "w") as dst:
-        for rnd in range(1, rounds + 1):
-            for step in STEP_ORDER:
-                tag = f"r{rnd}-{step}"
+    for path, tags in ((pre_out, pre), (out, rounds_tags)):
+        if not tags or path is None:
+            continue
+        with open(path, "w") as dst:
+            for tag in tags:
                 content = (load_content(run_dir / f"{tag}.md5")
                            if with_content else None)
                 last = write_step(dst, run_dir / f"{tag}.blkparse", content,
@@ -113,22 +138,33 @@ def write_step(dst: TextIO, blkparse: Path, content: dict[int, bytes] | None,
     return last
 
 
-def replay(trace: Path, keys: list[str]) -> dict[str, Any]:
+def replay(trace: Path, keys: list[str],
+           pre: Path | None = None) -> dict[str, Any]:
     """ssdsim's stats of the joined request log on the paper's preset
-    with @keys."""
-    return sim.run(trace, config=CONFIGS / PRESET, keys=keys,
-                   fmt="ssdemu", binary=SSDSIM)
+    with @keys; with @pre, that log first (saved, then the trace from the
+    snapshot with the statistics zeroed: the trace's counters alone)."""
+    if pre is None:
+        return sim.run(trace, config=CONFIGS / PRESET, keys=keys,
+                       fmt="ssdemu", binary=SSDSIM)
+    with tempfile.TemporaryDirectory(dir=trace.parent) as tmp:
+        snap = Path(tmp) / "pre.snap"
+        sim.run(pre, config=CONFIGS / PRESET, keys=keys, fmt="ssdemu",
+                flags=["--save", str(snap)], binary=SSDSIM)
+        return sim.run(trace, fmt="ssdemu", binary=SSDSIM,
+                       flags=["--from", str(snap), "--reset-stats"])
 
 
 def sweep(scale: prepare.Scale, source: str) -> list[dict[str, Any]]:
     run_dir = prepare.WORK / "out" / scale.name / source
     trace = run_dir.parent / f"joined-{source}.log"
-    with_content = join_traces(run_dir, scale.rounds, trace)
+    pre = (run_dir.parent / f"round0-{source}.log" if pre_tags(run_dir)
+           else None)
+    with_content = join_traces(run_dir, scale.rounds, trace, pre)
     rows = []
     for group, policy, extra in sweep_settings(scale.name):
         if "dedup=1" in extra and not with_content:
             continue
-        st = replay(trace, merged_keys(DEVICE_KEYS[scale.name], extra))
+        st = replay(trace, merged_keys(DEVICE_KEYS[scale.name], extra), pre)
         conf = st["config"]
         rows.append({
             "group": group, "policy": policy,

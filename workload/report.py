@@ -41,7 +41,8 @@ BASELINE_NAMES = {"nocache": "the paper's baseline: no cache, its flash "
 # Steps that stand for the same workload of Kim et al.'s duplication table.
 WORKLOADS = {"kernel-copy": "kernel source", "kernel-compile": "compile",
              "kernel-clean": "compile", "image-copy": "DVD/CD images",
-             "web-download": "web pages", "remove": "rm -rf"}
+             "web-download": "web pages", "remove": "rm -rf",
+             "cold-fill": "cold data set"}
 
 Table = dict[str, tuple[dict[str, Any], list[dict[str, float]],
                         dict[str, float]]]
@@ -55,6 +56,7 @@ def step_row(step: dict[str, Any]) -> dict[str, float]:
     d = {k: delta(step, k) for k in COUNTERS}
     written = d["dedup_chunks_written"]
     return {
+        "round": step["round"],
         "wall_s": step["wall_s"],
         "modeled_write_ms": d["write_latency_ns_total"] / 1e6,
         "host_mib": d["host_write_bytes"] / 2**20,
@@ -72,10 +74,13 @@ def step_row(step: dict[str, Any]) -> dict[str, float]:
 
 
 def totals(rows: list[dict[str, float]]) -> dict[str, float]:
+    """The rounds' totals: round 0 (the cold data set, written before
+    Algorithm 2 starts) is the device's starting state, not the
+    workload's, so it is left out."""
     keys = ("wall_s", "modeled_write_ms", "host_mib",
             "tlc_programs", "slc_programs", "tlc_erases", "slc_erases",
             "gc_relocated", "chunks_written", "duplicates", "trim_mib")
-    t = {k: sum(r[k] for r in rows) for k in keys}
+    t = {k: sum(r[k] for r in rows if r.get("round", 1) >= 1) for k in keys}
     t["programs"] = t["tlc_programs"] + t["slc_programs"]
     t["erases"] = t["tlc_erases"] + t["slc_erases"]
     return t
@@ -97,7 +102,13 @@ def header(scale: prepare.Scale) -> list[str]:
             f"{scale.objects} kernel objects compiled, images "
             f"2 x {scale.dvd_mib} MiB + {scale.cd_mib} MiB copied "
             f"{scale.image_copies} times, {scale.pages} web pages, "
-            f"{scale.rounds} round(s) (`--rounds`).", "",
+            f"{scale.rounds} round(s) (`--rounds`), "
+            + (f"a cold data set of {scale.cold_percent}% of the cached "
+               "device's logical space written before round 1 and kept "
+               "(`--cold-percent`; its step is round 0 in the per-step "
+               "tables and outside every total and claim)"
+               if scale.cold_percent else "no cold data set "
+               "(`--cold-percent 0`)") + ".", "",
             "Wall time is the VM's (TCG: dominated by the emulated CPU); "
             "modeled write time is the sum of the device's modeled write "
             "latencies, which carries the comparison between settings.", ""]
@@ -239,6 +250,8 @@ def duplication(result: dict[str, Any], rows: list[dict[str, float]]) -> Dup:
     run."""
     per: Dup = {}
     for s, row in zip(result["steps"], rows):
+        if s["round"] < 1:
+            continue
         by_round = per.setdefault(WORKLOADS.get(s["step"], s["step"]), {})
         c, d = by_round.get(s["round"], (0, 0))
         by_round[s["round"]] = (c + int(row["chunks_written"]),
@@ -316,8 +329,12 @@ def reading(table: Table, replay_rows: list[dict[str, Any]]) -> list[str]:
                   "invalidate whole flash blocks before GC picks them"
                   if not base["gc_relocated"] + p["gc_relocated"] else
                   " (the file system is mounted without `discard`, so the "
-                  "device still holds the deleted files' data as valid, "
-                  "and GC moves what of it shares a block with live data)")
+                  "device still holds the previous round's deleted files "
+                  "as valid until ext4 writes over their blocks; with the "
+                  "cold data set filling part of the flash, GC must "
+                  "reclaim blocks before a round has overwritten all of "
+                  "them, and ext4 does not rewrite them in the order it "
+                  "wrote them, so its victims still hold valid pages)")
                if base["tlc_erases"]
                else "our rounds did not fill the TLC, so there were none")
             + (f". ProCache's TLC erases exceed BASE's "
@@ -358,7 +375,10 @@ def reading(table: Table, replay_rows: list[dict[str, Any]]) -> list[str]:
 
 
 def share(value: float, whole: float) -> str:
-    return f"{100.0 * value / whole:.0f}%" if whole else "n/a"
+    if not whole:
+        return "n/a"
+    part = 100.0 * value / whole
+    return f"{part:.1f}%" if part < 10 else f"{part:.0f}%"
 
 
 def baseline_reading(table: Table, replay_rows: list[dict[str, Any]]
@@ -398,15 +418,25 @@ def baseline_reading(table: Table, replay_rows: list[dict[str, Any]]
             "the writes); against `nocache` only the cache's own effect "
             "remains.")
     gc = {name: t["gc_relocated"] for name, (_, _, t) in table.items()}
+    trimmed = {name for name, (r, _, _) in table.items()
+               if r.get("mount") == "discard"}
+    kept = {k: v for k, v in gc.items() if k not in trimmed}
     if gc:
         moved = [f"`{k}` {v:.0f}" for k, v in gc.items()]
         lines.append(
             "- **TLC GC.** Pages relocated by GC: " + ", ".join(moved)
-            + (". GC relocates under every setting: the rounds overwrite "
-               "more than the flash holds, as in the paper's run (31.6 GB "
-               "per round on 32 GB)" if all(gc.values()) else
-               ". Where it is 0, the rounds did not make TLC GC relocate "
-               "(raise `--rounds`)") + ".")
+            + (". GC relocates under every setting mounted with "
+               "`nodiscard`: the rounds overwrite more than the flash "
+               "holds and, with the cold data set, fill the device about "
+               "as the paper's did (31.6 GB per round on 32 GB)"
+               if kept and all(kept.values()) else
+               ". Where it is 0 under `nodiscard`, the rounds did not make "
+               "TLC GC relocate (raise `--cold-percent` or `--rounds`)")
+            + "".join(
+                f"; `{k}` relocated {gc[k]:.0f}: ext4 trims the blocks it "
+                "frees, so the device holds no deleted file's data for GC "
+                "to move" for k in sorted(trimmed)) + "."
+            + replay_gc(table, replay_rows))
     if "procache-discard" in table and "procache" in table:
         d, p = table["procache-discard"][2], table["procache"][2]
         lines.append(
@@ -421,6 +451,28 @@ def baseline_reading(table: Table, replay_rows: list[dict[str, Any]]
             "deleted files.")
     lines += background_reading(replay_rows)
     return lines
+
+
+def replay_gc(table: Table, replay_rows: list[dict[str, Any]]) -> str:
+    """TLC GC's relocations in the replay of one run's requests on the
+    VM's devices (the no-cache baseline, BASE and ProCache)."""
+    vm = next((r for r, _, _ in table.values()
+               if "slc_blocks_per_chip=0" not in r["keys"]), None)
+    if vm is None:
+        return ""
+    keys = dict(k.split("=", 1) for k in vm["keys"])
+    slc = int(keys.get("slc_blocks_per_chip", -1))
+    moved = [f"`{r['policy']}` {r['gc_relocated']}" for r in replay_rows
+             if not r["dedup"] and (
+                 r["group"] == "baseline"
+                 or (r["group"] == "cache size" and r["slc_blocks_per_chip"]
+                     == slc and r["policy"] in ("base", "procache")))]
+    if not moved:
+        return ""
+    return (" In the replay of one run's requests (every setting sees "
+            "the blocks where ext4 put them on the cached device's file "
+            "system, smaller than the no-cache device's): "
+            + ", ".join(moved) + ".")
 
 
 def background_reading(replay_rows: list[dict[str, Any]]) -> list[str]:
@@ -644,6 +696,7 @@ def plots(table: Table, out: Path) -> list[str]:
             bottom = [b + v for b, v in zip(bottom, vals)]
         ax.set_title(title)
         ax.legend(fontsize=8)
+        ax.tick_params(axis="x", labelrotation=30, labelsize=8)
     fig.tight_layout()
     fig.savefig(out / "fig11-flash.png", dpi=100)
     plt.close(fig)

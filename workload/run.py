@@ -14,6 +14,7 @@ the end).  Results go to build/workload/out/<scale>/<setting>/
 (workload/report.py).
 
 usage: python3 -m workload.run [--scale tiny|small] [--rounds N]
+                                [--cold-percent P]
                                 [--settings nocache,base,...]
                                 [--kver KVER] [--report-only]
 """
@@ -70,10 +71,12 @@ def run_setting(name: str, scale: prepare.Scale, inputs: Path,
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     keys = device_keys(scale.name, name)
+    cold = prepare.cold_file(scale)
     conf = (f'CONFIG={CONFIG}\nKEYS="{" ".join(keys)}"\n'
             f"MOUNT_OPTS={SETTINGS[name].mount}\n"
             f"INPUTS={inputs}\nROUNDS={scale.rounds}\n"
             f"COPIES={scale.image_copies}\nLABEL=.\n"
+            f"COLD={cold or ''}\n"
             f"CAPTURE={int(capture)}\nCAPTURE_PY={HERE / 'capture.py'}\n")
     shares = dict(vmrun.HOST_ROOT_SHARE)
     shares["results"] = vmrun.Share(out, readonly=False)
@@ -89,7 +92,9 @@ def run_setting(name: str, scale: prepare.Scale, inputs: Path,
                          + res.summary() + "\n" + res.output[-3000:])
     result = parse_output(res.output)
     result.update(setting=name, keys=keys, mount=SETTINGS[name].mount,
-                  rounds=scale.rounds, kernel=res.kver,
+                  rounds=scale.rounds, cold_percent=scale.cold_percent,
+                  cold_mib=prepare.cold_mib(scale) if cold else 0,
+                  kernel=res.kver,
                   vm_wall_s=time.monotonic() - t0)
     (out / "stats.json").write_text(json.dumps(result, indent=1) + "\n")
     return result
@@ -100,16 +105,30 @@ def missing_runs(out_root: Path, names: list[str]) -> list[str]:
     return [n for n in names if not (out_root / n / "stats.json").exists()]
 
 
+def recorded(out_root: Path, names: list[str], key: str) -> set[int]:
+    """The values of @key (rounds, cold_percent) the recorded runs of
+    @names were made with (0 where a run predates the key)."""
+    return {int(json.loads((out_root / n / "stats.json").read_text())
+                .get(key, 0)) for n in names}
+
+
 def recorded_rounds(out_root: Path, names: list[str]) -> set[int]:
     """The rounds the recorded runs of @names were made with."""
-    return {int(json.loads((out_root / n / "stats.json").read_text())
-                .get("rounds", 0)) for n in names}
+    return recorded(out_root, names, "rounds")
 
 
 def positive_int(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text}: must be 1 or more")
+    return value
+
+
+def cold_percent(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 80:
+        raise argparse.ArgumentTypeError(f"{text}: must be 0 to 80 (the "
+                                         "rounds need the rest)")
     return value
 
 
@@ -120,6 +139,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--rounds", type=positive_int,
                     help="repetitions of Algorithm 2 (default: the scale's, "
                     + ", ".join(f"{s.name} {s.rounds}"
+                                for s in prepare.SCALES.values())
+                    + "; with --report-only, the recorded runs')")
+    ap.add_argument("--cold-percent", type=cold_percent,
+                    help="the cold data set written before round 1 and "
+                    "kept, in percent of the cached device's logical space "
+                    "(default: the scale's, "
+                    + ", ".join(f"{s.name} {s.cold_percent}"
                                 for s in prepare.SCALES.values())
                     + "; with --report-only, the recorded runs')")
     ap.add_argument("--settings", default=",".join(DEFAULT_SETTINGS),
@@ -161,14 +187,27 @@ def main(argv: list[str] | None = None) -> int:
                 f"{sorted(rounds)}, not one common "
                 + (f"{args.rounds}" if args.rounds else "number")
                 + " (run them again with the same --rounds)")
-        scale = replace(scale, rounds=rounds.pop())
+        cold = recorded(out_root, names, "cold_percent")
+        if len(cold) != 1 or (args.cold_percent is not None
+                              and cold != {args.cold_percent}):
+            return refuse(
+                f"the runs in {out_root} were made with cold percents "
+                f"{sorted(cold)}, not one common "
+                + (f"{args.cold_percent}" if args.cold_percent is not None
+                   else "one")
+                + " (run them again with the same --cold-percent)")
+        scale = replace(scale, rounds=rounds.pop(),
+                        cold_percent=cold.pop())
     else:
         if args.rounds:
             scale = replace(scale, rounds=args.rounds)
+        if args.cold_percent is not None:
+            scale = replace(scale, cold_percent=args.cold_percent)
         inputs = prepare.prepare(scale)
         for name in names:
             print(f"workload: {name}: booting the VM ({scale.name} scale, "
-                  f"{scale.rounds} round(s))", flush=True)
+                  f"{scale.rounds} round(s), cold data "
+                  f"{scale.cold_percent}%)", flush=True)
             r = run_setting(name, scale, inputs, out_root / name, args.kver,
                             capture=name == REPLAY_SOURCE)
             print(f"workload: {name}: {r['vm_wall_s']:.0f} s in the VM",
@@ -178,8 +217,11 @@ def main(argv: list[str] | None = None) -> int:
     extra: list[str] = []
     rows: list[dict[str, Any]] = []
     source = out_root / REPLAY_SOURCE / "stats.json"
-    if source.exists() and json.loads(source.read_text()).get(
-            "rounds", scale.rounds) == scale.rounds:
+    recorded_source = (json.loads(source.read_text())
+                       if source.exists() else {})
+    if (recorded_source.get("rounds", scale.rounds) == scale.rounds
+            and recorded_source.get("cold_percent", 0)
+            == scale.cold_percent):
         print("workload: replaying the traces through ssdsim", flush=True)
         t0 = time.monotonic()
         rows = replay.sweep(scale, REPLAY_SOURCE)

@@ -333,3 +333,144 @@ def test_replay_claims_against_both_baselines() -> None:
     assert "| -7.57% | -25.0% | -62.5% |" in text
     assert "| nocache | 1000 / 0 | 10 / 0 | 7 | 400 |" in text
     assert report.replay_claims(rows[:3], 8) == []
+
+
+def test_cold_percent_knob() -> None:
+    """--cold-percent: the scale's by default, 0 to 80 accepted."""
+    assert run.parse_args(["--scale", "tiny"]).cold_percent is None
+    assert run.parse_args(["--cold-percent", "0"]).cold_percent == 0
+    assert run.parse_args(["--cold-percent", "50"]).cold_percent == 50
+    for bad in ("-1", "81", "half"):
+        with pytest.raises(SystemExit):
+            run.parse_args(["--cold-percent", bad])
+
+
+def test_cold_data_set_is_a_share_of_the_cached_device() -> None:
+    """The cold file is cold_percent of the cached device's logical space
+    (ssdsim's), in whole MiB; none at 0%."""
+    from dataclasses import replace as with_
+    from workload import prepare
+    tiny = prepare.SCALES["tiny"]
+    logical = prepare.logical_bytes("tiny")
+    assert logical == replay.replay(
+        Path(prepare.WORK / "empty.log"),
+        run.device_keys("tiny", "base"))["logical_capacity_bytes"]
+    for pct in (10, 50):
+        mib = prepare.cold_mib(with_(tiny, cold_percent=pct))
+        assert mib == pct * logical // 100 // 2**20
+        assert mib * 2**20 <= pct * logical / 100 < (mib + 1) * 2**20
+    assert prepare.cold_file(with_(tiny, cold_percent=0)) is None
+    assert (prepare.cold_file(tiny).name
+            == f"cold-{prepare.cold_mib(tiny)}MiB.bin")
+
+
+def test_round_zero_is_replayed_before_and_outside_the_rounds(
+        tmp_path: Path) -> None:
+    """A run with a cold data set (round 0): its step goes to its own log,
+    earlier in time than the rounds; the replay runs it first and counts
+    the rounds alone, on the device it left."""
+    (tmp_path / "r0-cold-fill.blkparse").write_text(
+        "\n".join(blk_line(0.1 * i, 8 * i) for i in range(1, 5)) + "\n")
+    for step in replay.STEP_ORDER:
+        (tmp_path / f"r1-{step}.blkparse").write_text(blk_line(0.5, 8)
+                                                      + "\n")
+    joined, pre = tmp_path / "joined.log", tmp_path / "pre.log"
+    with pytest.raises(SystemExit, match="round 0"):
+        replay.join_traces(tmp_path, 1, joined)
+    assert not replay.join_traces(tmp_path, 1, joined, pre)
+    pre_times = [int(line.split()[0]) for line in
+                 pre.read_text().splitlines()]
+    times = [int(line.split()[0]) for line in
+             joined.read_text().splitlines()]
+    assert len(pre_times) == 4 and len(times) == len(replay.STEP_ORDER)
+    assert max(pre_times) < min(times)
+    keys = ["blocks_per_chip=64", "chips=4"]
+    st = replay.replay(joined, keys, pre)
+    # The rounds' counters alone: one 4 KiB write per step ...
+    assert st["host_write_bytes"] == 4096 * len(replay.STEP_ORDER)
+    # ... on the device round 0 left: its four 4 KiB writes (sectors 8-39;
+    # the rounds rewrite 8-15) are still there, 2 KiB pages each.
+    assert st["valid_pages"] == 4 * 2
+    assert replay.replay(joined, keys)["valid_pages"] == 2
+
+
+def test_report_totals_leave_round_zero_out(tmp_path: Path) -> None:
+    """Round 0 (the cold data set) is listed per step, not in the totals
+    or the claims."""
+    results = []
+    for name, tlc, slc in (("nocache", 1100, 0), ("base", 400, 600),
+                           ("procache", 520, 30)):
+        r = fake_run(name, tlc, slc, 0)
+        cold = {"round": 0, "step": "cold-fill", "wall_s": 9.0,
+                "before": stats(),
+                "after": stats(flash_program_tlc_pages=5000,
+                               host_write_bytes=10 * 2**20)}
+        r["steps"] = [cold] + [dict(s, before=stats(
+            flash_program_tlc_pages=5000, host_write_bytes=10 * 2**20),
+            after={k: v + (5000 if k == "flash_program_tlc_pages" else
+                           10 * 2**20 if k == "host_write_bytes" else 0)
+                   for k, v in s["after"].items()})
+            for s in r["steps"]]
+        results.append(r)
+    text = report.write(results, run.prepare.SCALES["tiny"],
+                        tmp_path).read_text()
+    # The same claims as without round 0 (test_report_shows_both_baselines).
+    assert "| writes (flash programs, TLC+SLC) | -19.30% | -50.0% | -45.0% |" \
+        in text
+    assert "| 0 | cold-fill | 9.0 |" in text
+    assert "cold data set of 50%" in text
+
+
+def test_report_only_refuses_runs_of_other_cold_percents(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Runs made with different --cold-percent are not one report."""
+    from workload import prepare
+    monkeypatch.setattr(prepare, "WORK", tmp_path)
+    for name, cold in (("base", 0), ("procache", 50)):
+        out = tmp_path / "out" / "tiny" / name
+        out.mkdir(parents=True)
+        r = fake_run(name, 1, 1, 0)
+        r.update(rounds=3, cold_percent=cold)
+        (out / "stats.json").write_text(json.dumps(r))
+
+    def no_report(*args: object, **kw: object) -> Path:
+        raise AssertionError("a report was written")
+
+    monkeypatch.setattr(report, "write", no_report)
+    monkeypatch.setattr(replay, "sweep", no_report)
+    assert run.main(["--scale", "tiny", "--settings", "base,procache",
+                     "--report-only"]) == 1
+    assert "cold percents [0, 50]" in capsys.readouterr().err
+    assert run.main(["--scale", "tiny", "--settings", "procache",
+                     "--cold-percent", "40", "--report-only"]) == 1
+    assert "cold percents [50]" in capsys.readouterr().err
+
+
+def test_tlc_gc_bullet_gives_the_replays_relocations(tmp_path: Path) -> None:
+    """The TLC GC reading names the VM runs' relocations and the replay's
+    on the VM's devices (not another cache size's)."""
+    results = [fake_run("nocache", 1100, 0, 0),
+               fake_run("base", 400, 600, 0),
+               fake_run("procache", 520, 30, 0)]
+    results.append(dict(fake_run("procache-discard", 520, 30, 0),
+                        mount="discard"))
+    results[0]["keys"] = ["blocks_per_chip=56", "slc_blocks_per_chip=0"]
+    for r in results[1:]:
+        r["keys"] = ["blocks_per_chip=56", "slc_blocks_per_chip=8"]
+    rows = [replay_row("baseline", "nocache", 0, 1000, 0, 10, 400.0),
+            replay_row("cache size", "base", 4, 1, 1, 1, 1.0),
+            replay_row("cache size", "base", 8, 900, 600, 20, 800.0),
+            replay_row("cache size", "procache", 8, 1100, 100, 12, 300.0)]
+    rows[1]["gc_relocated"] = 99
+    rows[3]["gc_relocated"] = 5
+    for r in rows:
+        r.update(write_hit_ratio=0.0, destage_foreground=0,
+                 destage_background=0)
+    text = report.write(results, run.prepare.SCALES["tiny"], tmp_path,
+                        replay_rows=rows).read_text()
+    assert ("`nocache` 0, `base` 0, `procache` 0, `procache-discard` 0. "
+            "Where it is 0 under `nodiscard`") in text
+    assert "; `procache-discard` relocated 0: ext4 trims" in text
+    assert ("system, smaller than the no-cache device's): `nocache` 7, "
+            "`base` 7, `procache` 5.") in text

@@ -8,6 +8,9 @@
 #   MOUNT_OPTS  the file system's mount options (nodiscard, or discard: it
 #             sends TRIMs for the blocks it frees)
 #   COPIES    copies of the images               LABEL  the run's name
+#   COLD      the cold data set's file (a host path), or empty: copied to
+#             /mnt before round 1 as step "cold-fill" of round 0 and kept
+#             through every round (outside the rounds' directory)
 #   CAPTURE   1: after each step, record what its writes left on the device
 #             (CAPTURE_PY, workload/capture.py: an MD5 per sector, for the
 #             replay)
@@ -86,6 +89,10 @@ step() {
 }
 
 W=/mnt/work
+if [ -n "$COLD" ]; then
+	ROUND=0
+	step cold-fill "cp $COLD /mnt/cold.bin"
+fi
 ROUND=1
 while [ "$ROUND" -le "$ROUNDS" ]; do
 	echo "workload: round $ROUND of $ROUNDS" >&2
