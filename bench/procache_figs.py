@@ -15,9 +15,9 @@ kept apart, nothing wraps): MQSim's TPC-C sample and the FIU homes sample
 4 KiB writes that fits the cache (SYN_HOT_SLOTS slots: 3/4 of
 SYN_CACHE_PAGES) beside small cold writes spread over 256 MiB that an
 admit-all LRU cache lets push it out, and large sequential cold writes.
-No VM-captured workload log exists in this tree (workload/replay.py's
-inputs live in build/workload/out/ after `make workload`), so Figs 8/9
-come from these traces too.
+Figs 8/9 come from these traces here, and from the replay of the VM
+workload's requests in workload/replay.py (fig89_sweep(), which uses
+page_classes() and hit_ratios() from here; workload/results/<scale>/).
 
 Definitions (ssdsim's counters of the measured pass; `--warmup N` runs N
 passes first, the paper's warmup-N):

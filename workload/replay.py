@@ -10,6 +10,13 @@ ssdsim: under each write cache policy and cache size, with dedup off and
 on, and on larger devices.  The file system's behaviour comes from the VM;
 the sweep costs seconds per setting.
 
+The ProCache paper's Figs 8/9 come from the same log (fig89_sweep()):
+ProCache's write hit ratio over the pages of the requests it may admit
+(smaller than c: nvmcache bypasses a miss of c bytes or more) and over all
+page writes, against c, p and the cache size, with Belady's MIN (ssdsim
+--belady) as the off-line bound; the counting is bench/procache_figs.py's
+(page_classes(), hit_ratios()).
+
 A run with a cold data set (round 0's step, written before round 1) is
 replayed in two parts, as the VM's figures are counted: round 0 on a fresh
 device, saved (`ssdsim --save`), then the rounds from that snapshot with
@@ -25,8 +32,9 @@ import struct
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Iterable, TextIO
 
+from bench import procache_figs as figs
 from ssdtools import ssdsim as sim
 from ssdtools.paths import CONFIGS
 from workload import prepare
@@ -41,6 +49,11 @@ STEP_ORDER = ("kernel-copy", "kernel-compile", "kernel-clean", "image-copy",
               "web-download", "remove")
 # Round 0: what is written before round 1 and kept (the cold data set).
 PRE_STEPS = ("cold-fill",)
+# Figs 8/9: c in KiB (at the paper's p), p in ppm (at the paper's c) and
+# the cache size in multiples of the scale's SLC blocks (at both).
+FIG89_C_KIB = (1, 4, 8, 16)
+FIG89_P_PPM = (50_000, 100_000, 200_000, 500_000, 1_000_000)
+FIG89_CACHE_TIMES = (1, 2, 4)
 
 
 def device_value(scale: str, key: str) -> int:
@@ -138,28 +151,37 @@ def write_step(dst: TextIO, blkparse: Path, content: dict[int, bytes] | None,
     return last
 
 
-def replay(trace: Path, keys: list[str],
-           pre: Path | None = None) -> dict[str, Any]:
+def replay(trace: Path, keys: list[str], pre: Path | None = None,
+           flags: tuple[str, ...] = ()) -> dict[str, Any]:
     """ssdsim's stats of the joined request log on the paper's preset
     with @keys; with @pre, that log first (saved, then the trace from the
-    snapshot with the statistics zeroed: the trace's counters alone)."""
+    snapshot with the statistics zeroed: the trace's counters alone).
+    @flags go to the trace's pass (e.g. --belady)."""
     if pre is None:
         return sim.run(trace, config=CONFIGS / PRESET, keys=keys,
-                       fmt="ssdemu", binary=SSDSIM)
+                       fmt="ssdemu", flags=list(flags), binary=SSDSIM)
     with tempfile.TemporaryDirectory(dir=trace.parent) as tmp:
         snap = Path(tmp) / "pre.snap"
         sim.run(pre, config=CONFIGS / PRESET, keys=keys, fmt="ssdemu",
                 flags=["--save", str(snap)], binary=SSDSIM)
         return sim.run(trace, fmt="ssdemu", binary=SSDSIM,
-                       flags=["--from", str(snap), "--reset-stats"])
+                       flags=["--from", str(snap), "--reset-stats",
+                              *flags])
 
 
-def sweep(scale: prepare.Scale, source: str) -> list[dict[str, Any]]:
+def joined(scale: prepare.Scale,
+           source: str) -> tuple[Path, Path | None, bool]:
+    """The run's joined request log, its round-0 log (None without a
+    cold data set) and whether every write carries its MD5s."""
     run_dir = prepare.WORK / "out" / scale.name / source
     trace = run_dir.parent / f"joined-{source}.log"
     pre = (run_dir.parent / f"round0-{source}.log" if pre_tags(run_dir)
            else None)
-    with_content = join_traces(run_dir, scale.rounds, trace, pre)
+    return trace, pre, join_traces(run_dir, scale.rounds, trace, pre)
+
+
+def sweep(scale: prepare.Scale, source: str) -> list[dict[str, Any]]:
+    trace, pre, with_content = joined(scale, source)
     rows = []
     for group, policy, extra in sweep_settings(scale.name):
         if "dedup=1" in extra and not with_content:
@@ -188,6 +210,92 @@ def sweep(scale: prepare.Scale, source: str) -> list[dict[str, Any]]:
                             / st["dedup_chunks_written"]
                             if st["dedup_chunks_written"] else None),
             "write_latency_mean_us": st["write_latency_mean_us"]})
+    return rows
+
+
+def log_write_pieces(lines: Iterable[str]) -> list[tuple[int, int]]:
+    """(bytes ProCache sees, device pages) of each write of a request log
+    (`ssdctl log` format: time op offset length ...), as
+    bench/procache_figs.py's write_pieces() gives them for its traces."""
+    pieces = []
+    for line in lines:
+        f = line.split()
+        if len(f) >= 4 and f[1] == "W":
+            offset, length = int(f[2]), int(f[3])
+            pieces.append((length, figs.pages_of(offset, length)))
+    return pieces
+
+
+def cache_keys(scale: str, times: int) -> list[str]:
+    """The keys of a cache @times the scale's SLC blocks with the TLC
+    region kept as it is (the added SLC blocks come on top), so the
+    logical space and the file system's footprint do not change."""
+    slc = device_value(scale, "slc_blocks_per_chip")
+    blocks = device_value(scale, "blocks_per_chip")
+    return [f"blocks_per_chip={blocks + slc * (times - 1)}",
+            f"slc_blocks_per_chip={slc * times}"]
+
+
+def fig89_settings() -> list[tuple[str, str, int, int, int]]:
+    """(axis, policy, c bytes, p ppm, cache times) of every Fig 8/9
+    replay: c at the paper's p, p at the paper's c, the cache size at
+    both (with BASE beside ProCache); each setting once, under the first
+    axis that needs it."""
+    c0, p0 = figs.C_BYTES, figs.P_PPM
+    want = ([("c", "procache", c * 1024, p0, 1) for c in FIG89_C_KIB]
+            + [("p", "procache", c0, p, 1) for p in FIG89_P_PPM]
+            + [("cache size", policy, c0, p0, n)
+               for n in FIG89_CACHE_TIMES for policy in ("procache", "base")])
+    out: list[tuple[str, str, int, int, int]] = []
+    seen: set[tuple[str, int, int, int]] = set()
+    for row in want:
+        key = row[1:] if row[1] == "procache" else (row[1], 0, 0, row[4])
+        if key not in seen:
+            seen.add(key)
+            out.append(row)
+    return out
+
+
+def fig89_keys(scale: str, policy: str, c_bytes: int, p_ppm: int,
+               times: int) -> list[str]:
+    """The device keys of one Fig 8/9 replay."""
+    cache = (SETTINGS["base"].keys if policy == "base" else
+             ["cache_policy=procache", f"procache_p_ppm={p_ppm}",
+              f"procache_c_bytes={c_bytes}"])
+    return merged_keys(DEVICE_KEYS[scale], [*cache_keys(scale, times),
+                                            *cache])
+
+
+def fig89_sweep(scale: prepare.Scale, source: str) -> list[dict[str, Any]]:
+    """Figs 8/9 on the run's requests (see the top): a row per setting
+    with bench/procache_figs.py's hit_ratios().  The pages of each class
+    come from the log; a replay with other page writes, or (at p = 0,
+    where nothing is admitted) other size bypasses, is refused."""
+    trace, pre, _ = joined(scale, source)
+    with open(trace) as f:
+        pieces = log_write_pieces(f)
+    rows = []
+    for c_kib in FIG89_C_KIB:
+        classes = figs.page_classes(pieces, c_kib * 1024)
+        st = replay(trace, fig89_keys(scale.name, "procache", c_kib * 1024,
+                                      0, 1), pre)
+        if st["cache_bypass_size_pages"] != classes["large_pages"]:
+            raise SystemExit(
+                f"fig 8/9: c = {c_kib} KiB: the device bypassed "
+                f"{st['cache_bypass_size_pages']} pages for size, the log "
+                f"has {classes['large_pages']} pages of requests of c or "
+                "more")
+    for axis, policy, c_bytes, p_ppm, times in fig89_settings():
+        classes = figs.page_classes(pieces, c_bytes)
+        st = replay(trace, fig89_keys(scale.name, policy, c_bytes, p_ppm,
+                                      times), pre, ("--belady",))
+        rows.append({"axis": axis, "policy": policy, "c_bytes": c_bytes,
+                     "p_ppm": p_ppm, "cache_times": times,
+                     "cache_pages": st["cache_capacity_pages"],
+                     "cache_mib": (st["cache_capacity_pages"]
+                                   * st["config"]["page_size_bytes"] / 2**20),
+                     **classes,
+                     **figs.hit_ratios(st, classes, policy == "procache")})
     return rows
 
 

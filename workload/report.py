@@ -4,9 +4,11 @@ Owns workload/results/<scale>/: report.md (totals against BASE beside the
 papers' figures; per step and setting: wall time in the VM, the device's
 modeled time, host writes, TLC and SLC programs and erases, GC, the
 duplication rate; the duplication per workload; the replay sweep's table
-from workload/replay.py; and the reading of our figures against the
+from workload/replay.py; Figs 8/9, hit ratios against c, p and the cache
+size, from the replay; and the reading of our figures against the
 papers', its numbers taken from this run), fig10-time.png and
-fig11-flash.png in the style of the ProCache paper's Figs 10 and 11.
+fig11-flash.png in the style of the ProCache paper's Figs 10 and 11, and
+fig8-9-hit.png (Figs 8/9).
 """
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from workload import prepare
-from workload.settings import BASELINES, DEFAULT_SETTINGS, DEVICE_KEYS
+from workload.settings import (BASELINES, DEFAULT_SETTINGS, DEVICE_KEYS,
+                               REPLAY_SOURCE)
 
 COUNTERS = ("host_write_bytes", "flash_program_tlc_pages",
             "flash_program_slc_pages", "flash_erase_tlc_blocks",
@@ -619,7 +622,8 @@ def dedup_reading(table: Table, replay_rows: list[dict[str, Any]]
 
 def write(results: list[dict[str, Any]], scale: prepare.Scale,
           out_dir: Path, extra: list[str] | None = None,
-          replay_rows: list[dict[str, Any]] | None = None) -> Path:
+          replay_rows: list[dict[str, Any]] | None = None,
+          fig89_rows: list[dict[str, Any]] | None = None) -> Path:
     out = out_dir / scale.name
     out.mkdir(parents=True, exist_ok=True)
     table: Table = {}
@@ -648,6 +652,7 @@ def write(results: list[dict[str, Any]], scale: prepare.Scale,
     for r, rows, _ in table.values():
         lines += steps_section(r, rows)
     lines += extra or []
+    lines += fig89_section(fig89_rows or [], REPLAY_SOURCE, out)
     lines += plots(table, out)
     path = out / "report.md"
     path.write_text("\n".join(lines) + "\n")
@@ -703,3 +708,165 @@ def plots(table: Table, out: Path) -> list[str]:
     return ["Plots: `fig10-time.png` (per step, modeled write time on a "
             "log scale, and wall time), `fig11-flash.png` (programs and "
             "erases per region)."]
+
+
+def fig89_label(r: dict[str, Any]) -> str:
+    """c, p and the cache of a Fig 8/9 row."""
+    return (f"c = {r['c_bytes'] // 1024} KiB, p = {r['p_ppm'] / 1e6:g}, "
+            f"cache {r['cache_pages']} pages ({r['cache_mib']:.1f} MiB)")
+
+
+def fig89_ratio(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def fig89_pick(rows: list[dict[str, Any]], axis: str, policy: str,
+               **match: int) -> list[dict[str, Any]]:
+    """The rows of @policy on @axis's sweep: the axis's own rows and the
+    shared setting (the paper's c and p at the scale's cache) that
+    matches @match, in the axis's order."""
+    out = [r for r in rows if r["policy"] == policy
+           and (r["axis"] == axis
+                or all(r[k] == v for k, v in match.items()))]
+    key = {"c": "c_bytes", "p": "p_ppm", "cache size": "cache_times"}[axis]
+    return sorted(out, key=lambda r: r[key])
+
+
+def fig89_axes(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """ProCache's rows per axis (c at the paper's p, p at its c, the cache
+    size at both) and BASE's per cache size."""
+    c0 = next(r["c_bytes"] for r in rows if r["axis"] == "p")
+    p0 = next(r["p_ppm"] for r in rows if r["axis"] == "c")
+    return {"c": fig89_pick(rows, "c", "procache", p_ppm=p0, cache_times=1),
+            "p": fig89_pick(rows, "p", "procache", c_bytes=c0,
+                            cache_times=1),
+            "cache size": fig89_pick(rows, "cache size", "procache",
+                                     c_bytes=c0, p_ppm=p0),
+            "base": fig89_pick(rows, "cache size", "base")}
+
+
+def fig89_section(rows: list[dict[str, Any]], source: str,
+                  out: Path) -> list[str]:
+    """Figs 8/9 from the replay of @source's requests: the table, the
+    plot and what they show."""
+    if not rows:
+        return []
+    ax = fig89_axes(rows)
+    lines = [f"## Figs 8/9 in the replay of the `{source}` run's requests",
+             "",
+             "ProCache's write hit ratio on the replayed requests (ssdsim, "
+             "deterministic; workload/replay.py's fig89_sweep(), counted as "
+             "bench/procache_figs.py counts its traces): `< c` = cache write "
+             "hit pages over the page writes of requests smaller than c "
+             "(those ProCache may admit: nvmcache bypasses a miss of c "
+             "bytes or more, so a request of exactly c counts as large, "
+             "where the issue says \"no larger than c\"); all = over every "
+             "page write; off-line = Belady's MIN with bypass at the same "
+             "cache size (`ssdsim --belady`). Larger caches add SLC blocks "
+             "on top of the TLC region, so the logical space is the VM's. "
+             "The paper's values for Figs 8 and 9 are not in the "
+             "repository (bench/procache_figs.py quotes none), so the "
+             "paper column gives its argument only.", "",
+             "| sweep | policy | c KiB | p | cache pages (MiB) | page writes "
+             "< c | hit (< c) | hit (all) | off-line | paper |",
+             "|---" * 10 + "|"]
+    paper = {"c": "the admitted requests hit far more than all",
+             "p": "a small p (0.1) keeps cold writes out",
+             "cache size": "hit ratio grows with the cache",
+             "base": "-"}
+    for axis, picked in ax.items():
+        for i, r in enumerate(picked):
+            pc = r["policy"] == "procache"
+            lines.append(
+                f"| {axis if axis != 'base' else 'cache size'} | "
+                f"{r['policy']} | {r['c_bytes'] // 1024 if pc else '-'} | "
+                f"{r['p_ppm'] / 1e6 if pc else '-'} | "
+                f"{r['cache_pages']} ({r['cache_mib']:.1f}) | "
+                f"{r['small_pages'] if pc else '-'} |"
+                f" {fig89_ratio(r['hit_small'])} | {r['hit_all']:.4f} | "
+                f"{r['offline_all']:.3f} | {'' if i else paper[axis]} |")
+    lines += ["", fig89_reading(ax), ""]
+    return lines + fig89_plot(ax, out)
+
+
+def fig89_reading(ax: dict[str, list[dict[str, Any]]]) -> str:
+    """What the replay shows against the paper's Figs 8/9 argument."""
+    c0 = ax["p"][0]["c_bytes"]
+    at = next(r for r in ax["c"] if r["c_bytes"] == c0)
+    total = at["small_pages"] + at["large_pages"]
+    size = ax["cache size"]
+    small = [r["hit_small"] for r in size]
+    grows = small[-1] - small[0] > 0.001
+    return (
+        f"**What the replay shows.** At {fig89_label(at)}, requests "
+        f"smaller than c carry {at['small_pages']} of {total} page writes "
+        f"({100.0 * at['small_pages'] / total:.1f}%: ext4's writes reach the"
+        " device merged into large requests); ProCache hits "
+        f"{at['hit_small']:.3f} of their pages and {at['hit_all']:.4f} of "
+        f"all page writes, against an off-line bound of "
+        f"{at['offline_all']:.3f} over all of them, so the paper's ordering "
+        "(the requests it admits hit far more often than all) holds "
+        + ("" if at["hit_small"] > at["hit_all"] else "not ")
+        + "here. Against c ("
+        + ", ".join(f"{r['c_bytes'] // 1024} KiB {fig89_ratio(r['hit_small'])}"
+                    for r in ax["c"])
+        + (") a c at or below the smallest request admits nothing"
+           if not ax["c"][0]["small_pages"] else ")")
+        + "; against p (" + ", ".join(f"{r['p_ppm'] / 1e6:g} "
+                                      f"{r['hit_small']:.3f}"
+                                      for r in ax["p"])
+        + ") the small requests' ratio "
+        + ("rises with p: on one pass without warm-up a small p keeps "
+           "their rewrites out the longest"
+           if ax["p"][-1]["hit_small"] > ax["p"][0]["hit_small"]
+           else "does not rise with p")
+        + ". Against the cache size ProCache's ratio over requests < c "
+        + (f"grows ({', '.join(f'{v:.3f}' for v in small)})" if grows else
+           f"stays at {small[0]:.3f}")
+        + " while BASE's over all page writes ("
+        + ", ".join(f"{r['hit_all']:.3f}" for r in ax["base"])
+        + ") and the off-line bound ("
+        + ", ".join(f"{r['offline_all']:.3f}" for r in size)
+        + ") go with the cache"
+        + ("" if grows else ": the small requests' rewrites already fit the "
+           "smallest cache, and what a larger one could catch is rewrites of "
+           "large requests, which c keeps out")
+        + ".")
+
+
+def fig89_plot(ax: dict[str, list[dict[str, Any]]], out: Path) -> list[str]:
+    """fig8-9-hit.png: hit ratios against c, p and the cache size."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return ["(matplotlib missing: no Fig 8/9 plot)"]
+    fig, axes = plt.subplots(1, 3, figsize=(14, 4))
+    c0, p0 = ax["p"][0]["c_bytes"], ax["c"][0]["p_ppm"]
+    panels = (("c", "c_bytes", 1 / 1024, f"c (KiB), p = {p0 / 1e6:g}"),
+              ("p", "p_ppm", 1e-6, f"p, c = {c0 // 1024} KiB"),
+              ("cache size", "cache_pages", 1.0, "cache pages (2 KiB)"))
+    for a, (axis, key, unit, xlabel) in zip(axes, panels):
+        rows = ax[axis]
+        xs = [r[key] * unit for r in rows]
+        a.plot(xs, [r["hit_small"] for r in rows], "-s",
+               label="ProCache, requests < c")
+        a.plot(xs, [r["hit_all"] for r in rows], "-o",
+               label="ProCache, all requests")
+        a.plot(xs, [r["offline_all"] for r in rows], "k--",
+               label="off-line (Belady), all")
+        if axis == "cache size":
+            a.plot([r[key] for r in ax["base"]],
+                   [r["hit_all"] for r in ax["base"]], "-^",
+                   label="BASE, all requests")
+        a.set_xscale("log", base=2)
+        a.set_xlabel(xlabel)
+        a.set_ylabel("write hit ratio")
+        a.set_ylim(bottom=0)
+        a.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(out / "fig8-9-hit.png", dpi=100)
+    plt.close(fig)
+    return ["Plot: `fig8-9-hit.png` (write hit ratio against c, p and the "
+            "cache size, the replay's Figs 8/9)."]

@@ -216,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
                for n in names if (out_root / n / "stats.json").exists()]
     extra: list[str] = []
     rows: list[dict[str, Any]] = []
+    fig89: list[dict[str, Any]] = []
     source = out_root / REPLAY_SOURCE / "stats.json"
     recorded_source = (json.loads(source.read_text())
                        if source.exists() else {})
@@ -228,7 +229,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"workload: {len(rows)} replays in "
               f"{time.monotonic() - t0:.0f} s", flush=True)
         extra = replay.markdown(rows, REPLAY_SOURCE)
-    path = report.write(results, scale, HERE / "results", extra, rows)
+        t0 = time.monotonic()
+        fig89 = replay.fig89_sweep(scale, REPLAY_SOURCE)
+        print(f"workload: Figs 8/9: {len(fig89)} settings in "
+              f"{time.monotonic() - t0:.0f} s", flush=True)
+    path = report.write(results, scale, HERE / "results", extra, rows,
+                        fig89)
     print(f"workload: report in {path.relative_to(ROOT)}")
     return 0
 

@@ -474,3 +474,89 @@ def test_tlc_gc_bullet_gives_the_replays_relocations(tmp_path: Path) -> None:
     assert "; `procache-discard` relocated 0: ext4 trims" in text
     assert ("system, smaller than the no-cache device's): `nocache` 7, "
             "`base` 7, `procache` 5.") in text
+
+
+def test_fig89_pieces_of_a_request_log() -> None:
+    """A log's writes as (bytes, pages covered) on 2 KiB pages, reads
+    and flushes left out, and classed by c as bench/procache_figs.py
+    classes its traces (a request of exactly c is large)."""
+    log = ["0 W 0 1024 0 ab", "1 R 0 4096 0", "2 F 0 0 0",
+           "3 W 1024 2048 0", "4 W 8192 8192 0"]
+    pieces = replay.log_write_pieces(log)
+    assert pieces == [(1024, 1), (2048, 2), (8192, 4)]
+    classes = replay.figs.page_classes(pieces, 8192)
+    assert classes == {"small_pages": 3, "large_pages": 4}
+    assert replay.figs.page_classes(pieces, 1024) == {"small_pages": 0,
+                                                      "large_pages": 7}
+
+
+def test_fig89_settings_cover_the_axes_once(tmp_path: Path) -> None:
+    """c in {1, 4, 8, 16} KiB at p = 0.1, the p sweep at c = 8 KiB and
+    the cache at 1, 2 and 4 times the scale's with BASE beside, each
+    setting once; a larger cache leaves the logical space as it is."""
+    rows = replay.fig89_settings()
+    pc = [r for r in rows if r[1] == "procache"]
+    assert len(set(r[1:] for r in rows)) == len(rows)
+    assert {r[2] for r in pc if r[0] == "c"} == {1024, 4096, 8192, 16384}
+    assert {r[3] for r in pc if r[0] == "p"} | {100_000} == set(
+        replay.FIG89_P_PPM)
+    assert {r[4] for r in rows if r[1] == "base"} == {1, 2, 4}
+    logical, cache = set(), []
+    for times in replay.FIG89_CACHE_TIMES:
+        st = replay.replay(one_write(tmp_path), replay.fig89_keys(
+            "tiny", "procache", 8192, 100_000, times))
+        assert st["config"]["slc_blocks_per_chip"] == 8 * times
+        logical.add(st["logical_capacity_bytes"])
+        cache.append(st["cache_capacity_pages"])
+    assert len(logical) == 1 and cache == sorted(cache) and cache[0] < cache[2]
+
+
+def test_fig89_hit_ratios_split_small_and_large(tmp_path: Path) -> None:
+    """At p = 1 a 2 KiB page rewritten 10 times misses once; a 16 KiB
+    range (8 pages) rewritten 10 times is never admitted with c = 8 KiB:
+    small 9/10, all 9/90, and the large pages' size bypasses are the
+    counters' identity."""
+    lines = [f"{i * 2000000} W 0 2048 0" for i in range(10)]
+    lines += [f"{(10 + i) * 2000000} W 1048576 16384 0" for i in range(10)]
+    log = tmp_path / "fig89.log"
+    log.write_text("\n".join(lines) + "\n")
+    classes = replay.figs.page_classes(replay.log_write_pieces(lines), 8192)
+    st = replay.replay(log, replay.fig89_keys("tiny", "procache", 8192,
+                                              1_000_000, 1),
+                       flags=("--belady",))
+    assert st["cache_bypass_size_pages"] == classes["large_pages"] == 80
+    r = replay.figs.hit_ratios(st, classes)
+    assert r["hit_small"] == pytest.approx(9 / 10)
+    assert r["hit_all"] == pytest.approx(9 / 90)
+    assert r["offline_all"] >= r["hit_all"]
+
+
+def fig89_row(axis: str, policy: str, c: int, p: int, times: int,
+              hit_small: float | None, hit_all: float,
+              offline: float) -> dict[str, object]:
+    return {"axis": axis, "policy": policy, "c_bytes": c, "p_ppm": p,
+            "cache_times": times, "cache_pages": 1000 * times,
+            "cache_mib": 2.0 * times, "small_pages": c // 1024 - 1,
+            "large_pages": 100, "hit_small": hit_small, "hit_all": hit_all,
+            "offline_all": offline}
+
+
+def test_fig89_report_section(tmp_path: Path) -> None:
+    """The section's table has every setting (the shared one under each
+    axis it belongs to) and its reading the rows' own numbers."""
+    rows = []
+    for axis, policy, c, p, times in replay.fig89_settings():
+        small = None if policy == "base" else 0.01 * (c // 1024) + p / 1e7
+        rows.append(fig89_row(axis, policy, c, p, times, small,
+                              0.001 * times, 0.1 * times))
+    text = "\n".join(report.fig89_section(rows, "base", tmp_path))
+    table = [line for line in text.splitlines()
+             if line.startswith(("| c |", "| p |", "| cache size |"))]
+    assert len(table) == 4 + 5 + 3 + 3
+    assert "| c | procache | 8 | 0.1 | 1000 (2.0) | 7 | 0.090 |" in text
+    assert "7 of 107 page writes (6.5%" in text
+    assert ("1 KiB 0.020, 4 KiB 0.050, 8 KiB 0.090, 16 KiB 0.170) a c at"
+            " or below the smallest request admits nothing") in text
+    assert "rises with p" in text and "stays at 0.090" in text
+    assert "(0.100, 0.200, 0.400)" in text
+    assert report.fig89_section([], "base", tmp_path) == []
