@@ -183,7 +183,7 @@ workload:
 # parsers built again by clang with coverage, ASan and UBSan.
 FUZZ_CC := clang
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wno-unused-parameter -Wno-sign-compare -I. \
-	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+	-DSSD_WARN_ABORTS -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_SRCS := $(CORE_SRCS) $(USER_SRCS) host-tools/conf_file.c host-tools/trace_reader.c \
 	host-tools/trace_disks.c host-tools/log_format.c host-tools/flat_iter.c
 FUZZ_OBJS := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(FUZZ_SRCS))

@@ -267,7 +267,16 @@ extern int ssd_log_quiet;
 #define ssd_dev_err(name, fmt, ...) \
 	ssd_log_err("%s%s" fmt, (name), (name)[0] ? ": " : "", ##__VA_ARGS__)
 
-/* A broken invariant of the core: reported once per call site. */
+/*
+ * A broken invariant of the core: reported once per call site.  The
+ * fuzzers build with SSD_WARN_ABORTS: in the kernel this is a WARN, which
+ * no input may cause, so there it is a crash to keep.
+ */
+#ifdef SSD_WARN_ABORTS
+#define SSD_WARN_END()	abort()
+#else
+#define SSD_WARN_END()	do { } while (0)
+#endif
 #define ssd_dev_warn_once(name, fmt, ...) \
 	do { \
 		static int __warned; \
@@ -275,6 +284,7 @@ extern int ssd_log_quiet;
 			__warned = 1; \
 			fprintf(stderr, "ssdemu: WARNING: %s%s" fmt "\n", (name), \
 				(name)[0] ? ": " : "", ##__VA_ARGS__); \
+			SSD_WARN_END(); \
 		} \
 	} while (0)
 

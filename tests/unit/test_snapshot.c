@@ -695,6 +695,8 @@ static void write_seeds(const char *dir)
 	static const char *const bast[] = { TINY, "ftl_type=bast", "ftl_log_blocks=3" };
 	static const char *const fast_cache[] = { TINY_CACHE, "ftl_type=fast", "ftl_log_blocks=3",
 						  "cache_policy=always" };
+	static const char *const dftl[] = { TINY, "ftl_type=dftl", "dftl_cmt_entries=8",
+					    "wl_static_threshold=1" };
 	static const struct {
 		const char *name;
 		const char *const *settings;
@@ -703,7 +705,7 @@ static void write_seeds(const char *dir)
 #define SEED(x) { #x, x, ARRAY_SIZE(x) }
 		SEED(plain), SEED(lru), SEED(clock), SEED(fifo), SEED(gclock), SEED(arc),
 		SEED(sieve), SEED(s3fifo), SEED(dedup), SEED(dedup_cache), SEED(block),
-		SEED(bast), SEED(fast_cache),
+		SEED(bast), SEED(fast_cache), SEED(dftl),
 #undef SEED
 	};
 	unsigned int i;
