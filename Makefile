@@ -3,6 +3,7 @@
 #   make            module (for both Debian kernels), core library, host tools
 #   make demo       install deps, build, boot a VM, run the demo
 #   make test       install deps, build, run the whole test suite
+#   make python     build/lib/libssdsim.so, the core under `import ssdsim` (python/)
 #   make bench      overhead, fidelity and GC benchmarks (not part of make test)
 #   make workload   the ProCache paper's Algorithm 2 in the VM, scaled (workload/)
 #   make fuzzers    the libFuzzer harnesses (clang), tests/fuzz/
@@ -45,12 +46,19 @@ TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe \
 UNIT_TESTS := $(BUILD)/asan/bin/ssd_unit_tests $(BUILD)/asan/bin/ssdsim \
 	$(BUILD)/asan/bin/cachesim $(BUILD)/asan/bin/tracegen
 STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c host-tools/log_format.c
-SIM_SRCS := host-tools/ssdsim.c host-tools/trace_reader.c host-tools/trace_disks.c \
+SIM_SRCS := host-tools/ssdsim_cli.c host-tools/ssdsim.c host-tools/trace_reader.c host-tools/trace_disks.c \
 	host-tools/flat_iter.c host-tools/sim_options.c host-tools/sim_place.c \
 	host-tools/sim_remap.c host-tools/sim_data.c host-tools/sim_report.c \
 	host-tools/sim_snapshot.c host-tools/sim_age.c host-tools/sim_replay.c \
 	host-tools/sim_results.c host-tools/belady.c $(STATS_SRCS)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
+# libssdsim.so (host-tools/ssdsim_api.h): the core and ssdsim's sources
+# compiled -fPIC, with their printing made capturable
+# (host-tools/ssdsim_api_io.h), ssdsim's main() left out.
+SOLIB := $(BUILD)/lib/libssdsim.so
+SOLIB_SRCS := $(CORE_SRCS) $(USER_SRCS) $(filter-out host-tools/ssdsim_cli.c,$(SIM_SRCS)) \
+	host-tools/ssdsim_api.c host-tools/ssdsim_api_io.c
+SOLIB_OBJS := $(patsubst %.c,$(BUILD)/pic/obj/%.o,$(SOLIB_SRCS))
 # The host cache simulator and its trace generator (host-tools/CACHESIM.md):
 # host-side, they need none of the core.
 CACHESIM_SRCS := host-tools/cachesim.c $(sort $(wildcard host-tools/csim_*.c)) \
@@ -59,12 +67,13 @@ TRACEGEN_SRCS := $(sort $(wildcard host-tools/tracegen*.c))
 
 KVERS = $(shell cat $(BUILD)/kernel-versions 2>/dev/null)
 
-.PHONY: all lib tools module deps test unit demo bench workload clean fuzzers fuzz views
+.PHONY: all lib tools module deps test unit demo bench workload clean fuzzers fuzz views \
+	python
 # On a fresh clone the first `make` installs what the build needs (the
 # packages and Debian's kernel headers; scripts/install-deps.sh, as root or
 # with sudo) and records the kernels to build for.
 all: $(BUILD)/kernel-versions
-	$(MAKE) lib tools module
+	$(MAKE) lib tools python module
 
 $(BUILD)/kernel-versions:
 	@echo "make: first build on this machine: installing build dependencies"
@@ -75,6 +84,7 @@ deps:
 
 lib: $(LIB) $(LIB_ASAN)
 tools: $(TOOLS)
+python: $(SOLIB)
 views: $(VIEWS)/.made
 
 $(VIEWS)/.made: layers.mk scripts/include-views.sh
@@ -88,6 +98,14 @@ $(BUILD)/obj/%.o: %.c $(HEADERS) | $(VIEWS)/.made
 $(BUILD)/asan/obj/%.o: %.c $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ASAN) $(call VIEW,$*) -c $< -o $@
+
+$(BUILD)/pic/obj/%.o: %.c $(HEADERS) | $(VIEWS)/.made
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) -fPIC -include host-tools/ssdsim_api_io.h $(call VIEW,$*) -c $< -o $@
+
+$(SOLIB): $(SOLIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) -shared $^ -lpthread -lz -lm -o $@
 
 $(LIB): $(OBJS)
 	$(AR) rcs $@ $^
@@ -204,4 +222,5 @@ fuzz: fuzzers
 	$(PYTHON) tests/fuzz/fuzzrun.py --seconds $(FUZZ_SECONDS)
 
 clean:
-	rm -rf $(BUILD)/obj $(BUILD)/asan $(BUILD)/bin $(BUILD)/kmod $(BUILD)/fuzz $(VIEWS) $(LIB)
+	rm -rf $(BUILD)/obj $(BUILD)/asan $(BUILD)/bin $(BUILD)/kmod $(BUILD)/fuzz $(VIEWS) $(LIB) \
+		$(BUILD)/pic $(BUILD)/lib

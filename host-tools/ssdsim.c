@@ -169,7 +169,7 @@ static int age_device(struct sim_run *run, const struct ssd_config *cfg,
 	return 0;
 }
 
-int main(int argc, char **argv)
+int ssdsim_main(int argc, char **argv)
 {
 	struct sim_save save = { 0 };
 	struct sim_age_spec age;

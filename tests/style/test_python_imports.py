@@ -1,14 +1,15 @@
 """The Python tools' boundaries (docs: DESIGN.md, "Python"): the tools
-share one package, ssdtools/; nothing outside tests/ imports from tests/;
-no file edits sys.path (tools run as modules from the root, pytest finds
-the root through pytest.ini)."""
+share one package, ssdtools/ (ssdsim/ is the core library's binding);
+nothing outside tests/ imports from tests/; no file edits sys.path
+(tools run as modules from the root, pytest finds the root through
+pytest.ini)."""
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-TOOLS = ("ssdtools", "bench", "workload")
+TOOLS = ("ssdtools", "bench", "workload", "ssdsim")
 
 
 def python_files(*folders: str) -> list[Path]:

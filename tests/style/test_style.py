@@ -65,6 +65,6 @@ def test_kernel_c_is_in_kernel_style() -> None:
 
 def test_python_is_pep8() -> None:
     proc = subprocess.run(["/usr/bin/python3", "-m", "flake8", "tests",
-                           "bench", "workload", "ssdtools"], cwd=ROOT,
-                          capture_output=True, text=True)
+                           "bench", "workload", "ssdtools", "ssdsim"],
+                          cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr

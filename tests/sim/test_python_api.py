@@ -1,0 +1,181 @@
+"""`import ssdsim`: the Python API over libssdsim.so (make python).
+
+ssdsim.run() is the binary's program run in-process, so its dict must
+equal the binary's --json on the same arguments; Device.submit() must
+give the times of `ssdsim --completions` for the same requests; and a
+refusal must raise SsdsimError with the binary's own message.
+"""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import ssdsim
+from ssdtools import ssdsim as sim
+from ssdtools.paths import CONFIGS, TRACES
+
+SMALL = CONFIGS / "small-test.conf"
+PROCACHE = CONFIGS / "procache-tlc.conf"
+# 4 chips x 16 blocks x 16 pages of 4 KiB: GC runs (tests/sim/test_ssdsim).
+TINY = ["pages_per_block=16", "blocks_per_chip=16", "chips=4", "channels=2",
+        "op_percent=25"]
+
+
+def binary(*args: str) -> subprocess.CompletedProcess[str]:
+    if not sim.SSDSIM.exists():
+        pytest.fail(f"{sim.SSDSIM} missing: run 'make tools'")
+    return sim.call(args, sim.SSDSIM, timeout=300)
+
+
+def binary_json(*args: str) -> dict[str, Any]:
+    proc = binary("--json", *args)
+    assert proc.returncode == 0, proc.stderr
+    out: dict[str, Any] = json.loads(proc.stdout)
+    return out
+
+
+def test_library_is_built() -> None:
+    assert ssdsim.lib_path().exists(), "run 'make python'"
+
+
+def test_run_equals_binary_procache_warmup_belady() -> None:
+    trace = TRACES / "fiu-homes-sample.blkparse"
+    keys = ["blocks_per_chip=160", "slc_blocks_per_chip=16",
+            "cache_pages=64", "cache_policy=procache"]
+    got = ssdsim.run(trace, config=PROCACHE, keys=keys, warmup=2,
+                     belady=True, remap="dense")
+    want = binary_json("--config", str(PROCACHE), *keys, "--warmup", "2",
+                       "--belady", "--remap", "dense", str(trace))
+    assert got == want
+    assert got["cache_write_hit_pages"] > 0
+    assert got["belady"]["write_pages"] > 0
+
+
+def test_run_equals_binary_gc_and_dedup() -> None:
+    trace = TRACES / "mqsim-tpcc-small.trace"
+    got = ssdsim.run(trace, config=SMALL, keys=TINY, dedup=True,
+                     stderr=None)
+    want = binary_json("--config", str(SMALL), *TINY, "dedup=1", str(trace))
+    assert got == want
+    assert got["gc_victim_blocks"] > 0
+    # Twice in one process: nothing of one run stays for the next.
+    assert ssdsim.run(trace, config=SMALL, keys=TINY, dedup=True,
+                      stderr=None) == want
+
+
+def test_run_forwards_warnings() -> None:
+    said: list[str] = []
+    ssdsim.run(TRACES / "mqsim-tpcc-small.trace", config=SMALL, keys=TINY,
+               stderr=said.append)
+    proc = binary("--json", "--config", str(SMALL), *TINY,
+                  str(TRACES / "mqsim-tpcc-small.trace"))
+    assert "wrapped around it" in proc.stderr
+    assert "".join(said) == proc.stderr
+
+
+def synthetic_ssdemu_trace(path: Path, count: int = 3000) -> None:
+    """Reads, writes and trims, unaligned, over 6 MiB of a 4 MiB-flash
+    device (GC runs), in the request-log format (op letters)."""
+    rng = random.Random(7)
+    lines, t = [], 0
+    for _ in range(count):
+        t += rng.choice([0, 1000, 20_000, 300_000])
+        op = rng.choices("WRT", [6, 3, 1])[0]
+        offset = rng.randrange(0, 2_500_000) * 1 if op != "T" else \
+            rng.randrange(0, 600) * 4096
+        length = rng.choice([512, 4096, 5000, 8192, 65536])
+        lines.append(f"{t} {op} {offset} {length} 0")
+    path.write_text("\n".join(lines) + "\n")
+
+
+def test_device_times_equal_completions(tmp_path: Path) -> None:
+    trace = tmp_path / "mixed.trace"
+    synthetic_ssdemu_trace(trace)
+    done = tmp_path / "completions"
+    want = binary_json("--config", str(SMALL), *TINY, "--no-final-flush",
+                       "--completions", str(done), str(trace))
+    lines = sim.read_completions(done)
+    dev = ssdsim.Device(config=SMALL, keys=TINY)
+    got = []
+    for line in trace.read_text().splitlines():
+        t, op, offset, length, _ = line.split()
+        c = dev.submit(op, int(offset), int(length), int(t))
+        if c is not None:
+            got.append((c.arrival_ns, c.completion_ns))
+    assert got == [(x.arrival_ns, x.completion_ns) for x in lines]
+    assert len(got) > 2500
+    stats = dev.stats()
+    assert stats["gc_victim_blocks"] > 0
+    assert {k: want[k] for k in stats} == stats
+    dev.close()
+
+
+def test_device_run_and_reset() -> None:
+    with ssdsim.Device(config=SMALL) as dev:
+        done = dev.run([("W", 0, 8192, 0), ("R", 0, 4096, 10),
+                        ("W", 0, 0, 20), ("flush", 0, 0, 30)])
+        assert done[2] is None  # no length: skipped, as ssdsim does
+        assert done[0] is not None and done[1] is not None
+        assert done[1].completion_ns > done[1].arrival_ns == 10
+        stats = dev.stats()
+        assert stats["host_write_bytes"] == 8192
+        assert stats["host_read_bytes"] == 4096
+        dev.reset_stats()
+        assert dev.stats()["host_write_bytes"] == 0
+
+
+def test_to_dataframe() -> None:
+    out = ssdsim.run(TRACES / "fiu-mail-sample.blkparse", config=SMALL,
+                     stderr=None)
+    frame = ssdsim.to_dataframe([out, out])
+    assert len(frame) == 2
+    assert list(frame["host_write_bytes"]) == [out["host_write_bytes"]] * 2
+    assert list(frame["latency.write.p99_ns"]) == [
+        out["latency"]["write"]["p99_ns"]] * 2
+    assert list(frame["trace.format"]) == ["fiu", "fiu"]
+
+
+def refusal(*args: str) -> str:
+    proc = binary(*args)
+    assert proc.returncode == 1
+    return proc.stderr
+
+
+def test_unknown_key_raises_the_binarys_message() -> None:
+    trace = TRACES / "fiu-mail-sample.blkparse"
+    with pytest.raises(ssdsim.SsdsimError) as e:
+        ssdsim.run(trace, config=SMALL, foo_bar=1)
+    assert "unknown configuration key 'foo_bar'" in str(e.value)
+    assert str(e.value) == refusal("--json", "--config", str(SMALL),
+                                   "foo_bar=1", str(trace)).rstrip("\n")
+    with pytest.raises(ssdsim.SsdsimError, match="foo_bar"):
+        ssdsim.Device(config=SMALL, foo_bar=1)
+
+
+def test_bad_value_and_bad_trace_raise(tmp_path: Path) -> None:
+    with pytest.raises(ssdsim.SsdsimError, match="cache_pages=abc"):
+        ssdsim.run(TRACES / "fiu-mail-sample.blkparse", cache_pages="abc")
+    bad = tmp_path / "bad.trace"
+    bad.write_text("0 W 0 4096 0\n100 W zero 4096 0\n")
+    with pytest.raises(ssdsim.SsdsimError) as e:
+        ssdsim.run(bad)
+    assert str(e.value) == refusal("--json", str(bad)).rstrip("\n")
+    assert f"{bad}:2" in str(e.value)
+    with pytest.raises(ssdsim.SsdsimError, match="No such file"):
+        ssdsim.run(tmp_path / "missing.trace")
+
+
+def test_device_bad_request_raises() -> None:
+    with ssdsim.Device(config=SMALL) as dev:
+        with pytest.raises(ssdsim.SsdsimError, match="op 'X' refused"):
+            dev.submit("X", 0, 4096, 0)
+        with pytest.raises(ssdsim.SsdsimError, match="op 9 refused"):
+            dev.submit(9, 0, 4096, 0)
+        assert dev.stats()["host_write_bytes"] == 0
+    with pytest.raises(ssdsim.SsdsimError, match="closed"):
+        dev.stats()
