@@ -108,18 +108,49 @@ static int set_pair(void *ctx, const char *key, const char *value, const char *w
 	return 0;
 }
 
+/* The defaults, the preset, then the keys, as ssdsim's command line. */
+static int config_make(struct ssd_config *cfg, const char *config_path, int nr_keys,
+		       const char *const *keys)
+{
+	int i;
+
+	ssd_config_defaults(cfg);
+	if (config_path && conf_file_read(config_path, set_pair, cfg))
+		return -1;
+	for (i = 0; i < nr_keys; i++)
+		if (conf_pair_arg(keys[i], set_pair, cfg))
+			return -1;
+	return 0;
+}
+
+int ssdsim_api_config_check(const char *config_path, int nr_keys, const char *const *keys,
+			    char **err)
+{
+	struct ssd_config cfg;
+	struct capture c;
+	int ret;
+
+	*err = NULL;
+	if (capture_begin(&c)) {
+		*err = text("ssdsim: out of memory\n");
+		return -1;
+	}
+	ret = config_make(&cfg, config_path, nr_keys, keys);
+	if (!ret && ssd_device_validate_config(&cfg)) {
+		fprintf(stderr, "ssdsim: configuration refused\n");
+		ret = -1;
+	}
+	capture_end(&c, NULL, ret ? err : NULL);
+	return ret;
+}
+
 static int device_make(struct ssdsim_api_device *d, const char *config_path, int nr_keys,
 		       const char *const *keys)
 {
 	struct sim_run *run = &d->run;
-	int i;
 
-	ssd_config_defaults(&d->cfg);
-	if (config_path && conf_file_read(config_path, set_pair, &d->cfg))
+	if (config_make(&d->cfg, config_path, nr_keys, keys))
 		return -1;
-	for (i = 0; i < nr_keys; i++)
-		if (conf_pair_arg(keys[i], set_pair, &d->cfg))
-			return -1;
 	d->o.json = true;
 	d->o.format = TRACE_AUTO;
 	run->o = &d->o;

@@ -31,6 +31,15 @@ int ssdsim_api_version(void);
 int ssdsim_api_run(int argc, const char *const *argv, char **out, char **err);
 void ssdsim_api_free(void *p);
 
+/*
+ * Check a configuration without making a device: the preset @config_path
+ * (or NULL) and the "key=value" strings of @keys applied as ssdsim applies
+ * them, then the core's validation of the whole (ssd_device_validate_config()).
+ * 0, or -1 with the message in *@err (an unknown key named).
+ */
+int ssdsim_api_config_check(const char *config_path, int nr_keys, const char *const *keys,
+			    char **err);
+
 struct ssdsim_api_device;
 
 /*

@@ -14,10 +14,12 @@ BACKPORTS_LIST=/etc/apt/sources.list.d/ssdemu-bookworm-backports.list
 
 # clang and libclang-rt-14-dev: the libFuzzer harnesses (tests/fuzz);
 # zlib1g-dev: CRC-32 of snapshots in userspace (platform/ssd_platform_user.c).
-# python3-pip: the reference cache simulator below.
+# python3-pip: the reference cache simulator below.  python3-tqdm,
+# python3-pandas, python3-matplotlib: the sweeps of the Python API (ssdsim/:
+# progress bar, DataFrames and Parquet, plots).
 PACKAGES="build-essential bc kmod cpio xz-utils zstd gzip python3 python3-pytest
-	python3-pip qemu-system-x86 busybox-static fio e2fsprogs xfsprogs nvme-cli
-	blktrace flake8 linux-source-6.1 clang libclang-rt-14-dev zlib1g-dev"
+	python3-pip python3-tqdm python3-pandas python3-matplotlib qemu-system-x86
+	busybox-static fio e2fsprogs xfsprogs nvme-cli blktrace flake8 linux-source-6.1 clang libclang-rt-14-dev zlib1g-dev"
 # Only `make bench` plots; `make workload` also configures a kernel tree
 # (flex, bison, libelf-dev) on the host.
 case "${1:-}" in
@@ -99,6 +101,22 @@ if ! PYTHONPATH=build/pydeps /usr/bin/python3 -c \
 	/usr/bin/python3 -m pip install -q --disable-pip-version-check \
 		--root-user-action=ignore --no-deps --target build/pydeps \
 		"libcachesim==$LIBCACHESIM_VERSION"
+fi
+
+# Parquet output of the sweeps (ssdsim/table.py): pandas writes it through
+# pyarrow, which Debian bookworm does not package; from PyPI into
+# build/pydeps as above.  18.1.0 runs on Debian's numpy 1.24 (pyarrow 26
+# refuses it: it needs numpy 2).
+PYARROW_VERSION=18.1.0
+if ! PYTHONPATH=build/pydeps /usr/bin/python3 -c \
+	"import pyarrow, sys; sys.exit(pyarrow.__version__ != '$PYARROW_VERSION')" \
+	2>/dev/null; then
+	echo "install-deps: installing pyarrow $PYARROW_VERSION into build/pydeps"
+	mkdir -p build/pydeps
+	rm -rf build/pydeps/pyarrow build/pydeps/pyarrow-*.dist-info
+	/usr/bin/python3 -m pip install -q --disable-pip-version-check \
+		--root-user-action=ignore --no-deps --target build/pydeps \
+		"pyarrow==$PYARROW_VERSION"
 fi
 
 mkdir -p build

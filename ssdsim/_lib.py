@@ -56,6 +56,10 @@ def load(path: str | None = None) -> ctypes.CDLL:
     lib.ssdsim_api_run.restype = ctypes.c_int
     lib.ssdsim_api_free.argtypes = [ctypes.c_void_p]
     lib.ssdsim_api_free.restype = None
+    lib.ssdsim_api_config_check.argtypes = [
+        ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p),
+        ctypes.POINTER(_c_str_p)]
+    lib.ssdsim_api_config_check.restype = ctypes.c_int
     lib.ssdsim_api_device_create.argtypes = [
         ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p),
         ctypes.POINTER(_c_str_p)]
@@ -98,3 +102,24 @@ def run_argv(argv: list[str]) -> tuple[int, str, str]:
     status = lib.ssdsim_api_run(len(args), c_strings(args),
                                 ctypes.byref(out), ctypes.byref(err))
     return status, take_string(lib, out.value), take_string(lib, err.value)
+
+
+def config_check(config: str | None, keys: list[str]) -> None:
+    """Raise SsdsimError with ssdsim's message if this preset and these
+    "key=value" strings are refused (no device is made)."""
+    lib = load()
+    err = _c_str_p()
+    ret = lib.ssdsim_api_config_check(
+        config.encode() if config is not None else None, len(keys),
+        c_strings(keys), ctypes.byref(err))
+    message = take_string(lib, err.value)
+    if ret:
+        raise SsdsimError(message or "ssdsim: configuration refused")
+
+
+def key_names() -> list[str]:
+    """Every configuration key, in the core's order (ssdsim --list-keys)."""
+    status, out, err = run_argv(["--list-keys"])
+    if status:
+        raise SsdsimError(err)
+    return [line.split("\t", 1)[0] for line in out.splitlines() if line]

@@ -1,0 +1,143 @@
+"""python3 -m ssdsim.sweep: a grid of configuration keys over a list of
+traces, each run through ssdsim's program in a process pool (or on a
+Dask or Ray cluster), written as one table and plots.
+
+    python3 -m ssdsim.sweep [GRID_FILE] [--grid KEY=V1,V2 ...]
+        [--set KEY=VALUE ...] [--config FILE] [--trace FILE ...]
+        [--warmup N] [--option NAME=VALUE ...] [--jobs N]
+        [--engine local|dask|ray] [--address ADDR] [--out DIR]
+        [--name NAME] [--parquet] [--x KEY] [--line KEY] [--y COL,...]
+        [--no-plot] [--no-progress]
+
+The grid file's format is ssdsim/grid.py's; the command line adds to it
+and wins.  The grid is checked before anything runs: an unknown key, a
+refused value or a missing trace stops it with a message naming it.
+Writes DIR/NAME.csv (and NAME.parquet with --parquet) and a plot per
+--y column, DIR/NAME-<column>.png.  docs/ssdsim-python.md has more.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from ssdsim._lib import SsdsimError
+from ssdsim.engines import ENGINES, run_all
+from ssdsim.grid import Grid, parse_assignment, read_file
+from ssdsim.table import plot, rows, write_csv, write_parquet
+
+DEFAULT_Y = ["cache_write_hit_ratio", "waf", "flash_erase_blocks"]
+
+
+def sweep(grid: Grid, engine: str = "local", jobs: int | None = None,
+          address: str | None = None,
+          progress: bool = True) -> list[dict[str, Any]]:
+    """Check @grid, run every point; the table's rows, in the points'
+    order (traces outermost, then the grid's cross product)."""
+    grid.check()
+    points = grid.points()
+    results = run_all(points, engine, jobs, address, progress)
+    return rows(points, results)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python3 -m ssdsim.sweep",
+        description="Run a grid of ssdsim keys over traces; one table"
+        " (CSV, Parquet) and plots.")
+    p.add_argument("grid_file", nargs="?", type=Path,
+                   help="TOML, JSON or YAML grid (ssdsim/grid.py)")
+    p.add_argument("--grid", action="append", default=[],
+                   metavar="KEY=V1,V2", help="a swept key (or warmup)")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="a fixed configuration key")
+    p.add_argument("--config", help="ssdsim preset (configs/*.conf)")
+    p.add_argument("--trace", action="append", default=[],
+                   help="a trace (repeat for several)")
+    p.add_argument("--warmup", type=int, help="warm-up passes (ssdsim's)")
+    p.add_argument("--option", action="append", default=[],
+                   metavar="NAME=VALUE", help="an ssdsim option: remap,"
+                   " belady, format, disk, remap_unit, check, final_flush")
+    p.add_argument("--jobs", type=int, help="processes (default: cores)")
+    p.add_argument("--engine", choices=ENGINES, default="local")
+    p.add_argument("--address", help="the dask scheduler or ray cluster")
+    p.add_argument("--out", type=Path, default=Path("sweep-results"))
+    p.add_argument("--name", help="file names (default: the grid file's"
+                   " or 'sweep')")
+    p.add_argument("--parquet", action="store_true",
+                   help="also NAME.parquet (pandas + pyarrow)")
+    p.add_argument("--x", help="plot x axis (default: first swept key)")
+    p.add_argument("--line", help="one line per value of this key"
+                   " (default: second swept key)")
+    p.add_argument("--y", help="columns to plot, comma-separated (default:"
+                   f" {','.join(DEFAULT_Y)})")
+    p.add_argument("--no-plot", action="store_true")
+    p.add_argument("--no-progress", action="store_true")
+    return p
+
+
+def grid_from(args: argparse.Namespace) -> Grid:
+    grid = read_file(args.grid_file) if args.grid_file else Grid()
+    if args.config:
+        grid.config = args.config
+    grid.traces += args.trace
+    for text in args.set:
+        name, value = parse_assignment(text, many=False)
+        grid.keys[name] = value
+    for text in args.grid:
+        name, values = parse_assignment(text, many=True)
+        grid.grid[name] = values
+    for text in args.option:
+        name, value = parse_assignment(text, many=False)
+        grid.options[name] = value
+    if args.warmup is not None:
+        grid.options["warmup"] = args.warmup
+        grid.grid.pop("warmup", None)
+    if args.x:
+        grid.plot["x"] = args.x
+    if args.line:
+        grid.plot["line"] = args.line
+    if args.y:
+        grid.plot["y"] = args.y.split(",")
+    return grid
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    name = args.name or (args.grid_file.stem if args.grid_file else "sweep")
+    try:
+        grid = grid_from(args)
+        start = time.monotonic()
+        table = sweep(grid, args.engine, args.jobs, args.address,
+                      not args.no_progress)
+        wall = time.monotonic() - start
+        args.out.mkdir(parents=True, exist_ok=True)
+        written = [args.out / f"{name}.csv"]
+        write_csv(table, written[0])
+        if args.parquet:
+            written.append(args.out / f"{name}.parquet")
+            write_parquet(table, written[-1])
+        dims = grid.dims()
+        if not args.no_plot and dims:
+            x = grid.plot.get("x", dims[0])
+            line = grid.plot.get("line", dims[1] if len(dims) > 1 else None)
+            ys = grid.plot.get("y", DEFAULT_Y)
+            written += plot(table, dims, x, line, list(ys), args.out, name)
+    except SsdsimError as e:
+        print(e, file=sys.stderr)
+        return 1
+    for text in dict.fromkeys(r["ssdsim_warnings"] for r in table):
+        if text:
+            print(f"sweep: ssdsim said (column ssdsim_warnings):\n{text}",
+                  file=sys.stderr)
+    print(f"sweep: {len(table)} runs in {wall:.1f} s"
+          f" ({args.engine}, {args.jobs or 'all'} jobs)")
+    for path in written:
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,118 @@
+"""A sweep's results as one table and its plots.
+
+Owns the rows (one per run: the trace, the swept values, then ssdsim's
+--json statistics flattened to "outer.inner" columns, the run's wall
+time and what ssdsim warned on stderr), writing them as CSV (always;
+the csv module) or Parquet (pandas and pyarrow), and the plots
+(matplotlib): per statistic asked for, one panel per trace, y against
+the x key, one line per value of the line key (and of any other swept
+key).
+"""
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import Any, Mapping
+
+from ssdsim._lib import SsdsimError
+
+
+def flatten(stats: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """One level of columns: nested objects become "outer.inner"."""
+    out: dict[str, Any] = {}
+    for key, value in stats.items():
+        if isinstance(value, Mapping):
+            out.update(flatten(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+def rows(points: list[dict[str, Any]],
+         results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for point, result in zip(points, results):
+        row: dict[str, Any] = {"trace": point["trace"], **point["labels"]}
+        for name, value in flatten(result["stats"]).items():
+            row.setdefault(name, value)
+        row["run_seconds"] = round(result["seconds"], 3)
+        row["ssdsim_warnings"] = result["stderr"].strip()
+        out.append(row)
+    return out
+
+
+def columns(table: list[dict[str, Any]]) -> list[str]:
+    names: dict[str, None] = {}
+    for row in table:
+        names.update(dict.fromkeys(row))
+    return list(names)
+
+
+def write_csv(table: list[dict[str, Any]], path: Path) -> None:
+    with path.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=columns(table))
+        writer.writeheader()
+        for row in table:
+            writer.writerow({k: "" if v is None else v
+                             for k, v in row.items()})
+
+
+def write_parquet(table: list[dict[str, Any]], path: Path) -> None:
+    try:
+        import pandas
+    except ImportError as e:
+        raise SsdsimError("ssdsim sweep: Parquet needs pandas (Debian:"
+                          " python3-pandas) and pyarrow (pip install"
+                          " pyarrow; scripts/install-deps.sh puts it in"
+                          " build/pydeps)") from e
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError as e:
+        raise SsdsimError("ssdsim sweep: Parquet needs pyarrow: pip install"
+                          " pyarrow (scripts/install-deps.sh puts it in"
+                          " build/pydeps)") from e
+    frame = pandas.DataFrame(table, columns=columns(table))
+    frame.to_parquet(path, engine="pyarrow", index=False)
+
+
+def plot(table: list[dict[str, Any]], dims: list[str], x: str,
+         line: str | None, ys: list[str], out_dir: Path,
+         name: str) -> list[Path]:
+    """One PNG per statistic in @ys; [] without matplotlib."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return []
+    traces = list(dict.fromkeys(r["trace"] for r in table))
+    others = [d for d in dims if d != x and d != line]
+    group_by = ([line] if line else []) + others
+    written = []
+    for y in ys:
+        if not any(y in r for r in table):
+            raise SsdsimError(f"ssdsim sweep: no column {y!r} to plot")
+        fig, axes = plt.subplots(1, len(traces), squeeze=False,
+                                 figsize=(5.5 * len(traces), 4))
+        for ax, trace in zip(axes[0], traces):
+            mine = [r for r in table if r["trace"] == trace]
+            groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+            for r in mine:
+                groups.setdefault(tuple(r[g] for g in group_by), []).append(r)
+            for values, members in groups.items():
+                members.sort(key=lambda r: r[x])
+                label = ", ".join(f"{g}={v}" for g, v in
+                                  zip(group_by, values)) or y
+                ax.plot([r[x] for r in members], [r.get(y) for r in members],
+                        "-o", label=label)
+            ax.set_title(Path(trace).name)
+            ax.set_xlabel(x)
+            ax.set_ylabel(y)
+            if len(groups) > 1:
+                ax.legend(fontsize="small")
+        fig.tight_layout()
+        path = out_dir / f"{name}-{y.replace('.', '-')}.png"
+        fig.savefig(path)
+        plt.close(fig)
+        written.append(path)
+    return written
