@@ -46,22 +46,26 @@ The others run on their own:
     figures (Figs 3-6, 8/9) in ssdsim on its device (no VM,
     deterministic); also bench/results/procache-figs.md and
     procache-fig*.png.
-14. kim (bench/kim_figs.py): Kim et al.'s duplication per workload at
+14. sweep (bench/fig4_sweep.py): the paper's Fig 4 (p x cache size) on
+    the real traces through `python3 -m ssdsim.sweep` (libssdsim.so, a
+    local process pool), with its wall time; also
+    bench/results/procache-fig4-sweep.csv, .md and -*.png.
+15. kim (bench/kim_figs.py): Kim et al.'s duplication per workload at
     4 KiB chunks and write latency with dedup off and on, 1, 2 and 4
     engines (no VM, deterministic); also bench/results/kim-figs.md.
-15. ftltypes (bench/ftl_types.py): every ftl_type ssdsim lists on the
+16. ftltypes (bench/ftl_types.py): every ftl_type ssdsim lists on the
     sample traces and a sequential/random mix (no VM, deterministic):
     WAF, erases, merges, translation traffic, write latency, mapping RAM,
     the published results beside them; also bench/results/ftl-types.md,
     .json and ftl-types-*.png.
-16. ftltypesvm (bench/ftl_types_vm.py, its own VM): fio on a device of
+17. ftltypesvm (bench/ftl_types_vm.py, its own VM): fio on a device of
     each type; also ftl-types-vm-<kernel>.json and its table in
     ftl-types.md.
 
 --only picks sections (overhead, fidelity, gc, readlat, sim, cache, cachevm,
-dedup, overlap, hostcache, snapshot, snapshotvm, procache, kim, ftltypes,
-ftltypesvm); the VM of bench.sh boots only for the first four.  Prints a
-table, writes bench/results/bench-<kernel>.json (the sections that ran
+dedup, overlap, hostcache, snapshot, snapshotvm, procache, sweep, kim,
+ftltypes, ftltypesvm); the VM of bench.sh boots only for the first four.
+Prints a table, writes bench/results/bench-<kernel>.json (the sections that ran
 replace theirs in the file, the others are kept; "sections" says when and
 from which commit each was measured) and, when matplotlib is there and
 the GC section ran, bench/results/gc-curve-<kernel>.png.  <kernel> is

@@ -23,7 +23,8 @@ file):
     [plot]                                  # optional
     x = "cache_pages"
     line = "procache_p_ppm"
-    y = ["cache_write_hit_ratio"]
+    y = ["cache_write_hit_ratio"]           # columns of the table
+    logx = true
 """
 from __future__ import annotations
 

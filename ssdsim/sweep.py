@@ -7,7 +7,7 @@ Dask or Ray cluster), written as one table and plots.
         [--warmup N] [--option NAME=VALUE ...] [--jobs N]
         [--engine local|dask|ray] [--address ADDR] [--out DIR]
         [--name NAME] [--parquet] [--x KEY] [--line KEY] [--y COL,...]
-        [--no-plot] [--no-progress]
+        [--logx] [--no-plot] [--no-progress]
 
 The grid file's format is ssdsim/grid.py's; the command line adds to it
 and wins.  The grid is checked before anything runs: an unknown key, a
@@ -73,6 +73,8 @@ def parser() -> argparse.ArgumentParser:
                    " (default: second swept key)")
     p.add_argument("--y", help="columns to plot, comma-separated (default:"
                    f" {','.join(DEFAULT_Y)})")
+    p.add_argument("--logx", action="store_true",
+                   help="plot x on a log2 scale")
     p.add_argument("--no-plot", action="store_true")
     p.add_argument("--no-progress", action="store_true")
     return p
@@ -101,6 +103,8 @@ def grid_from(args: argparse.Namespace) -> Grid:
         grid.plot["line"] = args.line
     if args.y:
         grid.plot["y"] = args.y.split(",")
+    if args.logx:
+        grid.plot["logx"] = True
     return grid
 
 
@@ -124,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
             x = grid.plot.get("x", dims[0])
             line = grid.plot.get("line", dims[1] if len(dims) > 1 else None)
             ys = grid.plot.get("y", DEFAULT_Y)
-            written += plot(table, dims, x, line, list(ys), args.out, name)
+            written += plot(table, dims, x, line, list(ys), args.out, name,
+                            bool(grid.plot.get("logx", False)))
     except SsdsimError as e:
         print(e, file=sys.stderr)
         return 1

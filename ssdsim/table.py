@@ -77,8 +77,9 @@ def write_parquet(table: list[dict[str, Any]], path: Path) -> None:
 
 def plot(table: list[dict[str, Any]], dims: list[str], x: str,
          line: str | None, ys: list[str], out_dir: Path,
-         name: str) -> list[Path]:
-    """One PNG per statistic in @ys; [] without matplotlib."""
+         name: str, logx: bool = False) -> list[Path]:
+    """One PNG per statistic in @ys (x on a log2 scale with @logx); []
+    without matplotlib."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -107,6 +108,8 @@ def plot(table: list[dict[str, Any]], dims: list[str], x: str,
                         "-o", label=label)
             ax.set_title(Path(trace).name)
             ax.set_xlabel(x)
+            if logx:
+                ax.set_xscale("log", base=2)
             ax.set_ylabel(y)
             if len(groups) > 1:
                 ax.legend(fontsize="small")
