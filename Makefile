@@ -83,7 +83,9 @@ deps:
 	@./scripts/install-deps.sh
 
 lib: $(LIB) $(LIB_ASAN)
-tools: $(TOOLS)
+# The library is ssdsim too (tools that run the binary may run it instead:
+# ssdtools/ssdsim.py), so it is built with the tools.
+tools: $(TOOLS) $(SOLIB)
 python: $(SOLIB)
 views: $(VIEWS)/.made
 

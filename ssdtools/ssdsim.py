@@ -6,11 +6,18 @@ a completions file, the trace), the run itself with its failure reported
 as the command and ssdsim's stderr, the parsed --json statistics, the
 completion records of --completions, and the configuration keys with
 their defaults and help (--list-keys), an enum key's values among them.
+
+run() of the optimized binary goes through the Python API instead (the
+same program in this process, libssdsim.so: `import ssdsim`), with the
+same statistics and the same error, when the library is built (`make
+tools` builds both from the same sources); SSDTOOLS_SSDSIM_BINARY=1, a
+timeout or another binary (the ASan build) run the binary.
 """
 from __future__ import annotations
 
 import functools
 import json
+import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,12 +93,29 @@ def run(trace: PathLike, *, config: PathLike | None = None,
     (the command, its status and stderr) if ssdsim fails."""
     arguments = args(trace, config=config, keys=keys, fmt=fmt, flags=flags,
                      completions=completions)
+    if timeout is None and use_api(binary):
+        import ssdsim
+        try:
+            return ssdsim.run_args(arguments, stderr=None)
+        except ssdsim.SsdsimError as e:
+            raise SsdsimError(f"{' '.join([str(binary), *arguments])}: exit"
+                              f" {e.status}\n{e}\n") from e
     proc = call(arguments, binary, timeout)
     if proc.returncode:
         raise SsdsimError(f"{' '.join([str(binary), *arguments])}: exit "
                           f"{proc.returncode}\n{proc.stderr}")
     stats: dict[str, Any] = json.loads(proc.stdout)
     return stats
+
+
+def use_api(binary: PathLike) -> bool:
+    """Whether run() goes through libssdsim.so for @binary (see the
+    top)."""
+    if os.environ.get("SSDTOOLS_SSDSIM_BINARY") or \
+            Path(binary).resolve() != SSDSIM.resolve():
+        return False
+    import ssdsim
+    return ssdsim.lib_path().exists()
 
 
 def read_completions(path: PathLike) -> list[Completion]:

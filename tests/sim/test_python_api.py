@@ -179,3 +179,31 @@ def test_device_bad_request_raises() -> None:
         assert dev.stats()["host_write_bytes"] == 0
     with pytest.raises(ssdsim.SsdsimError, match="closed"):
         dev.stats()
+
+
+def test_tools_runner_uses_the_api_with_the_binarys_results(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    trace = TRACES / "fiu-homes-sample.blkparse"
+    assert sim.use_api(sim.SSDSIM)
+    assert not sim.use_api(sim.SSDSIM_ASAN)
+    via_api = sim.run(trace, config=SMALL, flags=["--warmup", "1"])
+    with pytest.raises(sim.SsdsimError) as api_error:
+        sim.run(trace, keys=["foo_bar=1"])
+    monkeypatch.setenv("SSDTOOLS_SSDSIM_BINARY", "1")
+    assert not sim.use_api(sim.SSDSIM)
+    assert sim.run(trace, config=SMALL, flags=["--warmup", "1"]) == via_api
+    with pytest.raises(sim.SsdsimError) as binary_error:
+        sim.run(trace, keys=["foo_bar=1"])
+    assert str(api_error.value) == str(binary_error.value)
+
+
+def test_runs_in_threads_at_once_equal_one_alone() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+    trace = TRACES / "mqsim-tpcc-small.trace"
+
+    def one(_: int) -> dict[str, Any]:
+        return ssdsim.run(trace, config=SMALL, keys=TINY, dedup=1,
+                          stderr=None)
+    alone = one(0)
+    with ThreadPoolExecutor(4) as pool:
+        assert all(r == alone for r in pool.map(one, range(6)))
