@@ -148,11 +148,10 @@ def device_keys(extra: list[str], ftl_type: str,
 
 def logical_pages_of(keys: list[str], binary: Path) -> int:
     """The logical pages of a device (from an --age of 1% of it)."""
-    proc = sim.call([*keys, "--age", "fill=0.01", "--json"], binary)
-    if proc.returncode:
-        raise SystemExit(f"bench.ftl_types: ssdsim {' '.join(keys)}:"
-                         f" {proc.stderr}")
-    st = json.loads(proc.stdout)
+    try:
+        st = sim.json_run([*keys, "--age", "fill=0.01", "--json"], binary)
+    except sim.SsdsimError as e:
+        raise SystemExit(f"bench.ftl_types: {e}") from e
     return int(st["logical_capacity_bytes"] // st["page_size_bytes"])
 
 
@@ -214,13 +213,12 @@ def run_trace(binary: Path, trace: str, ftl_type: str,
 
 
 def age(binary: Path, keys: list[str], snap: Path) -> dict[str, Any]:
-    proc = sim.call([*keys, "--age", f"fill={FILL}", "--seed",
-                     str(AGE_SEED), "--save", str(snap), "--json"], binary)
-    if proc.returncode:
-        raise SystemExit(f"bench.ftl_types: ssdsim {' '.join(keys)} --age:"
-                         f" exit {proc.returncode}\n{proc.stderr}")
-    st: dict[str, Any] = json.loads(proc.stdout)
-    return st
+    try:
+        return sim.json_run([*keys, "--age", f"fill={FILL}", "--seed",
+                             str(AGE_SEED), "--save", str(snap), "--json"],
+                            binary)
+    except sim.SsdsimError as e:
+        raise SystemExit(f"bench.ftl_types: {e}") from e
 
 
 def run_synthetic(binary: Path, ftl_type: str,

@@ -14,20 +14,10 @@ from typing import Any, Iterable, Mapping
 from ssdsim._lib import SsdsimError, lib_path
 from ssdsim.device import Completion, Device
 from ssdsim.runner import command_line, run, run_args
+from ssdsim.table import flatten
 
-__all__ = ["Completion", "Device", "SsdsimError", "command_line", "lib_path",
-           "run", "run_args", "to_dataframe"]
-
-
-def flatten(stats: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
-    """One level of columns: nested objects become "outer.inner"."""
-    out: dict[str, Any] = {}
-    for key, value in stats.items():
-        if isinstance(value, Mapping):
-            out.update(flatten(value, f"{prefix}{key}."))
-        else:
-            out[f"{prefix}{key}"] = value
-    return out
+__all__ = ["Completion", "Device", "SsdsimError", "command_line", "flatten",
+           "lib_path", "run", "run_args", "to_dataframe"]
 
 
 def to_dataframe(results: Mapping[str, Any] | Iterable[Mapping[str, Any]]

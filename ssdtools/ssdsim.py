@@ -93,6 +93,15 @@ def run(trace: PathLike, *, config: PathLike | None = None,
     (the command, its status and stderr) if ssdsim fails."""
     arguments = args(trace, config=config, keys=keys, fmt=fmt, flags=flags,
                      completions=completions)
+    return json_run(arguments, binary, timeout)
+
+
+def json_run(arguments: Sequence[str], binary: PathLike = SSDSIM,
+             timeout: float | None = None) -> dict[str, Any]:
+    """ssdsim with these arguments, --json among them (a replay, --age,
+    --from): its statistics, through the API where run() would use it.
+    Raises SsdsimError (the command, its status and stderr)."""
+    arguments = list(arguments)
     if timeout is None and use_api(binary):
         import ssdsim
         try:
