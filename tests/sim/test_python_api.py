@@ -115,6 +115,40 @@ def test_device_times_equal_completions(tmp_path: Path) -> None:
     dev.close()
 
 
+def test_device_content_hashes_and_dedup_equal_completions(
+        tmp_path: Path) -> None:
+    """Writes with their data's MD5s (a request log's, as FIU's) from a
+    small pool, dedup on: the duplicates, so the times, come from the
+    content, and must be those of the replay."""
+    rng = random.Random(3)
+    pool = [f"{rng.getrandbits(128):032x}" for _ in range(12)]
+    requests, lines, t = [], [], 0
+    for _ in range(1500):
+        t += rng.choice([0, 5000, 200_000])
+        blocks = rng.choice([1, 1, 2, 4])
+        offset = rng.randrange(0, 300) * 4096
+        if rng.random() < 0.8:
+            hashes = "".join(rng.choice(pool) for _ in range(blocks))
+            lines.append(f"{t} W {offset} {blocks * 4096} 0 {hashes}")
+            requests.append(("W", offset, blocks * 4096, t, hashes))
+        else:
+            lines.append(f"{t} R {offset} {blocks * 4096} 0")
+            requests.append(("R", offset, blocks * 4096, t, None))
+    trace = tmp_path / "hashed.trace"
+    trace.write_text("\n".join(lines) + "\n")
+    done = tmp_path / "completions"
+    keys = [*TINY, "dedup=1"]
+    want = binary_json("--config", str(SMALL), *keys, "--no-final-flush",
+                       "--completions", str(done), str(trace))
+    with ssdsim.Device(config=SMALL, keys=keys) as dev:
+        got = [dev.submit(*r) for r in requests]
+        stats = dev.stats()
+    assert [(c.arrival_ns, c.completion_ns) for c in got if c] == [
+        (x.arrival_ns, x.completion_ns) for x in sim.read_completions(done)]
+    assert stats["dedup_duplicate_chunks"] > 0
+    assert {k: want[k] for k in stats} == stats
+
+
 def test_device_run_and_reset() -> None:
     with ssdsim.Device(config=SMALL) as dev:
         done = dev.run([("W", 0, 8192, 0), ("R", 0, 4096, 10),
