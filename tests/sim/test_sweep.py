@@ -189,3 +189,22 @@ def test_json_grid_file_and_swept_warmup(tmp_path: Path) -> None:
     assert len(grid.points()) == 4
     assert grid.points()[1]["options"] == {"warmup": 1}
     assert grid.points()[2]["keys"] == ["cache_pages=2"]
+
+
+def test_wrapper_script_from_elsewhere_with_parquet(tmp_path: Path) -> None:
+    """scripts/ssdsim-sweep runs from any directory, with build/pydeps
+    (pyarrow) on the path: the Parquet file holds the CSV's rows."""
+    proc = subprocess.run(
+        [str(ROOT / "scripts" / "ssdsim-sweep"), "--trace", str(TRACE),
+         "--grid", "cache_pages=0,16", "--set", "blocks_per_chip=160",
+         "--set", "slc_blocks_per_chip=16", "--set", "cache_policy=always",
+         "--config", str(PROCACHE), "--parquet", "--no-plot",
+         "--no-progress", "--out", "out"], cwd=tmp_path,
+        capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    import pandas
+    table = read_csv(tmp_path / "out" / "sweep.csv")
+    frame = pandas.read_parquet(tmp_path / "out" / "sweep.parquet")
+    assert list(frame["cache_pages"]) == [0, 16]
+    assert [str(v) for v in frame["host_write_pages"]] == [
+        r["host_write_pages"] for r in table]
