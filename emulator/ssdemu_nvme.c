@@ -49,32 +49,50 @@
 /*
  * The vendor page (0xC0): u64 little-endian fields in this order after
  * three of its own (the layout version, the number of fields that follow
- * it and waf_milli), each the ssd_stats counter of the same name;
- * docs/nvme.md has the table, which tests/vm/test_nvme_vm.py checks.
+ * it and waf_milli), each the ssd_stats counter of the same name (given
+ * here by its offset); docs/nvme.md has the table, which
+ * tests/vm/test_nvme_vm.py checks.
  */
-#define SSDEMU_NVME_VENDOR_FIELDS(X)					\
-	X(host_read_pages) X(host_write_pages) X(host_trim_pages)	\
-	X(flash_program_pages) X(flash_program_host_pages)		\
-	X(flash_program_gc_pages) X(flash_program_slc_pages)		\
-	X(flash_program_tlc_pages) X(flash_program_destage_pages)	\
-	X(flash_program_fill_pages) X(flash_program_map_pages)		\
-	X(flash_program_merge_pages) X(flash_read_pages)		\
-	X(flash_read_host_pages) X(flash_read_gc_pages)		\
-	X(flash_read_slc_pages) X(flash_read_destage_pages)		\
-	X(flash_erase_blocks) X(flash_erase_slc_blocks)		\
-	X(flash_erase_tlc_blocks) X(erase_count_mean_milli)		\
-	X(erase_count_min) X(erase_count_max) X(gc_relocated_pages)	\
-	X(gc_background_pages) X(wl_static_pages)			\
-	X(cache_write_hit_pages) X(cache_read_hit_pages)		\
-	X(cache_read_miss_pages) X(cache_admit_pages)			\
-	X(cache_evict_pages) X(cache_pages) X(cache_capacity_pages)	\
-	X(dedup_chunks_written) X(dedup_duplicate_chunks)		\
-	X(dedup_programs_avoided) X(dedup_logical_pages)		\
-	X(dedup_physical_pages)
-
-#define SSDEMU_NVME_COUNT(name) + 1
-enum { SSDEMU_NVME_VENDOR_NR = 0 SSDEMU_NVME_VENDOR_FIELDS(SSDEMU_NVME_COUNT) };
-#undef SSDEMU_NVME_COUNT
+static const size_t vendor_fields[] = {
+	offsetof(struct ssd_stats, host_read_pages),
+	offsetof(struct ssd_stats, host_write_pages),
+	offsetof(struct ssd_stats, host_trim_pages),
+	offsetof(struct ssd_stats, flash_program_pages),
+	offsetof(struct ssd_stats, flash_program_host_pages),
+	offsetof(struct ssd_stats, flash_program_gc_pages),
+	offsetof(struct ssd_stats, flash_program_slc_pages),
+	offsetof(struct ssd_stats, flash_program_tlc_pages),
+	offsetof(struct ssd_stats, flash_program_destage_pages),
+	offsetof(struct ssd_stats, flash_program_fill_pages),
+	offsetof(struct ssd_stats, flash_program_map_pages),
+	offsetof(struct ssd_stats, flash_program_merge_pages),
+	offsetof(struct ssd_stats, flash_read_pages),
+	offsetof(struct ssd_stats, flash_read_host_pages),
+	offsetof(struct ssd_stats, flash_read_gc_pages),
+	offsetof(struct ssd_stats, flash_read_slc_pages),
+	offsetof(struct ssd_stats, flash_read_destage_pages),
+	offsetof(struct ssd_stats, flash_erase_blocks),
+	offsetof(struct ssd_stats, flash_erase_slc_blocks),
+	offsetof(struct ssd_stats, flash_erase_tlc_blocks),
+	offsetof(struct ssd_stats, erase_count_mean_milli),
+	offsetof(struct ssd_stats, erase_count_min),
+	offsetof(struct ssd_stats, erase_count_max),
+	offsetof(struct ssd_stats, gc_relocated_pages),
+	offsetof(struct ssd_stats, gc_background_pages),
+	offsetof(struct ssd_stats, wl_static_pages),
+	offsetof(struct ssd_stats, cache_write_hit_pages),
+	offsetof(struct ssd_stats, cache_read_hit_pages),
+	offsetof(struct ssd_stats, cache_read_miss_pages),
+	offsetof(struct ssd_stats, cache_admit_pages),
+	offsetof(struct ssd_stats, cache_evict_pages),
+	offsetof(struct ssd_stats, cache_pages),
+	offsetof(struct ssd_stats, cache_capacity_pages),
+	offsetof(struct ssd_stats, dedup_chunks_written),
+	offsetof(struct ssd_stats, dedup_duplicate_chunks),
+	offsetof(struct ssd_stats, dedup_programs_avoided),
+	offsetof(struct ssd_stats, dedup_logical_pages),
+	offsetof(struct ssd_stats, dedup_physical_pages),
+};
 
 /* The largest log page (SMART, vendor), built whole before the transfer. */
 #define SSDEMU_NVME_LOG_MAX_BYTES	512
@@ -290,15 +308,14 @@ static void smart_log(struct ssdemu_disk *sd, const struct ssd_stats *st,
 
 static u32 vendor_log(const struct ssd_stats *st, __le64 *f)
 {
-	u32 n = 3;
+	u32 i;
 
-#define SSDEMU_NVME_VENDOR_PUT(name) f[n++] = cpu_to_le64(st->name);
-	SSDEMU_NVME_VENDOR_FIELDS(SSDEMU_NVME_VENDOR_PUT)
-#undef SSDEMU_NVME_VENDOR_PUT
 	f[0] = cpu_to_le64(SSDEMU_NVME_VENDOR_LAYOUT);
-	f[1] = cpu_to_le64(n - 2);
+	f[1] = cpu_to_le64(1 + ARRAY_SIZE(vendor_fields));
 	f[2] = cpu_to_le64(st->host_write_pages ?
 			   div64_u64(st->flash_program_pages * 1000, st->host_write_pages) : 0);
+	for (i = 0; i < ARRAY_SIZE(vendor_fields); i++)
+		f[3 + i] = cpu_to_le64(*(const u64 *)((const u8 *)st + vendor_fields[i]));
 	return SSDEMU_NVME_VENDOR_BYTES;
 }
 
@@ -318,7 +335,7 @@ static int build_log(struct ssdemu_disk *sd, struct nvme_cmd *cmd, u8 lid, void 
 	BUILD_BUG_ON(SSDEMU_NVME_VENDOR_BYTES > SSDEMU_NVME_LOG_MAX_BYTES);
 	BUILD_BUG_ON(SSDEMU_NVME_ERROR_ENTRIES * 64 > SSDEMU_NVME_LOG_MAX_BYTES);
 	BUILD_BUG_ON(sizeof(struct nvme_error_slot) != 64);
-	BUILD_BUG_ON((3 + SSDEMU_NVME_VENDOR_NR) * 8 > SSDEMU_NVME_VENDOR_BYTES);
+	BUILD_BUG_ON((3 + ARRAY_SIZE(vendor_fields)) * 8 > SSDEMU_NVME_VENDOR_BYTES);
 	switch (lid) {
 	case NVME_LOG_ERROR:
 		*bytes = error_log(sd, page);
