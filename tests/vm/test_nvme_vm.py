@@ -69,6 +69,14 @@ def test_nvme_cli(vm: Any, kver: str) -> None:
     assert ns["nlbaf"] == 0 and ns["flbas"] == 0
     assert ns["lbafs"][0]["ds"] == 12
 
+    ns512 = json.loads(nv["id-ns-512"])
+    capacity512 = int(re.search(r"NVME capacity512_bytes=(\d+)", out).group(1))
+    assert ns512["nsze"] == capacity512 // 512
+    assert ns512["lbafs"][0]["ds"] == 9
+    # A 4 KiB flash page is 8 logical blocks (the fields are 0-based).
+    assert ns512["npwg"] == ns512["npwa"] == ns512["npdg"] == 7
+    assert ns["npwg"] == 0
+
     smart = json.loads(nv["smart-log"])
     assert int(smart["data_units_written"]) == data_units(written)
     # Not a multiple of 512,000 bytes: the rounding up is visible.

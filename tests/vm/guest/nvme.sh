@@ -1,5 +1,6 @@
 # nvme.sh - Debian's nvme-cli on /dev/ssdemuN (emulator/ssdemu_nvme.c):
-# id-ctrl, id-ns, smart-log (text and JSON), the vendor log page 0xC0
+# id-ctrl, id-ns (4 KiB and 512-byte logical blocks), smart-log (text and
+# JSON), the vendor log page 0xC0
 # after a known write workload that wears a small device, a bogus opcode,
 # a wrong namespace, an unknown log page and a transfer too short for its
 # data, each an NVMe status; the error log afterwards.  The NVMe commands
@@ -79,5 +80,14 @@ echo "NVME-OUT-END list"
 print_stats "$dev" after
 ssdctl check "$dev" || fail "check"
 ssdctl destroy n || fail "destroy"
+
+# 512-byte logical blocks: the namespace's LBA format and granularity follow.
+dev=$(ssdctl create m --config /configs/small-test.conf timing=0 logical_block_bytes=512) ||
+	fail "create m"
+echo "NVME capacity512_bytes=$(blockdev --getsize64 "$dev")"
+echo "NVME-OUT-BEGIN id-ns-512"
+nvme id-ns "$dev" -o json || fail "nvme id-ns (512)"
+echo "NVME-OUT-END id-ns-512"
+ssdctl destroy m || fail "destroy m"
 rmmod ssdemu || fail "rmmod"
 echo "nvme ok"
