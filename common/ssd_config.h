@@ -84,6 +84,8 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 	  "background GC on idle chips while free blocks < this; 0 = off") \
 	X(wl_static_threshold, 0, 0, 1000000, 0, NULL,			\
 	  "static wear levelling: a full block this many erases below its region's mean moves; 0 = off") \
+	X(pe_cycle_limit, 3000, 1, 1000000, 0, NULL,			\
+	  "P/E cycles a block is rated for: NVMe SMART percentage used = mean erase count / this") \
 	X(dftl_cmt_entries, 16384, 1, 1ULL << 30, 0, NULL,		\
 	  "DFTL (ftl_type=dftl): mapping entries its cached mapping table holds") \
 	X(read_unwritten_flash, 1, 0, 1, 0, NULL,			\

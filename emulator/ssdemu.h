@@ -27,6 +27,39 @@ struct ssdemu_lateness {
 	u64 late_ns_max;
 };
 
+/* The module's version: MODULE_VERSION, and the NVMe firmware revision. */
+#define SSDEMU_VERSION		"0.23.0"
+
+/* NVMe error log entries kept (Identify Controller's ELPE is this - 1). */
+#define SSDEMU_NVME_ERROR_ENTRIES	4
+
+/*
+ * The NVMe passthrough's error log (ssdemu_nvme.c): the commands answered
+ * with an error status, newest last in a ring.  Per power-on.
+ */
+struct ssdemu_nvme_errors {
+	spinlock_t lock;
+	u64 count;			/* errors since power-on: the next one's number */
+	struct ssdemu_nvme_error {
+		u64 error_count;	/* 1 for the first error of the power-on */
+		u32 nsid;
+		u16 sqid;		/* 0: admin, 1: I/O */
+		u16 status;		/* the status field, DNR included */
+		u16 param_location;	/* byte of the command in error, 0xffff: none */
+	} entry[SSDEMU_NVME_ERROR_ENTRIES];
+};
+
+/*
+ * What the NVMe Identify and SMART pages need of a power-on's configuration,
+ * fixed at power-on.
+ */
+struct ssdemu_nvme_info {
+	u64 capacity_bytes;
+	u32 logical_block_bytes;
+	u32 page_size_bytes;
+	u64 pe_cycle_limit;
+};
+
 /*
  * One power-on of a device: everything the block path and the ioctls use.
  * ssdemu_power_on() allocates it with the gendisk; the gendisk's free_disk
@@ -61,6 +94,8 @@ struct ssdemu_disk {
 	 */
 	u64 epoch_ns;
 	struct ssdemu_lateness lateness;
+	struct ssdemu_nvme_info nvme_info;
+	struct ssdemu_nvme_errors nvme_errors;
 	/* The configfs item's name (truncated like the core's), for messages. */
 	char name[SSD_CONFIG_NAME_BYTES];
 };
@@ -113,9 +148,35 @@ int ssdemu_snapshot_create(struct ssdemu_dev *dev, struct ssd_config *cfg,
 int ssdemu_configfs_init(void);
 void ssdemu_configfs_exit(void);
 
+/*
+ * The core of @sd, locked for one command's work; NULL, nothing held, once
+ * power-off has taken it away.
+ */
+static inline struct ssd_device *ssdemu_core_get(struct ssdemu_disk *sd)
+{
+	mutex_lock(&sd->core_lock);
+	if (sd->core)
+		return sd->core;
+	mutex_unlock(&sd->core_lock);
+	return NULL;
+}
+
+static inline void ssdemu_core_put(struct ssdemu_disk *sd)
+{
+	mutex_unlock(&sd->core_lock);
+}
+
 /* ssdemu_ioctl.c */
 int ssdemu_ioctl(struct block_device *bdev, ssdemu_mode_t mode,
 		 unsigned int cmd, unsigned long arg);
+
+/*
+ * ssdemu_nvme.c: the NVMe passthrough ioctls (type 'N') on the block device.
+ * Returns 0 or an NVMe status (positive, as the nvme driver does), or a
+ * negative errno: -ENOTTY for an ioctl it does not know, -EFAULT, -EINVAL.
+ */
+void ssdemu_nvme_init(struct ssdemu_disk *sd, const struct ssd_config *cfg);
+int ssdemu_nvme_ioctl(struct ssdemu_disk *sd, unsigned int cmd, void __user *argp);
 
 /* The lateness counters: the completion path adds, the ioctls read and reset. */
 static inline void ssdemu_lateness_add(struct ssdemu_lateness *l, u64 target_ns,

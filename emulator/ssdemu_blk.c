@@ -404,6 +404,7 @@ int ssdemu_power_on(struct ssdemu_dev *dev)
 	if (ret)
 		goto free_sd;
 	sd->timing = cfg->timing;
+	ssdemu_nvme_init(sd, cfg);
 	ret = ida_alloc_max(&ssdemu_indexes, (MINORMASK + 1) / SSDEMU_MINORS - 1,
 			    GFP_KERNEL);
 	if (ret < 0)

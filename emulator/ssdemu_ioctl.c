@@ -5,7 +5,8 @@
  * the request log.  Each command uses the core under its power-on's
  * core_lock, and only there: user memory is copied outside it, so a slow
  * page fault holds up nobody's power-off.  An fd whose disk was powered
- * off or removed gets -ENXIO.
+ * off or removed gets -ENXIO.  The NVMe passthrough ioctls (type 'N') go
+ * to ssdemu_nvme.c.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -18,24 +19,6 @@
 
 /* Entries one READ_LOG call may take: bounds the kernel's staging buffer. */
 #define SSDEMU_LOG_READ_MAX	65536
-
-/*
- * The core of @sd, locked for one command's work; NULL, nothing held, once
- * power-off has taken it away.
- */
-static struct ssd_device *core_get(struct ssdemu_disk *sd)
-{
-	mutex_lock(&sd->core_lock);
-	if (sd->core)
-		return sd->core;
-	mutex_unlock(&sd->core_lock);
-	return NULL;
-}
-
-static void core_put(struct ssdemu_disk *sd)
-{
-	mutex_unlock(&sd->core_lock);
-}
 
 static int get_stats(struct ssdemu_disk *sd, unsigned int cmd, void __user *argp)
 {
@@ -55,13 +38,13 @@ static int get_stats(struct ssdemu_disk *sd, unsigned int cmd, void __user *argp
 		ret = -ENOMEM;
 		goto out;
 	}
-	core = core_get(sd);
+	core = ssdemu_core_get(sd);
 	if (!core) {
 		ret = -ENXIO;
 		goto out;
 	}
 	ssd_device_get_stats(core, cst);
-	core_put(sd);
+	ssdemu_core_put(sd);
 	ssd_stats_to_uapi(cst, stats);
 	ssdemu_lateness_fill(&sd->lateness, stats);
 	if (copy_to_user(argp, stats, min(user_bytes, sizeof(*stats))))
@@ -78,12 +61,12 @@ static int reset_stats(struct ssdemu_disk *sd)
 
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
-	core = core_get(sd);
+	core = ssdemu_core_get(sd);
 	if (!core)
 		return -ENXIO;
 	ssd_device_reset_stats(core);
 	ssdemu_lateness_reset(&sd->lateness);
-	core_put(sd);
+	ssdemu_core_put(sd);
 	return 0;
 }
 
@@ -95,11 +78,11 @@ static int check(struct ssdemu_disk *sd)
 
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
-	core = core_get(sd);
+	core = ssdemu_core_get(sd);
 	if (!core)
 		return -ENXIO;
 	ret = ssd_device_check(core);
-	core_put(sd);
+	ssdemu_core_put(sd);
 	return ret;
 }
 
@@ -128,14 +111,14 @@ static int read_log(struct ssdemu_disk *sd, void __user *argp)
 		ret = -ENOMEM;
 		goto out;
 	}
-	core = core_get(sd);
+	core = ssdemu_core_get(sd);
 	if (!core) {
 		ret = -ENXIO;
 		goto out;
 	}
 	arg.nr_entries = ssd_device_read_log(core, entries, arg.max_entries,
 					     &arg.dropped_entries);
-	core_put(sd);
+	ssdemu_core_put(sd);
 	for (i = 0; i < arg.nr_entries; i++)
 		ssd_log_entry_to_uapi(&entries[i], &buf[i]);
 	if (copy_to_user(u64_to_user_ptr(arg.entries), buf,
@@ -181,9 +164,11 @@ int ssdemu_ioctl(struct block_device *bdev, ssdemu_mode_t mode,
 {
 	struct ssdemu_disk *sd = bdev->bd_disk->private_data;
 
-	if (_IOC_TYPE(cmd) != SSDEMU_IOC_MAGIC)
+	if (_IOC_TYPE(cmd) != SSDEMU_IOC_MAGIC && _IOC_TYPE(cmd) != 'N')
 		return -ENOTTY;
 	if (!READ_ONCE(sd->core))
 		return -ENXIO;
+	if (_IOC_TYPE(cmd) == 'N')
+		return ssdemu_nvme_ioctl(sd, cmd, (void __user *)arg);
 	return dispatch(sd, cmd, (void __user *)arg);
 }

@@ -51,3 +51,4 @@ module_exit(ssdemu_exit);
 MODULE_AUTHOR("ssdemu developers");
 MODULE_DESCRIPTION("SSD firmware emulator: TLC flash, FTL, GC, wear, TRIM");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(SSDEMU_VERSION);

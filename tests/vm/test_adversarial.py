@@ -196,8 +196,10 @@ def test_configfs_fuzz(vm: Any, kver: str) -> None:
 
 def test_ioctl_fuzz(vm: Any, kver: str) -> None:
     """Every ioctl with NULL, unmapped, read-only, kernel and straddling
-    pointers, 10k random command numbers, then the same on an fd whose
-    disk was removed: only 0, EFAULT, ENOTTY, EINVAL (ENXIO once removed);
+    pointers, 10k random command numbers, NVMe passthrough commands (fixed
+    ones with known answers, 5k random), then the same on an fd whose
+    disk was removed: only 0, an NVMe status, EFAULT, ENOTTY, EINVAL
+    (ENXIO once removed);
     the data and the FTL survive; no splat (vm.run)."""
     res = vm.run(guest("ioctl_fuzz.sh"), kver, files=FILES, timeout_s=600)
     out = res.output
@@ -223,6 +225,13 @@ def test_ioctl_fuzz(vm: Any, kver: str) -> None:
     assert rows["random_ssdemu_type"]["ok"] > 0
     assert rows["random_ssdemu_type"]["efault"] > 0
     assert rows["stale_commands"]["enxio"] == rows["stale_commands"]["calls"]
+    # NVMe passthrough: the fixed commands got the answers they must (a
+    # wrong one is "other"); random ones reached the commands.
+    fixed = rows["nvme_fixed"]
+    assert fixed["ok"] > 0 and fixed["efault"] > 0 and fixed["einval"] > 0
+    assert rows["random_nvme"]["ok"] > 0 and rows["random_nvme"]["efault"] > 0
+    stale = rows["stale_nvme_fixed"]
+    assert stale["enxio"] == stale["calls"]
     vm.record_timing(kver, "ioctl fuzz test", res.wall_s)
 
 
