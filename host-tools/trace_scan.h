@@ -30,18 +30,25 @@ static inline const char *scan_blanks(const char *p)
 	return p;
 }
 
-/* A decimal number of at most UINT64_MAX. */
+/*
+ * A decimal number of at most UINT64_MAX.  Nineteen digits never overflow:
+ * only a twentieth is checked (leading zeros skipped first).
+ */
 static inline const char *scan_u64(const char *p, uint64_t *out)
 {
-	uint64_t v;
+	const char *start;
+	uint64_t v = 0;
 
 	if (!scan_is_digit(*p))
 		return NULL;
-	v = (uint64_t)(*p++ - '0');
-	while (scan_is_digit(*p)) {
+	while (*p == '0' && scan_is_digit(p[1]))
+		p++;
+	for (start = p; scan_is_digit(*p) && p - start < 19; p++)
+		v = v * 10 + (uint64_t)(*p - '0');
+	if (scan_is_digit(*p)) {
 		unsigned int d = (unsigned int)(*p - '0');
 
-		if (v > (UINT64_MAX - d) / 10)
+		if (v > (UINT64_MAX - d) / 10 || scan_is_digit(p[1]))
 			return NULL;
 		v = v * 10 + d;
 		p++;
