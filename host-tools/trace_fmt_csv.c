@@ -15,23 +15,23 @@
 /* Split @line at @delim in place, each field's blanks trimmed: the count. */
 static int split(char *line, char delim, char **fields, int max)
 {
+	char *p = line;
 	int n = 0;
 
 	for (;;) {
-		char *end = strchr(line, delim), *last;
+		char *start = (char *)scan_blanks(p), *last = start, c;
 
-		if (end)
-			*end = '\0';
-		line = (char *)scan_blanks(line);
-		last = line + strlen(line);
-		while (last > line && scan_is_blank(last[-1]))
-			*--last = '\0';
+		for (p = start; *p && *p != delim; p++)
+			if (!scan_is_blank(*p))
+				last = p + 1;
 		if (n == max)
 			return max + 1;
-		fields[n++] = line;
-		if (!end)
+		fields[n++] = start;
+		c = *p;
+		*last = '\0';
+		if (!c)
 			return n;
-		line = end + 1;
+		p++;
 	}
 }
 
@@ -181,7 +181,7 @@ bool trace_lcs_csv_header(const char *line, struct trace_csv_columns *cols)
 	struct trace_csv_columns c = { .delimiter = csv_delimiter(line) };
 	int n;
 
-	if (strlen(line) >= sizeof(copy))
+	if (strlen(line) + SCAN_PAD >= sizeof(copy))
 		return false;
 	strcpy(copy, line);
 	n = split(copy, c.delimiter, f, MAX_FIELDS);

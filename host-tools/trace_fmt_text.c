@@ -126,7 +126,8 @@ static const char *blkparse_event(const char *line, unsigned int *major, unsigne
 {
 	const char *p = scan_u32(line, major);
 
-	if (!p || *p != ',' || !(p = scan_u32(p + 1, minor)) || (*p != ' ' && *p != '\t'))
+	if (!p || *p != ',' || !(p = scan_u32(scan_blanks(p + 1), minor)) ||
+	    (*p != ' ' && *p != '\t'))
 		return NULL;
 	return p;
 }
@@ -196,8 +197,9 @@ int trace_parse_blkparse(struct trace_reader *tr, char *line, struct trace_recor
 		}
 	for (; digits < 9; digits++)
 		frac_ns *= 10;
+	/* As scanf read it, the action may follow the pid without a blank. */
 	if ((*p && !scan_is_blank(*p)) || !(p = scan_u32(scan_blanks(p), &pid)) ||
-	    (*p && !scan_is_blank(*p)) || !(p = scan_word(p, &action, &action_len)) ||
+	    !(p = scan_word(p, &action, &action_len)) ||
 	    !(p = scan_word(p, &rwbs, &rwbs_len)))
 		return -1;
 	if (action_len != 1 || action[0] != 'D')

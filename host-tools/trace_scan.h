@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 static inline bool scan_is_blank(char c)
 {
@@ -31,19 +32,59 @@ static inline const char *scan_blanks(const char *p)
 }
 
 /*
+ * Every text the scanner reads has SCAN_PAD readable bytes after its NUL,
+ * so digits are taken eight at a time (a chunk holding the NUL is no
+ * digits: what lies past it never counts).
+ */
+#define SCAN_PAD	8
+
+/* Whether the 8 bytes of @chunk (little-endian) are all digits. */
+static inline bool scan_eight_digits(uint64_t chunk)
+{
+	return ((chunk & 0xf0f0f0f0f0f0f0f0ULL) |
+		(((chunk + 0x0606060606060606ULL) & 0xf0f0f0f0f0f0f0f0ULL) >> 4)) ==
+	       0x3333333333333333ULL;
+}
+
+/* The value of eight digits (Lemire's SWAR conversion). */
+static inline uint64_t scan_eight_value(uint64_t chunk)
+{
+	chunk -= 0x3030303030303030ULL;
+	chunk = chunk * 10 + (chunk >> 8);
+	return ((chunk & 0x000000ff000000ffULL) * (100 + (1000000ULL << 32)) +
+		((chunk >> 16) & 0x000000ff000000ffULL) * (1 + (10000ULL << 32))) >> 32;
+}
+
+static inline uint64_t scan_load8(const char *p)
+{
+	uint64_t chunk;
+
+	memcpy(&chunk, p, sizeof(chunk));
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	chunk = __builtin_bswap64(chunk);
+#endif
+	return chunk;
+}
+
+/*
  * A decimal number of at most UINT64_MAX.  Nineteen digits never overflow:
  * only a twentieth is checked (leading zeros skipped first).
  */
 static inline const char *scan_u64(const char *p, uint64_t *out)
 {
 	const char *start;
-	uint64_t v = 0;
+	uint64_t v = 0, chunk;
 
 	if (!scan_is_digit(*p))
 		return NULL;
 	while (*p == '0' && scan_is_digit(p[1]))
 		p++;
-	for (start = p; scan_is_digit(*p) && p - start < 19; p++)
+	start = p;
+	while (p - start <= 8 && scan_eight_digits(chunk = scan_load8(p))) {
+		v = v * 100000000ULL + scan_eight_value(chunk);
+		p += 8;
+	}
+	for (; scan_is_digit(*p) && p - start < 19; p++)
 		v = v * 10 + (uint64_t)(*p - '0');
 	if (scan_is_digit(*p)) {
 		unsigned int d = (unsigned int)(*p - '0');
@@ -57,10 +98,14 @@ static inline const char *scan_u64(const char *p, uint64_t *out)
 	return p;
 }
 
-/* Blanks, then a decimal number that ends at a blank or the line's end. */
+/*
+ * Blanks, then a decimal number (a '+' before it taken, as scanf takes
+ * one; a '-' is no number) that ends at a blank or the line's end.
+ */
 static inline const char *scan_field_u64(const char *p, uint64_t *out)
 {
-	p = scan_u64(scan_blanks(p), out);
+	p = scan_blanks(p);
+	p = scan_u64(p + (*p == '+'), out);
 	return p && (!*p || scan_is_blank(*p)) ? p : NULL;
 }
 

@@ -262,6 +262,17 @@ def test_bad_input_is_refused_with_file_and_line(tmp_path: Path) -> None:
                                                           f"{CP}.vscsi"))
 
 
+def test_every_format_listed_is_taken(tmp_path: Path) -> None:
+    """The list the errors print is the formats --format takes."""
+    proc = dump("--format", "none", str(tmp_path), check=False)
+    listed = proc.stderr.split("known: ")[1].rstrip(")\n").split("|")
+    assert len(listed) == 11 and listed[0] == "auto"
+    empty = tmp_path / "empty"
+    empty.write_text("")
+    for name in listed:
+        assert dump("--format", name, str(empty)).returncode == 0
+
+
 def test_an_empty_trace_is_no_error(tmp_path: Path) -> None:
     for text in ("", "# only a comment\n\n"):
         trace = tmp_path / "empty.trace"
