@@ -16,6 +16,8 @@
 #include "host-tools/trace_input.h"
 
 #define CHUNK_BYTES	(1u << 20)
+/* Mapped pages read are dropped from the process this many bytes at a time. */
+#define RELEASE_BYTES	(8u << 20)
 
 static const unsigned char zstd_magic[4] = { 0x28, 0xb5, 0x2f, 0xfd };
 static const unsigned char nothing[1];
@@ -29,6 +31,23 @@ static int out_of_memory(const struct trace_input *in)
 {
 	fprintf(stderr, "%s: out of memory reading the trace\n", in->path);
 	return -1;
+}
+
+/*
+ * A mapped trace's pages, once read, count in the process's RSS until
+ * dropped: drop them (the page cache keeps them) every RELEASE_BYTES, up
+ * to a chunk before @consumed, so a replay's memory is the simulator's.
+ */
+static void release_behind(struct trace_input *in, size_t consumed)
+{
+	size_t upto;
+
+	if (!in->unmap || consumed < in->released + RELEASE_BYTES)
+		return;
+	upto = (consumed - CHUNK_BYTES) & ~(size_t)(sysconf(_SC_PAGESIZE) - 1);
+	if (upto > in->released &&
+	    !madvise((void *)(in->map + in->released), upto - in->released, MADV_DONTNEED))
+		in->released = upto;
 }
 
 /* Room for @bytes in the window's buffer, keeping what it holds. */
@@ -120,6 +139,8 @@ static int decompress_more(struct trace_input *in)
 		zin.pos = in->zpos;
 		ret = ZSTD_decompressStream(in->zstd, &out, &zin);
 		in->zpos = zin.pos;
+		if (in->fd < 0)
+			release_behind(in, in->zpos);
 		if (ZSTD_isError(ret)) {
 			fprintf(stderr, "%s: not a valid zstd stream: %s\n", in->path,
 				ZSTD_getErrorName(ret));
@@ -255,6 +276,8 @@ int trace_input_line(struct trace_input *in, const unsigned char **line, size_t 
 {
 	size_t searched = 0;
 
+	if (in->fd < 0 && !in->zstd)
+		release_behind(in, in->pos - in->map);
 	for (;;) {
 		size_t held = in->end - in->pos;
 		const unsigned char *nl = held > searched ?
@@ -276,8 +299,11 @@ int trace_input_line(struct trace_input *in, const unsigned char **line, size_t 
 
 int trace_input_record(struct trace_input *in, size_t bytes, const unsigned char **rec)
 {
-	long held = trace_input_fill(in, bytes);
+	long held;
 
+	if (in->fd < 0 && !in->zstd)
+		release_behind(in, in->pos - in->map);
+	held = trace_input_fill(in, bytes);
 	if (held < 0)
 		return -1;
 	if (!held)

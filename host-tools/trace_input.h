@@ -19,6 +19,7 @@ struct trace_input {
 	const unsigned char *map;	/* the file's (or memory's) bytes, if whole */
 	size_t map_bytes;
 	bool unmap;			/* @map is ours to munmap */
+	size_t released;		/* bytes of @map read and dropped from memory */
 	uint64_t raw_done;		/* bytes of the file (compressed) taken */
 	uint64_t raw_total;		/* the file's size; 0 if unknown (a pipe) */
 	/* The window of (decompressed) bytes not yet consumed. */

@@ -140,6 +140,13 @@ def test_a_pipe_reads_like_the_mapped_file() -> None:
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == dump(str(trace)).stdout
+    # Progress: the whole file of a mapped one; a pipe's size is unknown.
+    size = trace.stat().st_size
+    assert f" read {size} of {size} " in dump("--count", str(trace)).stdout
+    proc = subprocess.run(f"cat {trace} | {DUMP} --count /dev/stdin",
+                          shell=True, capture_output=True, text=True,
+                          timeout=60)
+    assert f" read {size} of 0 " in proc.stdout
 
 
 def test_msr_sample() -> None:
