@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from asan_ssdsim import SMALL, TRACES, ssdsim
+from lcs_reference import libcachesim
 from ssdtools import cachesim as cs
 from ssdtools.paths import BUILD
 
@@ -114,6 +115,45 @@ def test_cloudphysics_sample_reads_alike_in_four_formats() -> None:
     offsets = [r[2] for r in plain(vscsi)]
     for other in (lcs_csv, oracle, txt):
         assert [r[2] for r in plain(other)] == offsets
+
+
+def test_libcachesim_reads_the_samples_alike() -> None:
+    """libCacheSim's own readers (its Python bindings) give the object ids
+    (our offsets / 512), sizes and oracleGeneral's times we read."""
+    lcs = libcachesim()
+
+    def theirs(name: str, kind: object, params: object = None) -> list:
+        path = str(TRACES / name)
+        reader = (lcs.TraceReader(path, kind, params) if params
+                  else lcs.TraceReader(path, kind))
+        return [(r.clock_time, r.obj_id, r.obj_size) for r in reader]
+
+    def ours(name: str) -> list[Record]:
+        return plain(records(str(TRACES / name))[1])
+
+    for name, kind in ((f"{CP}.oracleGeneral.bin",
+                        lcs.TraceType.ORACLE_GENERAL_TRACE),
+                       (f"{CP}.oracleGeneral.bin.zst",
+                        lcs.TraceType.ORACLE_GENERAL_TRACE),
+                       (f"{CP}.vscsi", lcs.TraceType.VSCSI_TRACE)):
+        got, want = ours(name), theirs(name, kind)
+        assert [(r[2] // 512, r[3]) for r in got] == \
+            [(w[1], w[2]) for w in want], name
+        if kind == lcs.TraceType.ORACLE_GENERAL_TRACE:
+            assert [r[0] for r in got] == \
+                [(w[0] - want[0][0]) * 10**9 for w in want]
+    params = lcs.ReaderInitParam()
+    params.time_field, params.obj_id_field, params.obj_size_field = 2, 5, 4
+    params.has_header = params.has_header_set = True
+    params.obj_id_is_num = params.obj_id_is_num_set = True
+    params.delimiter = ","
+    want = theirs(f"{CP}.csv", lcs.TraceType.CSV_TRACE, params)
+    assert [(r[2] // 512, r[3]) for r in ours(f"{CP}.csv")] == \
+        [(w[1], w[2]) for w in want]
+    params = lcs.ReaderInitParam()
+    params.obj_id_is_num = params.obj_id_is_num_set = True
+    want = theirs(f"{CP}.txt", lcs.TraceType.PLAIN_TXT_TRACE, params)
+    assert [r[2] // 512 for r in ours(f"{CP}.txt")] == [w[1] for w in want]
 
 
 def test_zstd_traces_read_as_their_content() -> None:
