@@ -189,6 +189,27 @@ def test_a_pipe_reads_like_the_mapped_file() -> None:
     assert f" read {size} of 0 " in proc.stdout
 
 
+def test_vscsi_version_2(tmp_path: Path) -> None:
+    """Version 2 records {cmd, ver, sn, len, nSG, lbn, ts_us, rt}: told
+    apart from version 1 by the version byte, as libCacheSim tells them."""
+    trace = tmp_path / "v2.vscsi"
+    trace.write_bytes(
+        struct.pack("<HHIIIQQQ", 0x2A, 0x200, 1, 8192, 1, 100, 5000, 7)
+        + struct.pack("<HHIIIQQQ", 0x28, 0x200, 2, 4096, 1, 7, 5250, 7)
+        + struct.pack("<HHIIIQQQ", 0x35, 0x200, 3, 0, 0, 0, 6000, 7))
+    fmt, recs = records(str(trace))
+    assert fmt == "vscsi"
+    assert recs == [["0", "W", "51200", "8192"],
+                    ["250000", "R", "3584", "4096"],
+                    ["1000000", "F", "0", "0"]]
+    assert records("--format", "vscsi", str(trace))[1] == recs
+    # A record of another version after the first two is refused.
+    data = bytearray(trace.read_bytes())
+    data[80 + 3] = 1
+    trace.write_bytes(bytes(data))
+    assert "record 3: not a vscsi version 2 record" in refused(str(trace))
+
+
 def test_msr_sample() -> None:
     fmt, recs = records(str(TRACES / "msr-sample.csv"))
     assert fmt == "msr"
