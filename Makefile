@@ -3,7 +3,7 @@
 #   make            module (for both Debian kernels), core library, host tools
 #   make demo       install deps, build, boot a VM, run the demo
 #   make test       install deps, build, run the whole test suite
-#   make python     build/lib/libssdsim.so, the core under `import ssdsim` (python/)
+#   make python     build/lib/libssdsim.so, the core under `import ssdsim` (ssdsim/)
 #   make bench      overhead, fidelity and GC benchmarks (not part of make test)
 #   make workload   the ProCache paper's Algorithm 2 in the VM, scaled (workload/)
 #   make fuzzers    the libFuzzer harnesses (clang), tests/fuzz/
@@ -42,11 +42,17 @@ OBJS_ASAN := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
 
 TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe \
 	$(BUILD)/bin/ioctl_fuzz \
-	$(BUILD)/bin/config_oracle $(BUILD)/bin/cachesim $(BUILD)/bin/tracegen
+	$(BUILD)/bin/config_oracle $(BUILD)/bin/cachesim $(BUILD)/bin/tracegen \
+	$(BUILD)/bin/trace_dump
 UNIT_TESTS := $(BUILD)/asan/bin/ssd_unit_tests $(BUILD)/asan/bin/ssdsim \
-	$(BUILD)/asan/bin/cachesim $(BUILD)/asan/bin/tracegen
+	$(BUILD)/asan/bin/cachesim $(BUILD)/asan/bin/tracegen $(BUILD)/asan/bin/trace_dump
 STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c host-tools/log_format.c
-SIM_SRCS := host-tools/ssdsim_cli.c host-tools/ssdsim.c host-tools/trace_reader.c host-tools/trace_disks.c \
+# The trace readers (docs/trace-formats.md), shared by every tool that reads
+# traces; zstd-compressed traces need libzstd.
+TRACE_SRCS := $(sort $(wildcard host-tools/trace_*.c))
+TRACE_SRCS := $(filter-out host-tools/trace_dump.c,$(TRACE_SRCS))
+TRACE_LIBS := -lzstd
+SIM_SRCS := host-tools/ssdsim_cli.c host-tools/ssdsim.c $(TRACE_SRCS) \
 	host-tools/flat_iter.c host-tools/sim_options.c host-tools/sim_place.c \
 	host-tools/sim_remap.c host-tools/sim_data.c host-tools/sim_report.c \
 	host-tools/sim_snapshot.c host-tools/sim_age.c host-tools/sim_replay.c \
@@ -62,7 +68,7 @@ SOLIB_OBJS := $(patsubst %.c,$(BUILD)/pic/obj/%.o,$(SOLIB_SRCS))
 # The host cache simulator and its trace generator (host-tools/CACHESIM.md):
 # host-side, they need none of the core.
 CACHESIM_SRCS := host-tools/cachesim.c $(sort $(wildcard host-tools/csim_*.c)) \
-	host-tools/trace_reader.c host-tools/trace_disks.c host-tools/log_format.c
+	$(TRACE_SRCS)
 TRACEGEN_SRCS := $(sort $(wildcard host-tools/tracegen*.c))
 
 KVERS = $(shell cat $(BUILD)/kernel-versions 2>/dev/null)
@@ -107,7 +113,7 @@ $(BUILD)/pic/obj/%.o: %.c $(HEADERS) | $(VIEWS)/.made
 
 $(SOLIB): $(SOLIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) -shared $^ -lpthread -lz -lm -o $@
+	$(CC) -shared $^ -lpthread -lz -lm $(TRACE_LIBS) -o $@
 
 $(LIB): $(OBJS)
 	$(AR) rcs $@ $^
@@ -137,19 +143,29 @@ $(BUILD)/bin/config_oracle: tests/vm/config_oracle.c $(LIB)
 
 $(BUILD)/bin/ssdsim: $(SIM_SRCS) $(LIB) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB) -lpthread -lz -lm -o $@
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB) -lpthread -lz -lm $(TRACE_LIBS) -o $@
 
 $(BUILD)/asan/bin/ssdsim: $(SIM_SRCS) $(LIB_ASAN) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB_ASAN) -lpthread -lz -lm -o $@
+	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB_ASAN) -lpthread -lz -lm $(TRACE_LIBS) -o $@
 
 $(BUILD)/bin/cachesim: $(CACHESIM_SRCS) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(CACHESIM_SRCS) -lm -o $@
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(CACHESIM_SRCS) -lm $(TRACE_LIBS) -o $@
 
 $(BUILD)/asan/bin/cachesim: $(CACHESIM_SRCS) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(CACHESIM_SRCS) -lm -o $@
+	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(CACHESIM_SRCS) -lm $(TRACE_LIBS) -o $@
+
+$(BUILD)/bin/trace_dump: host-tools/trace_dump.c $(TRACE_SRCS) $(HEADERS) | $(VIEWS)/.made
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) host-tools/trace_dump.c $(TRACE_SRCS) \
+		$(TRACE_LIBS) -o $@
+
+$(BUILD)/asan/bin/trace_dump: host-tools/trace_dump.c $(TRACE_SRCS) $(HEADERS) | $(VIEWS)/.made
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) host-tools/trace_dump.c $(TRACE_SRCS) \
+		$(TRACE_LIBS) -o $@
 
 $(BUILD)/bin/tracegen: $(TRACEGEN_SRCS) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
@@ -204,8 +220,8 @@ workload:
 FUZZ_CC := clang
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wno-unused-parameter -Wno-sign-compare -I. \
 	-DSSD_WARN_ABORTS -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
-FUZZ_SRCS := $(CORE_SRCS) $(USER_SRCS) host-tools/conf_file.c host-tools/trace_reader.c \
-	host-tools/trace_disks.c host-tools/log_format.c host-tools/flat_iter.c
+FUZZ_SRCS := $(CORE_SRCS) $(USER_SRCS) host-tools/conf_file.c $(TRACE_SRCS) \
+	host-tools/flat_iter.c
 FUZZ_OBJS := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(FUZZ_SRCS))
 FUZZERS := $(BUILD)/fuzz/fuzz_config $(BUILD)/fuzz/fuzz_trace $(BUILD)/fuzz/fuzz_model \
 	$(BUILD)/fuzz/fuzz_snapshot
@@ -216,7 +232,7 @@ $(BUILD)/fuzz/obj/%.o: %.c $(HEADERS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJS)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJS) -lpthread -lz -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJS) -lpthread -lz $(TRACE_LIBS) -o $@
 
 fuzzers: $(FUZZERS)
 

@@ -86,7 +86,9 @@ static void usage(FILE *f)
 		"  --plc-filter on|off, --plc-delayed on|off, --plc-inout on|off (default on)\n"
 		"  --quad-popular-accesses N  quadrants: popular from N accesses (5)\n"
 		"  --quad-repeat-writes N     quadrants: high repeat from N writes (5)\n"
-		"  --format auto|mqsim|fiu|ssdemu|blkparse\n"
+		"  --format NAME              the trace's format (auto: detected), one of\n"
+		"                             auto|mqsim|fiu|ssdemu|blkparse|msr|spc|oracle|\n"
+		"                             vscsi|lcs-csv|lcs-txt (docs/trace-formats.md)\n"
 		"  --census                   print the trace's census only\n"
 		"  --json                     JSON output\n");
 }
@@ -296,8 +298,11 @@ static void parse(struct opts *o, int argc, char **argv)
 		else if (!strcmp(a, "--quad-repeat-writes"))
 			o->quad_repeat = integer(a, v, 1, 1000000, "must be 1 to 1000000 writes");
 		else if (!strcmp(a, "--format")) {
+			char want[256];
+
+			snprintf(want, sizeof(want), "must be one of %s", trace_format_list());
 			if (trace_parse_format(v, &o->format))
-				die(a, v, "must be auto, mqsim, fiu, ssdemu or blkparse");
+				die(a, v, want);
 		} else {
 			fprintf(stderr, "cachesim: unknown option %s (cachesim --help)\n", a);
 			exit(2);

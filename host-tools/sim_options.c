@@ -65,7 +65,11 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 	case OPT_CONFIG:
 		return conf_file_read(value, set_pair, cfg) ? 1 : 0;
 	case OPT_FORMAT:
-		return trace_parse_format(value, &o->format) ? sim_usage() : 0;
+		if (!trace_parse_format(value, &o->format))
+			return 0;
+		fprintf(stderr, "ssdsim: --format %s: unknown; the formats are %s\n", value,
+			trace_format_list());
+		return 1;
 	case OPT_COMPLETIONS:
 		o->completions_path = value;
 		return 0;

@@ -32,6 +32,7 @@ struct trace_disks {
 	size_t count;
 	size_t room;
 	bool pair;			/* how the trace names them */
+	size_t last;			/* where the last request's disk is */
 };
 
 /* "N" or "MAJOR,MINOR" into @spec; -1 if it is neither. */

@@ -1,40 +1,93 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * trace_reader.c - parsers of the trace formats listed in trace_reader.h.
+ * trace_reader.c - the trace reader (trace_reader.h): opening, detecting
+ * the format, handing each line or record to its format's parser
+ * (trace_fmt_*.c), the checks every record passes, blkparse's sort and
+ * the census of disks.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "host-tools/log_format.h"
-#include "host-tools/trace_reader.h"
+#include "host-tools/trace_fmt.h"
+#include "host-tools/trace_scan.h"
+
+struct format_info {
+	const char *name;
+	trace_line_parser parse_line;		/* text formats */
+	trace_record_parser parse_record;	/* binary formats */
+	size_t record_bytes;			/* 0: set at the first read (vscsi) */
+	bool has_disks;
+	bool disk_pair;
+};
+
+static const struct format_info formats[TRACE_FORMAT_NR] = {
+	[TRACE_AUTO] = { "auto" },
+	[TRACE_MQSIM] = { "mqsim", trace_parse_mqsim, .has_disks = true },
+	[TRACE_FIU] = { "fiu", trace_parse_fiu, .has_disks = true, .disk_pair = true },
+	[TRACE_SSDEMU] = { "ssdemu", trace_parse_ssdemu },
+	[TRACE_BLKPARSE] = { "blkparse", trace_parse_blkparse, .has_disks = true,
+			     .disk_pair = true },
+	[TRACE_MSR] = { "msr", trace_parse_msr, .has_disks = true },
+	[TRACE_SPC] = { "spc", trace_parse_spc, .has_disks = true },
+	[TRACE_ORACLE] = { "oracle", NULL, trace_parse_oracle, 24 },
+	[TRACE_VSCSI] = { "vscsi", NULL, trace_parse_vscsi },
+	[TRACE_LCS_CSV] = { "lcs-csv", trace_parse_lcs_csv },
+	[TRACE_LCS_TXT] = { "lcs-txt", trace_parse_lcs_txt },
+};
 
 int trace_parse_format(const char *name, enum trace_format *format)
 {
-	if (!strcmp(name, "auto"))
-		*format = TRACE_AUTO;
-	else if (!strcmp(name, "mqsim"))
-		*format = TRACE_MQSIM;
-	else if (!strcmp(name, "fiu"))
-		*format = TRACE_FIU;
-	else if (!strcmp(name, "ssdemu"))
-		*format = TRACE_SSDEMU;
-	else if (!strcmp(name, "blkparse"))
-		*format = TRACE_BLKPARSE;
-	else
-		return -1;
-	return 0;
+	for (int f = 0; f < TRACE_FORMAT_NR; f++)
+		if (!strcmp(name, formats[f].name)) {
+			*format = f;
+			return 0;
+		}
+	return -1;
+}
+
+const char *trace_format_name(enum trace_format format)
+{
+	return format < TRACE_FORMAT_NR ? formats[format].name : "?";
+}
+
+const char *trace_format_list(void)
+{
+	/* The names of formats[] in order (the tests hold every one to it). */
+	return "auto|mqsim|fiu|ssdemu|blkparse|msr|spc|oracle|vscsi|lcs-csv|lcs-txt";
+}
+
+bool trace_format_disk_pair(enum trace_format format)
+{
+	return formats[format].disk_pair;
+}
+
+static bool is_binary(enum trace_format format)
+{
+	return formats[format].parse_record != NULL;
+}
+
+static void init(struct trace_reader *tr, const char *path, enum trace_format format)
+{
+	tr->path = path;
+	tr->format = format;
 }
 
 int trace_open(struct trace_reader *tr, const char *path, enum trace_format format)
 {
 	memset(tr, 0, sizeof(*tr));
-	tr->file = fopen(path, "r");
-	if (!tr->file) {
-		perror(path);
+	if (trace_input_open(&tr->in, path))
 		return -1;
-	}
-	tr->path = path;
-	tr->format = format;
+	init(tr, path, format);
+	return 0;
+}
+
+int trace_open_memory(struct trace_reader *tr, const char *name, const void *data,
+		      size_t bytes, enum trace_format format)
+{
+	memset(tr, 0, sizeof(*tr));
+	if (trace_input_memory(&tr->in, name, data, bytes))
+		return -1;
+	init(tr, name, format);
 	return 0;
 }
 
@@ -43,278 +96,212 @@ void trace_select_disk(struct trace_reader *tr, const struct trace_disk_spec *di
 	tr->disk = *disk;
 }
 
-bool trace_format_disk_pair(enum trace_format format)
-{
-	return format == TRACE_FIU || format == TRACE_BLKPARSE;
-}
-
 void trace_close(struct trace_reader *tr)
 {
-	if (tr->file)
-		fclose(tr->file);
+	trace_input_close(&tr->in);
 	free(tr->buf);
 	free(tr->sorted);
 	trace_disks_free(&tr->disks);
-	tr->file = NULL;
 	tr->buf = NULL;
 	tr->sorted = NULL;
 }
 
-static const char *const format_names[] = {
-	[TRACE_AUTO] = "auto", [TRACE_MQSIM] = "mqsim", [TRACE_FIU] = "fiu",
-	[TRACE_SSDEMU] = "ssdemu", [TRACE_BLKPARSE] = "blkparse",
+void trace_progress(const struct trace_reader *tr, uint64_t *done_bytes,
+		    uint64_t *total_bytes)
+{
+	trace_input_progress(&tr->in, done_bytes, total_bytes);
+	/* A sorted blkparse trace was read whole at its first record. */
+	if (tr->sorted && tr->sorted_count && *total_bytes)
+		*done_bytes = (uint64_t)((double)*total_bytes * tr->sorted_next /
+					 tr->sorted_count);
+}
+
+/* The text formats in the order they are tried on a first line. */
+static const enum trace_format text_order[] = {
+	TRACE_BLKPARSE, TRACE_MQSIM, TRACE_SSDEMU, TRACE_FIU, TRACE_MSR, TRACE_SPC,
+	TRACE_LCS_TXT,
 };
 
-const char *trace_format_name(enum trace_format format)
+/* The format of a first data line; TRACE_AUTO if none. */
+static enum trace_format detect_line(struct trace_reader *tr, const char *line)
 {
-	return format_names[format];
-}
-
-/* blkparse event lines open with the device, "major,minor". */
-static bool blkparse_event(const char *line, unsigned int *major, unsigned int *minor)
-{
-	int end = 0;
-
-	return sscanf(line, "%u,%u%n", major, minor, &end) == 2 &&
-	       (line[end] == ' ' || line[end] == '\t');
-}
-
-static int parse_fiu(char *line, struct trace_record *rec, uint64_t *time_ns);
-static int parse_ssdemu(char *line, struct trace_record *rec, uint64_t *time_ns);
-
-/*
- * mqsim lines have five numbers, ssdemu lines an op letter second, fiu
- * lines a process name third, blkparse lines a device "8,0" first.
- * TRACE_AUTO if the line is none of these.
- */
-static enum trace_format detect(char *line)
-{
-	unsigned long long a, b, c, d, e;
-	struct ssdemu_log_entry entry;
+	struct trace_csv_columns cols;
 	struct trace_record rec;
-	unsigned int major, minor;
+	size_t len = strlen(line);
+	enum trace_format found = TRACE_AUTO;
 	uint64_t time_ns;
-	bool is_ssdemu;
-	char extra, *copy;
+	char *copy;
 
-	if (blkparse_event(line, &major, &minor))
+	if (trace_is_blkparse(line))
 		return TRACE_BLKPARSE;
-	if (sscanf(line, "%llu %llu %llu %llu %llu %c", &a, &b, &c, &d, &e, &extra) == 5)
+	if (trace_is_mqsim(line))
 		return TRACE_MQSIM;
-	if (!log_entry_parse(line, &entry))
-		return TRACE_SSDEMU;
-	copy = strdup(line);
-	is_ssdemu = copy && !parse_ssdemu(copy, &rec, &time_ns);
+	copy = malloc(len + 1 + SCAN_PAD);
+	if (!copy)
+		return TRACE_AUTO;
+	for (size_t i = 2; i < sizeof(text_order) / sizeof(text_order[0]); i++) {
+		memcpy(copy, line, len + 1);
+		if (!formats[text_order[i]].parse_line(tr, copy, &rec, &time_ns)) {
+			found = text_order[i];
+			break;
+		}
+	}
 	free(copy);
-	if (is_ssdemu)
-		return TRACE_SSDEMU;
-	if (!parse_fiu(line, &rec, &time_ns))
-		return TRACE_FIU;
-	return TRACE_AUTO;
+	if (found == TRACE_AUTO && trace_lcs_csv_header(line, &cols))
+		found = TRACE_LCS_CSV;
+	return found;
 }
 
-/*
- * A request log line, optionally followed (on writes) by the data's MD5s,
- * 32 hex digits each, concatenated, as an fiu line carries them
- * (workload/replay.py writes these).  The hashes are cut off the line.
- */
-static int parse_ssdemu(char *line, struct trace_record *rec, uint64_t *time_ns)
+/* Binary formats are told by their first bytes, before any line is read. */
+static int detect_binary(struct trace_reader *tr)
 {
-	struct ssdemu_log_entry entry;
-	char *hashes = NULL;
-	int rest = 0;
+	long held = trace_input_fill(&tr->in, 512);
 
-	if (sscanf(line, "%*u %*c %*u %*u %*u %n", &rest) == 0 && rest && line[rest]) {
-		size_t digits = strspn(line + rest, "0123456789abcdefABCDEF");
-
-		if (line[rest + digits] || !digits || digits % 32)
+	if (held < 0)
+		return -1;
+	if (tr->format == TRACE_AUTO && trace_looks_binary(tr->in.pos, held))
+		tr->format = trace_vscsi_version(tr->in.pos, held) ? TRACE_VSCSI : TRACE_ORACLE;
+	if (tr->format == TRACE_VSCSI) {
+		tr->vscsi_version = trace_vscsi_version(tr->in.pos, held);
+		if (held && !tr->vscsi_version) {
+			fprintf(stderr, "%s: not a vscsi trace (its first records are of neither version 1 nor 2)\n",
+				tr->path);
 			return -1;
-		hashes = line + rest;
-		line[rest - 1] = '\0';
+		}
+		tr->record_bytes = trace_vscsi_record_bytes(tr->vscsi_version);
+	} else if (is_binary(tr->format)) {
+		tr->record_bytes = formats[tr->format].record_bytes;
 	}
-	if (log_entry_parse(line, &entry))
-		return -1;
-	if (hashes && entry.op != SSDEMU_OP_WRITE)
-		return -1;
-	*time_ns = entry.arrival_ns;
-	rec->offset_bytes = entry.offset_bytes;
-	rec->length_bytes = entry.length_bytes;
-	rec->op = entry.op;
-	rec->content_hash = hashes;
-	rec->has_device = false;
-	rec->device = 0;
 	return 0;
 }
 
-static int parse_mqsim(char *line, struct trace_record *rec, uint64_t *time_ns)
+/* The next line to parse, NUL-terminated in tr->buf: 1, 0 at the end, -1. */
+static int next_line(struct trace_reader *tr, char **line)
 {
-	unsigned long long t, dev, lba, sectors, type;
-
-	if (sscanf(line, "%llu %llu %llu %llu %llu", &t, &dev, &lba, &sectors, &type) != 5 ||
-	    type > 1)
-		return -1;
-	*time_ns = t;
-	rec->offset_bytes = lba * 512;
-	rec->length_bytes = sectors * 512;
-	rec->op = type == 0 ? SSDEMU_OP_WRITE : SSDEMU_OP_READ;
-	rec->content_hash = NULL;
-	rec->has_device = true;
-	rec->device = dev;
-	return 0;
-}
-
-static int parse_fiu(char *line, struct trace_record *rec, uint64_t *time_ns)
-{
-	unsigned long long t, pid, lba, sectors, major, minor;
-	char process[64], rw[4];
-	int hash_at = 0;
-
-	if (sscanf(line, "%llu %llu %63s %llu %llu %3s %llu %llu %n", &t, &pid, process,
-		   &lba, &sectors, rw, &major, &minor, &hash_at) != 8 ||
-	    (rw[0] != 'R' && rw[0] != 'W') || rw[1])
-		return -1;
-	*time_ns = t;
-	rec->offset_bytes = lba * 512;
-	rec->length_bytes = sectors * 512;
-	rec->op = rw[0] == 'W' ? SSDEMU_OP_WRITE : SSDEMU_OP_READ;
-	rec->content_hash = hash_at && line[hash_at] ? line + hash_at : NULL;
-	if (major > UINT32_MAX || minor > UINT32_MAX)
-		return -1;
-	rec->has_device = true;
-	rec->device = TRACE_DISK_PAIR(major, minor);
-	return 0;
-}
-
-/*
- * The op of a blkparse RWBS string: an optional leading F (preflush), then
- * D (discard), W (write), R (read) or N (no data: a flush when F led).
- * A lone F is a flush as the kernel's own tracepoints spell it.
- * Write-zeroes requests carry a W and read as writes.
- */
-static int rwbs_op(const char *rwbs, unsigned int *op)
-{
-	bool preflush = rwbs[0] == 'F' && rwbs[1];
-
-	if (!strcmp(rwbs, "F")) {
-		*op = SSDEMU_OP_FLUSH;
-		return 0;
-	}
-	switch (rwbs[preflush]) {
-	case 'D':
-		*op = SSDEMU_OP_TRIM;
-		return 0;
-	case 'W':
-		*op = SSDEMU_OP_WRITE;
-		return 0;
-	case 'R':
-		*op = SSDEMU_OP_READ;
-		return 0;
-	case 'N':
-		*op = SSDEMU_OP_FLUSH;
-		return preflush ? 0 : 1;
-	}
-	return -1;
-}
-
-/*
- * blkparse's default output: "maj,min cpu seq sec.nsec pid action rwbs
- * [sector + count] [comm]".  Only D (issued to the driver) events are
- * requests the device saw; other actions and the summary are skipped.
- * 0 with a record, 1 for a line to skip, -1 malformed, -2 already reported.
- */
-static int parse_blkparse(struct trace_reader *tr, char *line, struct trace_record *rec,
-			  uint64_t *time_ns)
-{
-	unsigned long long seq, sec, sector = 0, count = 0, frac_ns;
-	unsigned int major, minor, cpu, pid;
-	uint64_t device;
-	char frac[16], action[4], rwbs[12];
-	size_t digits;
-	int rest = 0;
+	const unsigned char *text;
+	size_t len;
 	int ret;
 
-	if (!blkparse_event(line, &major, &minor))
-		return 1;
-	if (sscanf(line, "%*u,%*u %u %llu %llu.%15[0-9] %u %3s %11s %n", &cpu, &seq, &sec,
-		   frac, &pid, action, rwbs, &rest) != 7)
-		return -1;
-	if (strcmp(action, "D"))
-		return 1;
-	device = TRACE_DISK_PAIR(major, minor);
-	if (!tr->have_device) {
-		tr->have_device = true;
-		tr->device = device;
-	} else if (device != tr->device && !tr->disk.set) {
-		fprintf(stderr, "%s:%lu: a second device %u,%u; trace one device only, or choose one (ssdsim --disk %u,%u)\n",
-			tr->path, tr->line, major, minor, (unsigned int)(tr->device >> 32),
-			(unsigned int)(tr->device & UINT32_MAX));
-		return -2;
-	}
-	ret = rwbs_op(rwbs, &rec->op);
-	if (ret)
-		return ret;
-	if (rest && sscanf(line + rest, "%llu + %llu", &sector, &count) != 2)
-		count = 0;
-	/* A data request without data is nothing the device has to do. */
-	if (count == 0 && rec->op != SSDEMU_OP_FLUSH)
-		return 1;
-	/* The fraction has nine digits from blkparse; scale any other count. */
-	digits = strlen(frac);
-	frac_ns = 0;
-	for (size_t i = 0; i < 9; i++)
-		frac_ns = frac_ns * 10 + (i < digits ? frac[i] - '0' : 0);
-	*time_ns = sec * 1000000000ULL + frac_ns;
-	rec->offset_bytes = sector * 512;
-	rec->length_bytes = count * 512;
-	rec->content_hash = NULL;
-	rec->has_device = true;
-	rec->device = device;
-	return 0;
-}
-
-/* The next record as the file holds it, with its own time in arrival_ns. */
-static int read_record(struct trace_reader *tr, struct trace_record *rec)
-{
-	while (getline(&tr->buf, &tr->buf_bytes, tr->file) >= 0) {
-		uint64_t time_ns;
-		char *p = tr->buf;
-		int ret;
+	while ((ret = trace_input_line(&tr->in, &text, &len)) > 0) {
+		const unsigned char *cr;
+		char *p;
 
 		tr->line++;
-		p[strcspn(p, "\r\n")] = '\0';
+		cr = memchr(text, '\r', len);
+		if (cr)
+			len = cr - text;
+		if (len + 1 + SCAN_PAD > tr->buf_bytes) {
+			size_t bytes = tr->buf_bytes ? tr->buf_bytes : 256;
+			char *grown;
+
+			while (bytes < len + 1 + SCAN_PAD)
+				bytes *= 2;
+			grown = realloc(tr->buf, bytes);
+			if (!grown) {
+				fprintf(stderr, "%s: out of memory reading the trace\n", tr->path);
+				return -1;
+			}
+			tr->buf = grown;
+			tr->buf_bytes = bytes;
+		}
+		memcpy(tr->buf, text, len);
+		tr->buf[len] = '\0';
+		p = tr->buf;
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (!*p || *p == '#')
 			continue;
+		*line = p;
+		return 1;
+	}
+	return ret;
+}
+
+/* Where the reader is, for a message: "path:line" or "path: record N". */
+static void where(const struct trace_reader *tr)
+{
+	if (is_binary(tr->format))
+		fprintf(stderr, "%s: record %lu: ", tr->path, tr->line);
+	else
+		fprintf(stderr, "%s:%lu: ", tr->path, tr->line);
+}
+
+/* One binary record: 1, 0 at the end, -1 after a message. */
+static int read_binary(struct trace_reader *tr, struct trace_record *rec, uint64_t *time_ns)
+{
+	const unsigned char *p;
+	int ret = trace_input_record(&tr->in, tr->record_bytes, &p);
+
+	if (ret <= 0)
+		return ret;
+	tr->line++;
+	if (ret == 2) {
+		where(tr);
+		fprintf(stderr, "truncated: %zu of its %zu bytes\n",
+			(size_t)(tr->in.end - tr->in.pos), tr->record_bytes);
+		return -1;
+	}
+	ret = formats[tr->format].parse_record(tr, p, rec, time_ns);
+	if (ret == -1) {
+		where(tr);
+		fprintf(stderr, "not a %s record\n", formats[tr->format].name);
+	}
+	return ret ? -1 : 1;
+}
+
+/* One text record: 1, 0 at the end, -1 after a message. */
+static int read_text(struct trace_reader *tr, struct trace_record *rec, uint64_t *time_ns)
+{
+	char *line;
+	int ret;
+
+	while ((ret = next_line(tr, &line)) > 0) {
 		if (tr->format == TRACE_AUTO) {
-			tr->format = detect(p);
+			tr->format = detect_line(tr, line);
 			if (tr->format == TRACE_AUTO) {
-				fprintf(stderr, "%s:%lu: trace format not recognised (not mqsim, fiu, blkparse or an ssdemu request log); name it with --format\n",
-					tr->path, tr->line);
+				fprintf(stderr, "%s:%lu: trace format not recognised (not %s); name it with --format\n",
+					tr->path, tr->line, trace_format_list() + strlen("auto|"));
 				return -1;
 			}
 		}
-		if (tr->format == TRACE_BLKPARSE)
-			ret = parse_blkparse(tr, p, rec, &time_ns);
-		else if (tr->format == TRACE_MQSIM)
-			ret = parse_mqsim(p, rec, &time_ns);
-		else if (tr->format == TRACE_FIU)
-			ret = parse_fiu(p, rec, &time_ns);
-		else
-			ret = parse_ssdemu(p, rec, &time_ns);
+		ret = formats[tr->format].parse_line(tr, line, rec, time_ns);
 		if (ret == 1)
 			continue;
 		if (ret == -2)
 			return -1;
 		if (ret) {
 			fprintf(stderr, "%s:%lu: not a %s trace line\n", tr->path, tr->line,
-				format_names[tr->format]);
+				formats[tr->format].name);
 			return -1;
 		}
-		rec->arrival_ns = time_ns;
 		return 1;
 	}
-	return 0;
+	return ret;
+}
+
+/* The next record as the file holds it, with its own time in arrival_ns. */
+static int read_record(struct trace_reader *tr, struct trace_record *rec)
+{
+	uint64_t time_ns;
+	int ret;
+
+	if (!tr->line && (tr->format == TRACE_AUTO || is_binary(tr->format)) &&
+	    !tr->record_bytes && detect_binary(tr))
+		return -1;
+	ret = is_binary(tr->format) ? read_binary(tr, rec, &time_ns) :
+				      read_text(tr, rec, &time_ns);
+	if (ret <= 0)
+		return ret;
+	if (rec->offset_bytes > TRACE_MAX_BYTES ||
+	    rec->length_bytes > TRACE_MAX_BYTES - rec->offset_bytes) {
+		where(tr);
+		fprintf(stderr, "a request beyond 2^63 bytes (offset %llu, length %llu) refused\n",
+			(unsigned long long)rec->offset_bytes,
+			(unsigned long long)rec->length_bytes);
+		return -1;
+	}
+	rec->arrival_ns = time_ns;
+	return 1;
 }
 
 struct timed_record {
@@ -412,21 +399,27 @@ static int next_any(struct trace_reader *tr, struct trace_record *rec)
 /* A chosen disk must be one the format can name, spelled its way. */
 static int check_disk(struct trace_reader *tr)
 {
-	char name[48];
+	const char *name = formats[tr->format].name;
+	char disk[48];
 
 	tr->disk_checked = true;
 	tr->disks.pair = trace_format_disk_pair(tr->format);
 	if (!tr->disk.set)
 		return 0;
-	trace_disk_name(tr->disk.pair, tr->disk.device, name, sizeof(name));
+	trace_disk_name(tr->disk.pair, tr->disk.device, disk, sizeof(disk));
 	if (tr->format == TRACE_SSDEMU) {
 		fprintf(stderr, "%s: --disk %s refused: an ssdemu request log names no disks\n",
-			tr->path, name);
+			tr->path, disk);
+		return -1;
+	}
+	if (!formats[tr->format].has_disks) {
+		fprintf(stderr, "%s: --disk %s refused: a %s trace names no disks\n", tr->path,
+			disk, name);
 		return -1;
 	}
 	if (tr->disk.pair != tr->disks.pair) {
 		fprintf(stderr, "%s: --disk %s refused: a %s trace names its disks %s\n",
-			tr->path, name, format_names[tr->format],
+			tr->path, disk, name,
 			tr->disks.pair ? "major,minor (--disk 8,16)" : "by a number (--disk 3)");
 		return -1;
 	}

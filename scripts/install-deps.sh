@@ -13,13 +13,15 @@ export DEBIAN_FRONTEND=noninteractive
 BACKPORTS_LIST=/etc/apt/sources.list.d/ssdemu-bookworm-backports.list
 
 # clang and libclang-rt-14-dev: the libFuzzer harnesses (tests/fuzz);
-# zlib1g-dev: CRC-32 of snapshots in userspace (platform/ssd_platform_user.c).
+# zlib1g-dev: CRC-32 of snapshots in userspace (platform/ssd_platform_user.c);
+# libzstd-dev: zstd-compressed traces (host-tools/trace_input.c).
 # python3-pip: the reference cache simulator below.  python3-tqdm,
 # python3-pandas, python3-matplotlib: the sweeps of the Python API (ssdsim/:
 # progress bar, DataFrames and Parquet, plots).
 PACKAGES="build-essential bc kmod cpio xz-utils zstd gzip python3 python3-pytest
 	python3-pip python3-tqdm python3-pandas python3-matplotlib qemu-system-x86
-	busybox-static fio e2fsprogs xfsprogs nvme-cli blktrace flake8 linux-source-6.1 clang libclang-rt-14-dev zlib1g-dev"
+	busybox-static fio e2fsprogs xfsprogs nvme-cli blktrace flake8 linux-source-6.1 clang
+	libclang-rt-14-dev zlib1g-dev libzstd-dev"
 # Only `make bench` plots; `make workload` also configures a kernel tree
 # (flex, bison, libelf-dev) on the host.
 case "${1:-}" in
