@@ -60,6 +60,7 @@ static const char *const valued[OPT_NR] = {
 static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_options *o)
 {
 	unsigned long long n;
+	u64 bytes;
 
 	switch (opt) {
 	case OPT_CONFIG:
@@ -92,12 +93,12 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 		o->remap_dense = !strcmp(value, "dense");
 		return 0;
 	case OPT_REMAP_UNIT:
-		if (parse_count(value, &n) || !n) {
-			fprintf(stderr, "ssdsim: --remap-unit %s refused: bytes, a multiple of the page size\n",
+		if (ssd_parse_bytes(value, 1, &bytes) || !bytes) {
+			fprintf(stderr, "ssdsim: --remap-unit %s refused: bytes (or 8KiB, 1M...), a multiple of the page size\n",
 				value);
 			return 1;
 		}
-		o->remap_unit_bytes = n;
+		o->remap_unit_bytes = bytes;
 		return 0;
 	case OPT_FROM:
 		o->from_path = value;
