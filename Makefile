@@ -49,7 +49,9 @@ SIM_SRCS := host-tools/ssdsim.c host-tools/trace_reader.c host-tools/trace_disks
 	host-tools/flat_iter.c host-tools/sim_options.c host-tools/sim_place.c \
 	host-tools/sim_remap.c host-tools/sim_data.c host-tools/sim_report.c \
 	host-tools/sim_snapshot.c host-tools/sim_age.c host-tools/sim_replay.c \
-	host-tools/sim_results.c host-tools/sim_keys.c host-tools/belady.c $(STATS_SRCS)
+	host-tools/sim_results.c host-tools/sim_keys.c host-tools/sim_fields.c \
+	host-tools/sim_summary.c host-tools/sim_progress.c host-tools/sim_trend.c \
+	host-tools/belady.c $(STATS_SRCS)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 # The host cache simulator and its trace generator (host-tools/CACHESIM.md):
 # host-side, they need none of the core.

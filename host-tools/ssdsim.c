@@ -150,7 +150,7 @@ static int age_device(struct sim_run *run, const struct ssd_config *cfg,
 		return -1;
 	}
 	sim_print_device(run, &res);
-	return 0;
+	return run->fields_failed;
 }
 
 int main(int argc, char **argv)
@@ -189,6 +189,10 @@ int main(int argc, char **argv)
 		if (age_device(&run, &cfg, &age))
 			goto out;
 	} else if (o.trace_path) {
+		if (sim_check_fields(&run, &cfg))
+			goto out;
+		if (o.fill && sim_fill_device(&run, &cfg))
+			goto out;
 		if (sim_replay_trace(&run, &cfg))
 			goto out;
 	} else {
@@ -197,6 +201,8 @@ int main(int argc, char **argv)
 			goto out;
 		}
 		sim_print_device(&run, NULL);
+		if (run.fields_failed)
+			goto out;
 	}
 	if (o.save_path && save_device(&run, &save))
 		goto out;
@@ -207,6 +213,7 @@ out:
 	if (run.completions)
 		fclose(run.completions);
 	belady_seq_free(&run.seq);
+	free(run.loop.done_ns);
 	sim_report_free(&run.report);
 	sim_place_free(&run.place);
 	free(run.buf);

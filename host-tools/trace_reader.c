@@ -4,6 +4,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "host-tools/log_format.h"
 #include "host-tools/trace_reader.h"
@@ -450,4 +451,28 @@ int trace_next(struct trace_reader *tr, struct trace_record *rec)
 			return 1;
 	}
 	return ret;
+}
+
+/*
+ * The trivial version (ftell/fstat) that the i22-readers branch replaces:
+ * bytes of the file consumed and its size (0 if not a regular file);
+ * a sorted blkparse trace (read whole) by its records returned.
+ */
+void trace_progress(const struct trace_reader *tr, uint64_t *done_bytes, uint64_t *total_bytes)
+{
+	struct stat sb;
+	long at;
+
+	*done_bytes = 0;
+	*total_bytes = 0;
+	if (!tr->file || fstat(fileno(tr->file), &sb) || !S_ISREG(sb.st_mode))
+		return;
+	*total_bytes = (uint64_t)sb.st_size;
+	if (tr->sorted) {
+		*done_bytes = tr->sorted_count ? *total_bytes * tr->sorted_next /
+						 tr->sorted_count : *total_bytes;
+		return;
+	}
+	at = ftell(tr->file);
+	*done_bytes = at > 0 ? (uint64_t)at : 0;
 }

@@ -84,6 +84,11 @@ bool trace_format_disk_pair(enum trace_format format);
 int trace_next(struct trace_reader *tr, struct trace_record *rec);
 void trace_close(struct trace_reader *tr);
 int trace_parse_format(const char *name, enum trace_format *format);
+/*
+ * How far the reader is: bytes of the file consumed and its size (total
+ * 0 if unknown, e.g. a pipe; then done is what was read).
+ */
+void trace_progress(const struct trace_reader *tr, uint64_t *done_bytes, uint64_t *total_bytes);
 /* The format's name ("auto" until the first data line was read). */
 const char *trace_format_name(enum trace_format format);
 
