@@ -22,7 +22,8 @@ int sim_usage(void)
 		"[--seed N] [--save SNAPSHOT] [--json]\n"
 		"              SPEC: fill=F[,overwrite=N][,erase_mean=E][,bs=BYTES]\n"
 		"       ssdsim --from SNAPSHOT [--json] [--save SNAPSHOT]\n"
-		"       ssdsim --list-keys\n");
+		"       ssdsim --list-keys [--json|--tsv]\n"
+		"Byte-valued keys take binary sizes (8KiB, 4k, 1GiB); docs/ssdsim.md is the cookbook.\n");
 	return 2;
 }
 
@@ -291,8 +292,12 @@ static int check_combinations(const struct sim_options *o, const bool *seen)
 		fprintf(stderr, "ssdsim: --fill and --from refused together: the snapshot is the device's state; fill it when it is made (--age fill=F --save)\n");
 		return 1;
 	}
-	if (o->csv && o->json) {
-		fprintf(stderr, "ssdsim: --csv and --json refused together: say which\n");
+	if (o->json && (o->csv || o->fields)) {
+		fprintf(stderr, "ssdsim: --json refused with --csv or --fields: --json prints everything; --fields prints the fields named (as lines, or one CSV row with --csv)\n");
+		return 1;
+	}
+	if (o->belady && o->measure_set) {
+		fprintf(stderr, "ssdsim: --belady and --measure-from refused together: the bound counts whole passes (use --warmup)\n");
 		return 1;
 	}
 	if (seen[OPT_SEED] && !o->age_spec && !seen[OPT_FILL]) {
