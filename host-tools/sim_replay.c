@@ -215,7 +215,7 @@ static int replay(struct sim_run *run, const struct trace_record *rec)
 	run->window.last_completion_ns = max_t(u64, run->window.last_completion_ns, last_ns);
 	run->requests++;
 	run->pass_requests++;
-	if (!(++run->requests_all & 1023)) {
+	if (!(++run->requests_all & 1023) && run->progress.on) {
 		u64 done, total;
 
 		trace_progress(&run->tr, &done, &total);

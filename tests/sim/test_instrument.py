@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from asan_ssdsim import SMALL, SSDSIM, TRACES, ssdsim
+from ssdtools import conf
 from ssdtools import ssdsim as sim
 
 TPCC = str(TRACES / "mqsim-tpcc-small.trace")
@@ -93,6 +94,22 @@ def test_byte_keys_take_binary_suffixes() -> None:
     assert plain == suffixed
     assert suffixed["config"]["memory_limit_mb"] == 1024
     assert suffixed["config"]["procache_c_bytes"] == 65536
+
+
+def test_preset_sizes_read_alike_in_c_and_python(tmp_path: Path) -> None:
+    preset = tmp_path / "sizes.conf"
+    preset.write_text("page_size_bytes = 8KiB  # a comment\n"
+                      "logical_block_bytes = 4k\n"
+                      "memory_limit_mb = 1GiB\n"
+                      "dedup_buffer_bytes = 32M\n"
+                      "chips = 8\n")
+    out = stats("--config", str(SMALL), "--config", str(preset), TPCC)
+    python = conf.numbers(conf.read(preset))
+    assert python == {"page_size_bytes": 8192, "logical_block_bytes": 4096,
+                      "memory_limit_mb": 1024,
+                      "dedup_buffer_bytes": 32 << 20, "chips": 8}
+    for key, value in python.items():
+        assert out["config"][key] == value, key
 
 
 def test_size_suffixes_refused_with_a_reason() -> None:
