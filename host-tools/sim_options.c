@@ -16,7 +16,7 @@ int sim_usage(void)
 		"[--remap none|dense] [--remap-unit BYTES] [--json] [--check] "
 		"[--completions FILE] [--warmup N] [--belady] [--no-final-flush]\n"
 		"              [--from SNAPSHOT [--reset-stats]] [--save SNAPSHOT]\n"
-		"              [--fill F] [--measure-from N|TIME] [--iodepth N]\n"
+		"              [--fill F] [--measure-from N|TIME] [--iodepth N | --time-scale F]\n"
 		"              [--fields A,B,...] [--csv] [--verbose|--all] [--progress|--no-progress] TRACE\n"
 		"       ssdsim [--config FILE] [key=value ...] [--from SNAPSHOT] --age SPEC "
 		"[--seed N] [--save SNAPSHOT] [--json]\n"
@@ -50,7 +50,7 @@ static int parse_count(const char *text, unsigned long long *out)
 /* The options that take a value, each allowed once. */
 enum { OPT_CONFIG, OPT_FORMAT, OPT_COMPLETIONS, OPT_WARMUP, OPT_DISK, OPT_REMAP,
        OPT_REMAP_UNIT, OPT_FROM, OPT_SAVE, OPT_AGE, OPT_SEED, OPT_FILL, OPT_MEASURE_FROM,
-       OPT_IODEPTH, OPT_FIELDS, OPT_FORMAT_OUT, OPT_NR };
+       OPT_IODEPTH, OPT_FIELDS, OPT_FORMAT_OUT, OPT_TIME_SCALE, OPT_NR };
 
 static const char *const valued[OPT_NR] = {
 	[OPT_CONFIG] = "--config", [OPT_FORMAT] = "--format",
@@ -59,6 +59,7 @@ static const char *const valued[OPT_NR] = {
 	[OPT_FROM] = "--from", [OPT_SAVE] = "--save", [OPT_AGE] = "--age",
 	[OPT_SEED] = "--seed", [OPT_FILL] = "--fill", [OPT_MEASURE_FROM] = "--measure-from",
 	[OPT_IODEPTH] = "--iodepth", [OPT_FIELDS] = "--fields", [OPT_FORMAT_OUT] = "--format-out",
+	[OPT_TIME_SCALE] = "--time-scale",
 };
 
 /*
@@ -171,6 +172,14 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 		}
 		o->iodepth = (u32)n;
 		return 0;
+	case OPT_TIME_SCALE:
+		o->time_scale = strtod(value, &end);
+		if (end == value || *end || !(o->time_scale > 0 && o->time_scale <= 1e6)) {
+			fprintf(stderr, "ssdsim: --time-scale %s refused: a factor on the trace's times, 0 < F <= 1e6 (2: half the rate)\n",
+				value);
+			return 1;
+		}
+		return 0;
 	case OPT_FIELDS:
 		if (!value[0]) {
 			fprintf(stderr, "ssdsim: --fields refused: name the fields, comma-separated (names as in --json: waf,latency.write.p99_ns)\n");
@@ -211,6 +220,7 @@ int sim_options_parse(int argc, char **argv, struct ssd_config *cfg, struct sim_
 	o->final_flush = true;
 	o->seed = 1;
 	o->progress = -1;
+	o->time_scale = 1.0;
 	o->keys = calloc(argc, sizeof(*o->keys));
 	if (!o->keys) {
 		fprintf(stderr, "ssdsim: out of memory\n");
@@ -286,6 +296,10 @@ static int check_combinations(const struct sim_options *o, const bool *seen)
 	}
 	if (!o->trace_path && (seen[OPT_FILL] || seen[OPT_MEASURE_FROM] || seen[OPT_IODEPTH])) {
 		fprintf(stderr, "ssdsim: --fill, --measure-from and --iodepth need a trace (to age a device without one: --age)\n");
+		return 1;
+	}
+	if (seen[OPT_TIME_SCALE] && (o->iodepth || !o->trace_path)) {
+		fprintf(stderr, "ssdsim: --time-scale refused: it scales an open-loop replay's times (a trace, without --iodepth)\n");
 		return 1;
 	}
 	if (seen[OPT_FILL] && o->from_path) {

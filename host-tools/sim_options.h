@@ -38,6 +38,7 @@ struct sim_options {
 	bool measure_is_time;		/* a time (ns into the pass), else a count */
 	u64 measure_from;		/* requests, or ns */
 	u32 iodepth;			/* --iodepth: closed loop; 0 = the trace's times */
+	double time_scale;		/* --time-scale: arrival times x this (1) */
 	const char *fields;		/* --fields a,b,c (names as in the JSON) */
 	bool csv;			/* --csv: one header and one row */
 	bool verbose;			/* --verbose/--all: every counter in text */

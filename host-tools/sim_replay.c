@@ -101,7 +101,8 @@ static void loop_push(struct sim_loop *l, u64 done_ns)
 }
 
 /*
- * When the request arrives: at the trace's time (open loop), or with
+ * When the request arrives: at the trace's time (open loop; times
+ * --time-scale), or with
  * --iodepth N when one of the N outstanding completes (the earliest; the
  * first N at the pass's start), as fio keeps N in flight.
  */
@@ -109,8 +110,10 @@ static u64 arrival_of(struct sim_run *run, const struct trace_record *rec)
 {
 	struct sim_loop *l = &run->loop;
 
-	if (!run->o->iodepth)
+	if (!run->o->iodepth && run->o->time_scale == 1.0)
 		return rec->arrival_ns + run->offset_ns;
+	if (!run->o->iodepth)
+		return (u64)((double)rec->arrival_ns * run->o->time_scale) + run->offset_ns;
 	if (l->count == run->o->iodepth)
 		l->next_ns = max_t(u64, l->next_ns, loop_pop(l));
 	return l->next_ns;

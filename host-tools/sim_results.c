@@ -75,7 +75,8 @@ static void print_instrument_json(FILE *out, const struct sim_run *run,
 		(unsigned long long)sim_window_ns(run), s > 0 ? run->requests / s : 0.0,
 		s > 0 ? st->host_read_bytes / s / 1e6 : 0.0,
 		s > 0 ? st->host_write_bytes / s / 1e6 : 0.0);
-	fprintf(out, ", \"saturated\": %s}", saturated ? "true" : "false");
+	fprintf(out, ", \"time_scale\": %g, \"saturated\": %s}", run->o->time_scale,
+		saturated ? "true" : "false");
 }
 
 /* The instrument's lines in --verbose text. */
@@ -189,7 +190,7 @@ static void warn_saturated(const struct sim_run *run, const double q[4])
 {
 	const struct sim_window *w = &run->window;
 
-	fprintf(stderr, "ssdsim: warning: the trace arrives faster than the device serves it: the queue kept growing (mean latency by quarter of the requests %.3f, %.3f, %.3f, %.3f ms; %.3f s of work still queued when the last request arrived, %.3f s after the first).  The latencies measure that queue, and grow with the trace's length.  Keep N requests in flight instead (--iodepth N), or slow the trace down (scale its times).\n",
+	fprintf(stderr, "ssdsim: warning: the trace arrives faster than the device serves it: the queue kept growing (mean latency by quarter of the requests %.3f, %.3f, %.3f, %.3f ms; %.3f s of work still queued when the last request arrived, %.3f s after the first).  The latencies measure that queue, and grow with the trace's length.  Keep N requests in flight instead (--iodepth N), or slow the trace down (--time-scale F, F > 1 stretches its times).\n",
 		q[0] / 1e6, q[1] / 1e6, q[2] / 1e6, q[3] / 1e6,
 		(w->last_completion_ns - w->last_arrival_ns) / 1e9,
 		(w->last_arrival_ns - w->from_ns) / 1e9);

@@ -7,7 +7,8 @@
  *   ssdsim [--config FILE] [key=value ...] [--format auto|mqsim|fiu|ssdemu|blkparse]
  *          [--disk N|MAJOR,MINOR] [--remap none|dense] [--remap-unit BYTES]
  *          [--json] [--check] [--completions FILE] [--warmup N] [--belady]
- *          [--no-final-flush] [--fill F] [--measure-from N|TIME] [--iodepth N]
+ *          [--no-final-flush] [--fill F] [--measure-from N|TIME]
+ *          [--iodepth N | --time-scale F]
  *          [--fields A,B [--csv]] [--verbose] [--progress|--no-progress] TRACE
  *
  * The instrument (docs/ssdsim.md is the cookbook): --fill F fills the
@@ -15,8 +16,9 @@
  * resets the counters; --measure-from N (requests) or TIME (30s, 500ms)
  * resets counters and latencies at that point of the measured pass, the
  * device's state kept (JSON: run.window); --iodepth N replays closed-loop,
- * N requests in flight, the trace's times ignored; an open-loop replay
- * whose queue keeps growing is warned about (run.saturated).  The text
+ * N requests in flight, the trace's times ignored (--time-scale F
+ * stretches them instead); an open-loop replay whose queue keeps growing
+ * is warned about (run.saturated).  The text
  * output is a one-screen summary (sim_summary.h), --verbose every counter,
  * --json everything, --fields names chosen values of the JSON (lines, or
  * one CSV row with --csv).  A progress line is drawn on a terminal.

@@ -394,3 +394,15 @@ def test_saturation_warned_only_when_the_queue_grows(tmp_path: Path) -> None:
         proc = ssdsim("--json", "--config", str(SMALL), *args)
         assert "arrives faster" not in proc.stderr, args
         assert json.loads(proc.stdout)["run"]["saturated"] is False
+    # --time-scale 1000 replays TPC-C as the slowed trace does.
+    scaled = stats("--config", str(SMALL), "--time-scale", "1000", TPCC)
+    slowed = stats("--config", str(SMALL), str(slow))
+    assert scaled["run"].pop("time_scale") == 1000
+    assert slowed["run"].pop("time_scale") == 1
+    for out in (scaled, slowed):
+        del out["trace"]["path"]
+    assert scaled == slowed
+    assert "--time-scale refused" in refused(
+        "--config", str(SMALL), "--iodepth", "4", "--time-scale", "2", TPCC)
+    assert "0 < F" in refused("--config", str(SMALL), "--time-scale", "0",
+                              TPCC)
