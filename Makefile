@@ -56,7 +56,9 @@ SIM_SRCS := host-tools/ssdsim_cli.c host-tools/ssdsim.c $(TRACE_SRCS) \
 	host-tools/flat_iter.c host-tools/sim_options.c host-tools/sim_place.c \
 	host-tools/sim_remap.c host-tools/sim_data.c host-tools/sim_report.c \
 	host-tools/sim_snapshot.c host-tools/sim_age.c host-tools/sim_replay.c \
-	host-tools/sim_results.c host-tools/belady.c $(STATS_SRCS)
+	host-tools/sim_results.c host-tools/sim_keys.c host-tools/sim_fields.c \
+	host-tools/sim_summary.c host-tools/sim_progress.c host-tools/sim_trend.c \
+	host-tools/belady.c $(STATS_SRCS)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 # libssdsim.so (host-tools/ssdsim_api.h): the core and ssdsim's sources
 # compiled -fPIC, with their printing made capturable

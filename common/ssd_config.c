@@ -108,6 +108,116 @@ static int trim_value(const char *value, char *out, size_t out_bytes)
 	return 0;
 }
 
+/* A binary size suffix and its shift; K and KiB alike (see the header). */
+static const struct {
+	const char *suffix;
+	unsigned int shift;
+} byte_suffixes[] = {
+	{ "KiB", 10 }, { "MiB", 20 }, { "GiB", 30 }, { "TiB", 40 },
+	{ "K", 10 }, { "M", 20 }, { "G", 30 }, { "T", 40 },
+	{ "k", 10 }, { "m", 20 }, { "g", 30 }, { "t", 40 },
+};
+
+/* Decimal suffixes, refused rather than guessed at (see the header). */
+static const char *const decimal_suffixes[] = { "kB", "KB", "MB", "GB", "TB" };
+
+/* Whether @text ends with @suffix and has decimal digits before it. */
+static bool digits_then(const char *text, size_t len, const char *suffix)
+{
+	size_t slen = ssd_strlen(suffix), i;
+
+	if (len <= slen || ssd_strcmp(text + len - slen, suffix))
+		return false;
+	for (i = 0; i < len - slen; i++)
+		if (text[i] < '0' || text[i] > '9')
+			return false;
+	return true;
+}
+
+/* Whether @text is a number with a decimal suffix (kB, MB...). */
+static bool decimal_suffix(const char *text)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(decimal_suffixes); i++)
+		if (digits_then(text, ssd_strlen(text), decimal_suffixes[i]))
+			return true;
+	return false;
+}
+
+int ssd_parse_bytes(const char *text, u64 unit_bytes, u64 *out)
+{
+	size_t len = ssd_strlen(text), i, end;
+	unsigned int shift;
+	u64 value = 0;
+
+	if (decimal_suffix(text))
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(byte_suffixes); i++)
+		if (digits_then(text, len, byte_suffixes[i].suffix))
+			break;
+	/* No suffix: a number of units, in kstrtou64's grammar. */
+	if (i == ARRAY_SIZE(byte_suffixes))
+		return ssd_parse_u64(text, out) ? -EINVAL : 0;
+	shift = byte_suffixes[i].shift;
+	end = len - ssd_strlen(byte_suffixes[i].suffix);
+	/* Decimal digits only (a leading 0 is not octal here). */
+	for (i = 0; i < end; i++) {
+		if (value > (U64_MAX - 9) / 10)
+			return -ERANGE;
+		value = value * 10 + (u64)(text[i] - '0');
+	}
+	if (value > (U64_MAX >> shift))
+		return -ERANGE;
+	value <<= shift;
+	if (!unit_bytes || value % unit_bytes)
+		return -EDOM;
+	*out = value / unit_bytes;
+	return 0;
+}
+
+/* The unit of a byte-valued key, by its name's unit; 0 if it is not one. */
+u64 ssd_config_key_unit_bytes(const struct ssd_config_key *key)
+{
+	size_t len = ssd_strlen(key->name);
+
+	if (key->flags & SSD_KEY_ENUM)
+		return 0;
+	if (len > 6 && !ssd_strcmp(key->name + len - 6, "_bytes"))
+		return 1;
+	if (len > 3 && !ssd_strcmp(key->name + len - 3, "_mb"))
+		return 1ULL << 20;
+	return 0;
+}
+
+/*
+ * Parse @text as @key's number (a byte key's may have a size suffix):
+ * 0, 1 if refused with a message said here, -EINVAL if not a number.
+ */
+static int parse_number(const struct ssd_config *cfg, const struct ssd_config_key *key,
+			const char *text, u64 *out)
+{
+	u64 unit = ssd_config_key_unit_bytes(key);
+	int ret;
+
+	if (!unit)
+		return ssd_parse_u64(text, out) ? -EINVAL : 0;
+	if (decimal_suffix(text)) {
+		ssd_dev_err(cfg->name, "%s=%s refused: sizes are binary: write KiB, MiB, GiB, TiB (or K, M, G, T), 1024 each",
+			    key->name, text);
+		return 1;
+	}
+	ret = ssd_parse_bytes(text, unit, out);
+	if (ret == -EDOM)
+		ssd_dev_err(cfg->name, "%s=%s refused: not a whole number of MiB", key->name,
+			    text);
+	else if (ret == -ERANGE)
+		ssd_dev_err(cfg->name, "%s=%s refused: too large", key->name, text);
+	else
+		return ret ? -EINVAL : 0;
+	return 1;
+}
+
 static int parse_enum(const struct ssd_config_key *key, const char *text, u64 *out)
 {
 	u32 i;
@@ -136,6 +246,7 @@ int ssd_config_set(struct ssd_config *cfg, const char *name, const char *value)
 	const struct ssd_config_key *key = ssd_config_find(name);
 	char text[64];
 	u64 parsed;
+	int ret;
 
 	if (!key) {
 		ssd_dev_err(cfg->name, "unknown configuration key '%s'", name);
@@ -150,14 +261,20 @@ int ssd_config_set(struct ssd_config *cfg, const char *name, const char *value)
 			log_enum_refusal(cfg, key, text);
 			return -EINVAL;
 		}
-	} else if (ssd_parse_u64(text, &parsed) ||
-		   parsed < key->min_value || parsed > key->max_value) {
+		*key_field(cfg, key) = parsed;
+		return 0;
+	}
+	ret = parse_number(cfg, key, text, &parsed);
+	if (ret > 0)
+		return -EINVAL;
+	if (ret || parsed < key->min_value || parsed > key->max_value) {
 		ssd_dev_err(cfg->name, "%s=%s refused: accepted range is %llu..%llu",
 			    key->name, text,
 			    (unsigned long long)key->min_value,
 			    (unsigned long long)key->max_value);
 		return -EINVAL;
-	} else if ((key->flags & SSD_KEY_POW2) && !ssd_is_power_of_2(parsed)) {
+	}
+	if ((key->flags & SSD_KEY_POW2) && !ssd_is_power_of_2(parsed)) {
 		ssd_dev_err(cfg->name, "%s=%s refused: must be a power of two in %llu..%llu",
 			    key->name, text,
 			    (unsigned long long)key->min_value,

@@ -49,6 +49,8 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 /* Flags of a key. */
 #define SSD_KEY_POW2		0x1	/* value must be a power of two */
 #define SSD_KEY_ENUM		0x2	/* value is one of a ssd_config_choice's names */
+/* 0x4: SSD_KEY_SIM_ONLY (ssdsim only). */
+#define SSD_KEY_KERNEL_ONLY	0x8	/* only the kernel glue uses it; ssdsim ignores it */
 
 /*
  * X(name, default, min, max, flags, choice, help)
@@ -132,9 +134,9 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 	  "requests logged for `ssdctl log` (arrival, completion); 0 = off") \
 	X(memory_limit_mb, 0, 0, SSD_MAX_MEMORY_LIMIT_MB, 0, NULL,	\
 	  "RAM for metadata and data, in MiB; 0 = half of the RAM at power-on") \
-	X(hw_queues, 1, 0, 64, 0, NULL,				\
+	X(hw_queues, 1, 0, 64, SSD_KEY_KERNEL_ONLY, NULL,				\
 	  "blk-mq hardware queues (kernel only; the model serves one at a time); 0 = one per CPU") \
-	X(queue_depth, 64, 1, 4096, 0, NULL,				\
+	X(queue_depth, 64, 1, 4096, SSD_KEY_KERNEL_ONLY, NULL,				\
 	  "blk-mq tags per hardware queue (kernel only)")		\
 	/* nvmcache/: the SLC write cache and its admission policies. */ \
 	X(seed, 1, 0, U64_MAX, 0, NULL,				\
@@ -278,6 +280,23 @@ int ssd_config_describe(const struct ssd_config_key *key, char *buf, size_t buf_
  * Trailing whitespace (a newline from `echo`) is ignored.
  */
 int ssd_config_set(struct ssd_config *cfg, const char *key, const char *value);
+
+/*
+ * Byte-valued keys (named *_bytes, or *_mb in MiB) also take a size with
+ * a binary suffix: KiB, MiB, GiB, TiB or K, M, G, T (k, m, g, t), each
+ * 1024 times the one before, after decimal digits ("8KiB", "4k",
+ * "1GiB"); memory_limit_mb=2GiB is 2048.  Decimal suffixes (kB, MB, GB,
+ * TB) are refused, not taken as 1000: a value is never silently not what
+ * was meant.  Without a suffix a value is a number of the key's unit, as
+ * before.
+ *
+ * ssd_parse_bytes() parses @text so, into units of @unit_bytes: 0;
+ * -EINVAL not a number (or a decimal suffix), -ERANGE beyond u64,
+ * -EDOM not a whole number of units.
+ */
+int ssd_parse_bytes(const char *text, u64 unit_bytes, u64 *out);
+/* @key's unit in bytes if it is byte-valued (1 or 1 MiB), else 0. */
+u64 ssd_config_key_unit_bytes(const struct ssd_config_key *key);
 
 /* Format a value as it would be written, with a trailing newline. */
 int ssd_config_show(const struct ssd_config *cfg, const struct ssd_config_key *key,

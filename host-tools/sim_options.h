@@ -32,6 +32,17 @@ struct sim_options {
 	const char *age_spec;		/* --age: precondition, no trace */
 	u64 seed;			/* --seed: the aging's random numbers */
 	bool reset_stats;		/* --reset-stats: after --from */
+	/* The instrument (docs/ssdsim.md). */
+	double fill;			/* --fill: utilisation before the trace; 0 none */
+	bool measure_set;		/* --measure-from given: */
+	bool measure_is_time;		/* a time (ns into the pass), else a count */
+	u64 measure_from;		/* requests, or ns */
+	u32 iodepth;			/* --iodepth: closed loop; 0 = the trace's times */
+	double time_scale;		/* --time-scale: arrival times x this (1) */
+	const char *fields;		/* --fields a,b,c (names as in the JSON) */
+	bool csv;			/* --csv: one header and one row */
+	bool verbose;			/* --verbose/--all: every counter in text */
+	int progress;			/* --progress 1, --no-progress 0, -1: a tty */
 	/* The key=value arguments, in order (applied again after --from). */
 	char **keys;
 	int nr_keys;

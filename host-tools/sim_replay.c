@@ -2,7 +2,9 @@
 /*
  * sim_replay.c - the replay of a trace through the device (sim_run.h):
  * each record placed (sim_place.h), its data made (sim_data.h) and its
- * extents submitted, the warm-up passes, the FLUSH that ends each pass.
+ * extents submitted, the warm-up passes, the FLUSH that ends each pass;
+ * --fill before them, the window of --measure-from, the closed loop of
+ * --iodepth, the progress line, and the check of an empty trace.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +34,7 @@ static int reserve_buffer(struct sim_run *run, u64 bytes)
 
 /* Give the device one extent of @rec; *@done_ns is when it completes. */
 static int submit_extent(struct sim_run *run, const struct trace_record *rec,
-			 const struct sim_extent *ext, u64 *done_ns)
+			 const struct sim_extent *ext, u64 arrival_ns, u64 *done_ns)
 {
 	struct ssdemu_log_entry entry;
 	struct ssd_request req;
@@ -44,7 +46,7 @@ static int submit_extent(struct sim_run *run, const struct trace_record *rec,
 	req.op = (enum ssd_op)rec->op;
 	req.offset_bytes = ext->offset_bytes;
 	req.length_bytes = ext->length_bytes;
-	req.arrival_ns = rec->arrival_ns + run->offset_ns;
+	req.arrival_ns = arrival_ns;
 	req.data = &fi.it;
 	if (run->o->belady && !run->pass && rec->op == SSDEMU_OP_WRITE &&
 	    belady_seq_add(&run->seq, ext->offset_bytes / run->page_bytes,
@@ -68,25 +70,109 @@ static int submit_extent(struct sim_run *run, const struct trace_record *rec,
 	return 0;
 }
 
+/* --iodepth: the heap's smallest completion out. */
+static u64 loop_pop(struct sim_loop *l)
+{
+	u64 top = l->done_ns[0], last = l->done_ns[--l->count];
+	u32 i = 0, child;
+
+	while ((child = 2 * i + 1) < l->count) {
+		if (child + 1 < l->count && l->done_ns[child + 1] < l->done_ns[child])
+			child++;
+		if (last <= l->done_ns[child])
+			break;
+		l->done_ns[i] = l->done_ns[child];
+		i = child;
+	}
+	if (l->count)
+		l->done_ns[i] = last;
+	return top;
+}
+
+static void loop_push(struct sim_loop *l, u64 done_ns)
+{
+	u32 i = l->count++, parent;
+
+	while (i && l->done_ns[parent = (i - 1) / 2] > done_ns) {
+		l->done_ns[i] = l->done_ns[parent];
+		i = parent;
+	}
+	l->done_ns[i] = done_ns;
+}
+
+/*
+ * When the request arrives: at the trace's time (open loop; times
+ * --time-scale), or with
+ * --iodepth N when one of the N outstanding completes (the earliest; the
+ * first N at the pass's start), as fio keeps N in flight.
+ */
+static u64 arrival_of(struct sim_run *run, const struct trace_record *rec)
+{
+	struct sim_loop *l = &run->loop;
+
+	if (!run->o->iodepth && run->o->time_scale == 1.0)
+		return rec->arrival_ns + run->offset_ns;
+	if (!run->o->iodepth)
+		return (u64)((double)rec->arrival_ns * run->o->time_scale) + run->offset_ns;
+	if (l->count == run->o->iodepth)
+		l->next_ns = max_t(u64, l->next_ns, loop_pop(l));
+	return l->next_ns;
+}
+
+/* The counters, latencies and report start again (the device's state kept). */
+static void reset_measurement(struct sim_run *run)
+{
+	ssd_device_reset_stats(run->dev);
+	sim_report_free(&run->report);
+	memset(&run->report, 0, sizeof(run->report));
+	sim_trend_reset(&run->trend);
+	run->requests = 0;
+}
+
+/* --measure-from: whether the window begins with this request. */
+static void maybe_open_window(struct sim_run *run, u64 arrival_ns)
+{
+	const struct sim_options *o = run->o;
+	struct sim_window *w = &run->window;
+
+	if (w->started || run->pass != o->warmup)
+		return;
+	if (!run->pass_requests)
+		run->pass_start_ns = arrival_ns;
+	if (o->measure_set && (o->measure_is_time ?
+			       arrival_ns - run->pass_start_ns < o->measure_from :
+			       run->pass_requests < o->measure_from))
+		return;
+	if (run->pass_requests)
+		reset_measurement(run);
+	w->started = true;
+	w->last_completion_ns = 0;
+	w->from_request = run->pass_requests;
+	w->from_ns = arrival_ns;
+	w->from_pass_ns = arrival_ns - run->pass_start_ns;
+}
+
 /* Replay one trace record: placed, filled, submitted extent by extent. */
 static int replay(struct sim_run *run, const struct trace_record *rec)
 {
 	struct sim_report *r = &run->report;
-	u64 done_ns, last_ns = 0, arrival_ns = 0;
+	u64 done_ns, last_ns = 0, arrival_ns;
 	struct sim_placing pl;
 	struct sim_extent ext;
 	int ret;
 
 	/*
-	 * After --from, times relative to the trace's first request start
-	 * after everything the snapshot's device did; a request log's are
-	 * already in the device's own time.
+	 * After --from or --fill, times relative to the trace's first
+	 * request start after everything the device did; a request log's
+	 * are already in the device's own time.
 	 */
 	if (run->shift_pending) {
 		run->shift_pending = false;
 		if (run->tr.format != TRACE_SSDEMU)
 			run->offset_ns = ssd_device_virtual_time_ns(run->dev) + 1;
 	}
+	if (!run->pass)
+		run->records++;
 	/* A data request without data: nothing for the device to do. */
 	if (rec->length_bytes == 0 && rec->op != SSDEMU_OP_FLUSH) {
 		if (!r->zero_length_requests++)
@@ -103,12 +189,14 @@ static int replay(struct sim_run *run, const struct trace_record *rec)
 	}
 	if (reserve_buffer(run, pl.end_bytes - pl.start_bytes))
 		return -1;
+	arrival_ns = arrival_of(run, rec);
+	maybe_open_window(run, arrival_ns);
 	while ((ret = sim_place_next(&run->place, &pl, &ext)) > 0) {
 		if (pl.extents == 1 && rec->op == SSDEMU_OP_WRITE)
 			sim_fill_data(run->buf, pl.start_bytes, pl.end_bytes - pl.start_bytes,
 				      run->page_bytes, rec->content_hash,
 				      ext.offset_bytes ^ (run->requests << 40));
-		if (submit_extent(run, rec, &ext, &done_ns))
+		if (submit_extent(run, rec, &ext, arrival_ns, &done_ns))
 			return -1;
 		last_ns = max_t(u64, last_ns, done_ns);
 		arrival_ns = ssd_device_last_arrival_ns(run->dev);
@@ -119,11 +207,23 @@ static int replay(struct sim_run *run, const struct trace_record *rec)
 		r->unmapped_trims++;
 		return 0;
 	}
+	if (run->o->iodepth)
+		loop_push(&run->loop, last_ns);
 	r->wrapped_requests += pl.wrapped;
 	r->split_requests += pl.extents > 1;
 	if (sim_report_latency(r, rec->op, last_ns - arrival_ns))
 		return out_of_memory();
+	sim_trend_add(&run->trend, last_ns - arrival_ns);
+	run->window.last_arrival_ns = arrival_ns;
+	run->window.last_completion_ns = max_t(u64, run->window.last_completion_ns, last_ns);
 	run->requests++;
+	run->pass_requests++;
+	if (!(++run->requests_all & 1023) && run->progress.on) {
+		u64 done, total;
+
+		trace_progress(&run->tr, &done, &total);
+		sim_progress_tick(&run->progress, run->requests_all, run->pass, done, total);
+	}
 	return 0;
 }
 
@@ -157,6 +257,46 @@ static int check_disk_found(struct sim_run *run)
 	return -1;
 }
 
+/*
+ * A trace without requests is not an error (the statistics of nothing
+ * are printed), but said; one whose every request was skipped is.
+ */
+static int check_first_pass(struct sim_run *run)
+{
+	const struct sim_report *r = &run->report;
+
+	if (check_disk_found(run))
+		return -1;
+	if (run->pass_requests)
+		return 0;
+	if (!run->records) {
+		fprintf(stderr, "ssdsim: warning: %s holds no requests (%lu lines read): the statistics are of an idle device\n",
+			run->o->trace_path, run->tr.line);
+		return 0;
+	}
+	fprintf(stderr, "ssdsim: %s: none of its %llu requests reached the device (%llu of no data or trims of no whole block, %llu trims of nothing remapped): check the format (--format) and the units\n",
+		run->o->trace_path, (unsigned long long)run->records,
+		(unsigned long long)r->zero_length_requests, (unsigned long long)r->unmapped_trims);
+	return -1;
+}
+
+/* A pass begins: its clock, the closed loop's and the window's state. */
+static void begin_pass(struct sim_run *run)
+{
+	run->pass_requests = 0;
+	run->loop.count = 0;
+	/* The closed loop starts after everything the device did. */
+	run->loop.next_ns = ssd_device_virtual_time_ns(run->dev) ?
+			    ssd_device_virtual_time_ns(run->dev) + 1 : 0;
+	memset(&run->window, 0, sizeof(run->window));
+	if (run->pass == run->o->warmup) {
+		/* The measured pass: the warm-up's counters go. */
+		if (run->o->warmup)
+			reset_measurement(run);
+		sim_trend_reset(&run->trend);
+	}
+}
+
 /* Every pass of the trace, the last one measured. */
 static int replay_passes(struct sim_run *run)
 {
@@ -173,22 +313,40 @@ static int replay_passes(struct sim_run *run)
 			/* Each pass arrives after everything of the one before. */
 			run->offset_ns = ssd_device_virtual_time_ns(run->dev) + 1;
 		}
-		if (run->pass == o->warmup && o->warmup) {
-			ssd_device_reset_stats(run->dev);
-			sim_report_free(&run->report);
-			memset(&run->report, 0, sizeof(run->report));
-			run->requests = 0;
-		}
+		begin_pass(run);
 		while ((ret = trace_next(&run->tr, &rec)) > 0)
 			if (replay(run, &rec))
 				return -1;
 		if (ret < 0)
 			return -1;
-		if (!run->pass && check_disk_found(run))
+		if (!run->pass && check_first_pass(run))
 			return -1;
 		if (o->final_flush && final_flush(run))
 			return -1;
 	}
+	if (o->measure_set && !run->window.started) {
+		fprintf(stderr, "ssdsim: --measure-from: the measured pass ended before it (%llu requests, %.3f s of arrivals): nothing measured\n",
+			(unsigned long long)run->pass_requests,
+			(run->window.last_arrival_ns - run->pass_start_ns) / 1e9);
+		return -1;
+	}
+	return 0;
+}
+
+/* --fill: see sim_run.h. */
+int sim_fill_device(struct sim_run *run, const struct ssd_config *cfg)
+{
+	struct sim_age_spec spec = { .fill = run->o->fill, .bs = cfg->logical_block_bytes };
+
+	if (sim_age_run(run->dev, cfg->logical_block_bytes, &spec, run->o->seed,
+			run->o->final_flush, &run->fill))
+		return -1;
+	ssd_device_reset_stats(run->dev);
+	run->filled = true;
+	run->shift_pending = true;
+	fprintf(stderr, "ssdsim: --fill %g: %llu bytes written sequentially (%llu requests); the counters were reset after it, as after --warmup\n",
+		run->o->fill, (unsigned long long)run->fill.fill_bytes,
+		(unsigned long long)run->fill.requests);
 	return 0;
 }
 
@@ -212,6 +370,7 @@ static int set_remap_unit(struct sim_run *run)
 int sim_replay_trace(struct sim_run *run, struct ssd_config *cfg)
 {
 	const struct sim_options *o = run->o;
+	int ret;
 
 	if (set_remap_unit(run) || trace_open(&run->tr, o->trace_path, o->format))
 		return -1;
@@ -223,11 +382,18 @@ int sim_replay_trace(struct sim_run *run, struct ssd_config *cfg)
 			return -1;
 		}
 	}
-	if (replay_passes(run))
+	if (o->iodepth) {
+		run->loop.done_ns = calloc(o->iodepth, sizeof(*run->loop.done_ns));
+		if (!run->loop.done_ns)
+			return out_of_memory();
+	}
+	sim_progress_start(&run->progress, o->progress, o->warmup + 1);
+	ret = replay_passes(run);
+	sim_progress_end(&run->progress);
+	if (ret)
 		return -1;
 	if (run->completions) {
-		int ret = fclose(run->completions);
-
+		ret = fclose(run->completions);
 		run->completions = NULL;
 		if (ret) {
 			perror(o->completions_path);

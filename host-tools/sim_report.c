@@ -83,6 +83,11 @@ static void print_latency_text(FILE *out, const char *name, struct latency_set *
 	fprintf(out, "\n");
 }
 
+void sim_report_print_latency(FILE *out, const char *name, struct latency_set *set)
+{
+	print_latency_text(out, name, set);
+}
+
 static void print_latency_json(FILE *out, const char *name, struct latency_set *set)
 {
 	struct latency_summary s = summarise(set);

@@ -43,6 +43,8 @@ struct sim_report {
 
 /* Record a request's completion - arrival; -1 if out of memory. */
 int sim_report_latency(struct sim_report *r, unsigned int op, u64 latency_ns);
+/* "NAME count N mean ... p50 ... p99 ... max ..." in microseconds. */
+void sim_report_print_latency(FILE *out, const char *name, struct latency_set *set);
 void sim_report_print_text(FILE *out, struct sim_report *r, const struct ssd_config *cfg);
 /* Fields to append inside the JSON object stats_print_json_fields() opened. */
 void sim_report_print_json(FILE *out, struct sim_report *r, const struct ssd_config *cfg);

@@ -5,7 +5,9 @@
  * warm-up passes, the final FLUSH) and what is printed at the end
  * (sim_results.c: the statistics, sim_report.h's figures, the write
  * cache's, and the warnings about placement).  ssdsim.c makes the device
- * and decides what the run does.
+ * and decides what the run does.  The instrument's options (--fill,
+ * --measure-from, --iodepth, the saturation warning, progress) live in
+ * the replay; docs/ssdsim.md says how to use them.
  */
 #ifndef SSD_SIM_RUN_H
 #define SSD_SIM_RUN_H
@@ -18,8 +20,30 @@
 #include "host-tools/sim_age.h"
 #include "host-tools/sim_options.h"
 #include "host-tools/sim_place.h"
+#include "host-tools/sim_progress.h"
 #include "host-tools/sim_report.h"
+#include "host-tools/sim_trend.h"
 #include "host-tools/trace_reader.h"
+
+/*
+ * The measured stretch of the last pass: all of it, or from
+ * --measure-from on (counters and latencies reset there, state kept).
+ */
+struct sim_window {
+	bool started;
+	u64 from_request;		/* the pass's requests before it */
+	u64 from_ns;			/* its first arrival, device time */
+	u64 from_pass_ns;		/* the same, from the pass's first arrival */
+	u64 last_arrival_ns;
+	u64 last_completion_ns;		/* of its requests (not the final FLUSH) */
+};
+
+/* --iodepth N: the completion times of the requests outstanding. */
+struct sim_loop {
+	u64 *done_ns;			/* a min-heap of up to N */
+	u32 count;
+	u64 next_ns;			/* the earliest a request may arrive */
+};
 
 /* One replay: the device, the trace and what is gathered on the way. */
 struct sim_run {
@@ -32,19 +56,45 @@ struct sim_run {
 	FILE *completions;
 	unsigned char *buf;
 	u64 buf_bytes;
-	u64 requests;			/* of the trace, in this pass */
+	u64 requests;			/* of the trace, in this pass (window) */
+	u64 pass_requests;		/* of the trace, in this pass, all of it */
+	u64 pass_start_ns;		/* this pass's first arrival, device time */
+	u64 records;			/* read in the first pass, skipped or not */
 	u64 offset_ns;			/* added to this pass's arrival times */
+	struct sim_window window;
+	struct sim_loop loop;
+	struct sim_trend trend;		/* latencies of the window, in order */
+	struct sim_progress progress;
+	u64 requests_all;		/* every pass's, for the progress line */
+	bool filled;			/* --fill ran: */
+	struct sim_age_result fill;
 	u32 page_bytes;
 	unsigned int pass;
 	bool shift_pending;		/* --from: start after the snapshot's clock */
+	int fields_failed;		/* sim_print_device(): --fields refused */
 };
 
+/*
+ * --fill: the device filled sequentially to the utilisation asked, then
+ * its counters reset (as after --warmup): 0 or -1.
+ */
+int sim_fill_device(struct sim_run *run, const struct ssd_config *cfg);
 /* Replay the trace, every pass, and print the results: 0 or -1. */
 int sim_replay_trace(struct sim_run *run, struct ssd_config *cfg);
 /* The statistics, the report and the write cache's figures on stdout. */
 int sim_print_results(struct sim_run *run, const struct ssd_config *cfg);
-/* The device's statistics alone, then what aging did (@age, if any). */
+/*
+ * The device's statistics alone, then what aging did (@age, if any);
+ * --fields refused sets run->fields_failed.
+ */
 void sim_print_device(struct sim_run *run, const struct sim_age_result *age);
+/*
+ * --fields checked before the replay, against the names a run's JSON
+ * has: 0, or -1 after naming the unknown ones.
+ */
+int sim_check_fields(struct sim_run *run, const struct ssd_config *cfg);
+/* Whether the measured pass looks saturated (sim_results.c). */
+bool sim_saturated(const struct sim_run *run, double quarter_ns[4]);
 /* The disks as "0 (437 requests), 1 (461 requests), ..." on stderr. */
 void sim_list_disks(const struct trace_disks *disks);
 

@@ -4,10 +4,24 @@
  * firmware core the kernel module runs, and prints the same statistics as
  * `ssdctl stats`.
  *
- *   ssdsim [--config FILE] [key=value ...] [--format auto|mqsim|fiu|ssdemu|blkparse]
+ *   ssdsim [--config FILE] [key=value ...] [--format FORMAT (docs/trace-formats.md)]
  *          [--disk N|MAJOR,MINOR] [--remap none|dense] [--remap-unit BYTES]
  *          [--json] [--check] [--completions FILE] [--warmup N] [--belady]
- *          [--no-final-flush] TRACE
+ *          [--no-final-flush] [--fill F] [--measure-from N|TIME]
+ *          [--iodepth N | --time-scale F]
+ *          [--fields A,B [--csv]] [--verbose] [--progress|--no-progress] TRACE
+ *
+ * The instrument (docs/ssdsim.md is the cookbook): --fill F fills the
+ * device sequentially to F of its logical capacity before the trace, then
+ * resets the counters; --measure-from N (requests) or TIME (30s, 500ms)
+ * resets counters and latencies at that point of the measured pass, the
+ * device's state kept (JSON: run.window); --iodepth N replays closed-loop,
+ * N requests in flight, the trace's times ignored (--time-scale F
+ * stretches them instead); an open-loop replay whose queue keeps growing
+ * is warned about (run.saturated).  The text
+ * output is a one-screen summary (sim_summary.h), --verbose every counter,
+ * --json everything, --fields names chosen values of the JSON (lines, or
+ * one CSV row with --csv).  A progress line is drawn on a terminal.
  *
  * --warmup N replays the trace N times before the measured pass (the
  * ProCache paper's warmup-N), arrival times shifted past the previous
@@ -45,8 +59,11 @@
  * replaying a trace, with --seed; without a trace, --from and --age print
  * the device's statistics.
  *
- * --list-keys prints every configuration key with its default and help, as
- * the kernel's configfs `features` attribute does.
+ * --list-keys prints every configuration key grouped by layer, with its
+ * default, range and help (sim_keys.h); --list-keys --json and
+ * --list-keys --tsv (name, default, help a line, the old form) are for
+ * programs.  A key=value that has no effect in the configuration (a cache
+ * size without a cache policy) is warned about on stderr.
  *
  * --completions writes each request the device was given (a remapped
  * request split in pieces gives one line a piece; the final FLUSH is not
@@ -65,39 +82,22 @@
 #include <time.h>
 
 #include "host-tools/sim_age.h"
+#include "host-tools/sim_keys.h"
 #include "host-tools/sim_run.h"
 #include "host-tools/sim_snapshot.h"
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-static int list_keys(void)
+/* --list-keys [--json|--tsv]: -1 if @argv is not that. */
+static int list_keys(int argc, char **argv)
 {
-	struct ssd_config cfg;
-
-	ssd_config_defaults(&cfg);
-	for (unsigned int k = 0; k < ssd_config_nr_keys; k++) {
-		char value[64], help[256];
-
-		ssd_config_show(&cfg, &ssd_config_keys[k], value, sizeof(value));
-		value[strcspn(value, "\n")] = '\0';
-		ssd_config_describe(&ssd_config_keys[k], help, sizeof(help));
-		printf("%s\t%s\t%s\n", ssd_config_keys[k].name, value, help);
-	}
-	return 0;
+	if (argc < 2 || strcmp(argv[1], "--list-keys") || argc > 3)
+		return -1;
+	if (argc == 2)
+		return sim_keys_list(SIM_KEYS_TEXT);
+	if (!strcmp(argv[2], "--json"))
+		return sim_keys_list(SIM_KEYS_JSON);
+	if (!strcmp(argv[2], "--tsv"))
+		return sim_keys_list(SIM_KEYS_TSV);
+	return -1;
 }
 
 static double seconds_since(const struct timespec *t0)
@@ -150,8 +150,6 @@ static int save_device(struct sim_run *run, struct sim_save *save)
 	return 0;
 }
 
-
-
 /* --age: precondition the device and print what it did. */
 static int age_device(struct sim_run *run, const struct ssd_config *cfg,
 		      const struct sim_age_spec *spec)
@@ -166,7 +164,7 @@ static int age_device(struct sim_run *run, const struct ssd_config *cfg,
 		return -1;
 	}
 	sim_print_device(run, &res);
-	return 0;
+	return run->fields_failed;
 }
 
 int ssdsim_main(int argc, char **argv)
@@ -178,8 +176,9 @@ int ssdsim_main(int argc, char **argv)
 	struct sim_run run;
 	int status;
 
-	if (argc == 2 && !strcmp(argv[1], "--list-keys"))
-		return list_keys();
+	status = list_keys(argc, argv);
+	if (status >= 0)
+		return status;
 	ssd_config_defaults(&cfg);
 	status = sim_options_parse(argc, argv, &cfg, &o);
 	if (!status && o.age_spec && sim_age_parse(o.age_spec, &age))
@@ -193,6 +192,7 @@ int ssdsim_main(int argc, char **argv)
 	run.o = &o;
 	if (make_device(&run, &cfg))
 		goto out;
+	sim_keys_warn_inert(&cfg, o.keys, o.nr_keys);
 	run.page_bytes = ssd_device_page_bytes(run.dev);
 	run.place.capacity_bytes = ssd_device_capacity_bytes(run.dev);
 	run.place.block_bytes = cfg.logical_block_bytes;
@@ -203,6 +203,10 @@ int ssdsim_main(int argc, char **argv)
 		if (age_device(&run, &cfg, &age))
 			goto out;
 	} else if (o.trace_path) {
+		if (sim_check_fields(&run, &cfg))
+			goto out;
+		if (o.fill && sim_fill_device(&run, &cfg))
+			goto out;
 		if (sim_replay_trace(&run, &cfg))
 			goto out;
 	} else {
@@ -211,6 +215,8 @@ int ssdsim_main(int argc, char **argv)
 			goto out;
 		}
 		sim_print_device(&run, NULL);
+		if (run.fields_failed)
+			goto out;
 	}
 	if (o.save_path && save_device(&run, &save))
 		goto out;
@@ -221,6 +227,7 @@ out:
 	if (run.completions)
 		fclose(run.completions);
 	belady_seq_free(&run.seq);
+	free(run.loop.done_ns);
 	sim_report_free(&run.report);
 	sim_place_free(&run.place);
 	free(run.buf);

@@ -28,9 +28,39 @@ def read(preset: PathLike) -> dict[str, str]:
     return conf
 
 
+# Binary size suffixes of byte-valued keys (common/ssd_config.c).
+_SHIFTS = {"K": 10, "M": 20, "G": 30, "T": 40}
+
+
+def key_value(key: str, value: str) -> int | None:
+    """A key's value as an int in its unit, as common/ssd_config.c reads
+    it: decimal digits, or for a byte-valued key (*_bytes, *_mb in MiB)
+    digits and a binary suffix (8KiB, 4k, 1GiB); None for anything else
+    (an enum name, or a size that is not a whole number of the unit)."""
+    if value.isdigit():
+        return int(value)
+    unit = 1 if key.endswith("_bytes") else 1 << 20 if key.endswith(
+        "_mb") else 0
+    digits = value.rstrip("KMGTkmgtiB")
+    suffix = value[len(digits):]
+    head = suffix[:1].upper()
+    if (not unit or not digits.isdigit() or head not in _SHIFTS
+            or suffix not in (suffix[:1], suffix[:1].upper() + "iB")
+            or (suffix.endswith("iB") and not suffix[0].isupper())):
+        return None
+    size = int(digits) << _SHIFTS[head]
+    return size // unit if size % unit == 0 else None
+
+
 def numbers(conf: dict[str, str]) -> dict[str, int]:
-    """The keys whose values are whole numbers, as ints."""
-    return {k: int(v) for k, v in conf.items() if v.isdigit()}
+    """The keys whose values are whole numbers (sizes with a suffix
+    included), as ints in the key's unit."""
+    out = {}
+    for k, v in conf.items():
+        n = key_value(k, v)
+        if n is not None:
+            out[k] = n
+    return out
 
 
 def with_defaults(preset: PathLike,

@@ -5,7 +5,8 @@ line (a preset, key=value overrides, a trace format, --json, other flags,
 a completions file, the trace), the run itself with its failure reported
 as the command and ssdsim's stderr, the parsed --json statistics, the
 completion records of --completions, and the configuration keys with
-their defaults and help (--list-keys), an enum key's values among them.
+their defaults, ranges and help (--list-keys --json), an enum key's values
+among them.
 
 run() of the optimized binary goes through the Python API instead (the
 same program in this process, libssdsim.so: `import ssdsim`), with the
@@ -47,10 +48,18 @@ class Completion(NamedTuple):
 
 @dataclass(frozen=True)
 class Key:
-    """A configuration key as --list-keys prints it."""
+    """A configuration key as --list-keys --json gives it: its default
+    as text, its help (an enum key's followed by its names), its layer,
+    its range (min, max; None for an enum key, whose values are
+    `values`), and whether only the kernel uses it."""
     name: str
     default: str
     help: str
+    group: str = ""
+    min: int | None = None
+    max: int | None = None
+    values: tuple[str, ...] = ()
+    kernel_only: bool = False
 
 
 def args(trace: PathLike | None = None, *, config: PathLike | None = None,
@@ -139,19 +148,16 @@ def read_completions(path: PathLike) -> list[Completion]:
 
 @functools.lru_cache(maxsize=None)
 def _list_keys(binary: str) -> tuple[Key, ...]:
-    out = subprocess.run([binary, "--list-keys"], check=True,
+    out = subprocess.run([binary, "--list-keys", "--json"], check=True,
                          capture_output=True, text=True).stdout
-    keys = []
-    for line in out.splitlines():
-        if line:
-            name, default, text = (line.split("\t", 2) + ["", ""])[:3]
-            keys.append(Key(name, default, text))
-    return tuple(keys)
+    return tuple(Key(k["name"], k["default"], k["help"], k["group"], k["min"],
+                     k["max"], tuple(k["choices"] or ()), k["kernel_only"])
+                 for k in json.loads(out))
 
 
 def list_keys(binary: PathLike = SSDSIM) -> dict[str, Key]:
     """Every configuration key the binary knows, by name, in its order,
-    with its default and one-line help (ssdsim --list-keys)."""
+    with its default, range and one-line help (ssdsim --list-keys --json)."""
     return {k.name: k for k in _list_keys(str(binary))}
 
 
@@ -161,9 +167,11 @@ def defaults(binary: PathLike = SSDSIM) -> dict[str, str]:
 
 
 def choices(key: Key) -> list[str]:
-    """An enum key's values, in the core's order: the names its help
-    lists after its last ": " (ssd_config_describe), its default among
-    them; [] for another key (one whose help merely has a colon)."""
+    """An enum key's values, in the core's order (its default among
+    them); [] for another key.  A Key made by hand without values: the
+    names its help lists after its last ": " (ssd_config_describe)."""
+    if key.values:
+        return list(key.values)
     head, sep, names = key.help.rpartition(": ")
     values = [v.strip() for v in names.split(",")] if sep else []
     if not head or key.default not in values or not all(

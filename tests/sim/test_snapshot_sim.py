@@ -34,7 +34,7 @@ TPCC = TRACES / "mqsim-tpcc-small.trace"
 # ssdsim's report around the device's statistics: not device state.
 REPORT_KEYS = {"latency", "trace", "remap", "final_flush", "config",
                "requests", "wrapped_requests", "zero_length_requests",
-               "warmup_passes", "cache_write_hit_ratio"}
+               "warmup_passes", "cache_write_hit_ratio", "run"}
 
 
 def run(*args: str) -> dict[str, Any]:

@@ -23,6 +23,69 @@ static void expect_invalid_after(const char *key, const char *value)
 	EXPECT(ssd_device_validate_config(&cfg) == -EINVAL, "%s=%s validated", key, value);
 }
 
+/* @key=@value accepted as @expected (in the key's own unit). */
+static void expect_size(const char *key, const char *value, u64 expected)
+{
+	struct ssd_config cfg;
+	u64 got;
+
+	ssd_config_defaults(&cfg);
+	expect_set(&cfg, key, value, 0);
+	got = *(u64 *)((char *)&cfg + ssd_config_find(key)->offset);
+	EXPECT(got == expected, "%s=%s gave %llu, expected %llu", key, value,
+	       (unsigned long long)got, (unsigned long long)expected);
+}
+
+/* Byte-valued keys take binary size suffixes (ssd_config.h). */
+static void test_byte_suffixes(void)
+{
+	struct ssd_config cfg;
+	u64 v;
+
+	expect_size("page_size_bytes", "8KiB", 8192);
+	expect_size("page_size_bytes", "16k", 16384);
+	expect_size("page_size_bytes", "2K\n", 2048);
+	expect_size("dedup_buffer_bytes", "32MiB", 32ULL << 20);
+	expect_size("dedup_buffer_bytes", "1TiB", 1ULL << 40);
+	expect_size("procache_c_bytes", "64K", 65536);
+	expect_size("procache_c_bytes", "010K", 10240);	/* decimal, not octal */
+	expect_size("procache_c_bytes", "0K", 0);
+	expect_size("procache_c_bytes", "0x10", 16);	/* no suffix: as before */
+	expect_size("procache_c_bytes", "16777215T", 16777215ULL << 40);
+	expect_size("memory_limit_mb", "2GiB", 2048);
+	expect_size("memory_limit_mb", "3M", 3);
+	expect_size("memory_limit_mb", "512", 512);	/* MiB, as before */
+	expect_size("memory_limit_mb", "1T", 1ULL << 20);
+	ssd_config_defaults(&cfg);
+	expect_set(&cfg, "page_size_bytes", "8XiB", -EINVAL);
+	expect_set(&cfg, "page_size_bytes", "8KB", -EINVAL);	/* decimal: refused */
+	expect_set(&cfg, "page_size_bytes", "8kB", -EINVAL);
+	expect_set(&cfg, "page_size_bytes", "8 KiB", -EINVAL);
+	expect_set(&cfg, "page_size_bytes", "KiB", -EINVAL);
+	expect_set(&cfg, "page_size_bytes", "-8K", -EINVAL);
+	expect_set(&cfg, "page_size_bytes", "+8K", -EINVAL);
+	expect_set(&cfg, "page_size_bytes", "1.5K", -EINVAL);
+	expect_set(&cfg, "page_size_bytes", "8KiBKiB", -EINVAL);
+	expect_set(&cfg, "page_size_bytes", "128K", -EINVAL);	/* over its max */
+	expect_set(&cfg, "page_size_bytes", "3K", -EINVAL);	/* not a power of two */
+	expect_set(&cfg, "procache_c_bytes", "16777216T", -EINVAL);	/* 2^64: overflow */
+	expect_set(&cfg, "procache_c_bytes", "99999999999999999999999K", -EINVAL);
+	expect_set(&cfg, "memory_limit_mb", "1536KiB", -EINVAL);	/* 1.5 MiB */
+	expect_set(&cfg, "memory_limit_mb", "100", 0);
+	expect_set(&cfg, "memory_limit_mb", "17TiB", -EINVAL);	/* over 16 TiB */
+	EXPECT(cfg.page_size_bytes == 4096 && cfg.procache_c_bytes == 0 &&
+	       cfg.memory_limit_mb == 100, "a refused size changed the configuration");
+	/* Keys that are not sizes take no suffix. */
+	expect_set(&cfg, "chips", "8K", -EINVAL);
+	expect_set(&cfg, "channel_mb_per_s", "1K", -EINVAL);
+	expect_set(&cfg, "program_ns", "1K", -EINVAL);
+	EXPECT(ssd_parse_bytes("4k", 1, &v) == 0 && v == 4096, "4k");
+	EXPECT(ssd_parse_bytes("1GiB", 4096, &v) == 0 && v == 262144, "1GiB in pages");
+	EXPECT(ssd_parse_bytes("6K", 4096, &v) == -EDOM, "6K in pages");
+	EXPECT(ssd_parse_bytes("16777216T", 1, &v) == -ERANGE, "2^64 T");
+	EXPECT(ssd_parse_bytes("8XiB", 1, &v) == -EINVAL, "8XiB");
+}
+
 int test_config(int argc, char **argv)
 {
 	const struct ssd_config_key *key;
@@ -151,6 +214,7 @@ int test_config(int argc, char **argv)
 		expect_set(&slc, "slc_erase_ns", "9000000", 0);
 		EXPECT(ssd_device_validate_config(&slc) == 0, "the SLC erase is not checked");
 	}
+	test_byte_suffixes();
 	/* Every key has a help text and a default inside its own range. */
 	for (unsigned int i = 0; i < ssd_config_nr_keys; i++) {
 		key = &ssd_config_keys[i];
