@@ -4,10 +4,11 @@
  */
 #include "common/ssd_pagepool.h"
 
-void ssd_pagepool_init(struct ssd_pagepool *pool, u32 page_bytes)
+void ssd_pagepool_init(struct ssd_pagepool *pool, u32 page_bytes, enum ssd_data_store store)
 {
 	memset(pool, 0, sizeof(*pool));
-	pool->page_bytes = page_bytes;
+	pool->page_bytes = store == SSD_DATA_NONE ? 0 : page_bytes;
+	pool->store = store;
 	pool->max_buffers = U64_MAX;
 }
 
@@ -43,6 +44,8 @@ void ssd_pagepool_set_limit(struct ssd_pagepool *pool, u64 max_buffers)
 
 int ssd_pagepool_reserve(struct ssd_pagepool *pool, u32 count)
 {
+	if (pool->store == SSD_DATA_NONE)
+		return 0;
 	count = min_t(u32, count, SSD_PAGEPOOL_SPARE);
 	while (pool->nr_spare < count) {
 		void *buf = buffer_alloc(pool);
@@ -56,6 +59,8 @@ int ssd_pagepool_reserve(struct ssd_pagepool *pool, u32 count)
 
 void *ssd_pagepool_get(struct ssd_pagepool *pool)
 {
+	if (pool->store == SSD_DATA_NONE)
+		return &pool->token;
 	if (pool->nr_spare)
 		return pool->spare[--pool->nr_spare];
 	return buffer_alloc(pool);
@@ -63,8 +68,39 @@ void *ssd_pagepool_get(struct ssd_pagepool *pool)
 
 void ssd_pagepool_put(struct ssd_pagepool *pool, void *buf)
 {
+	if (pool->store == SSD_DATA_NONE)
+		return;
 	if (pool->nr_spare < SSD_PAGEPOOL_SPARE)
 		pool->spare[pool->nr_spare++] = buf;
 	else
 		buffer_free(pool, buf);
+}
+
+void ssd_pagepool_expand_plain(void *ctx, const void *digest, u32 off, u32 len, u8 *out)
+{
+	const u8 *ids = digest;
+	u32 i;
+
+	for (i = 0; i < len; i++) {
+		u32 q = off + i;
+
+		out[i] = ids[q / SSD_SECTOR_BYTES * SSD_DIGEST_ID_BYTES + q % SSD_DIGEST_ID_BYTES];
+	}
+}
+
+void ssd_pagepool_bytes(const struct ssd_pagepool *pool, const void *buf, u32 off, u32 len,
+			u8 *out)
+{
+	if (!buf || pool->store == SSD_DATA_NONE) {
+		memset(out, 0, len);
+		return;
+	}
+	if (pool->store == SSD_DATA_BYTES) {
+		memcpy(out, (const u8 *)buf + off, len);
+		return;
+	}
+	if (pool->expand)
+		pool->expand(pool->expand_ctx, buf, off, len, out);
+	else
+		ssd_pagepool_expand_plain(NULL, buf, off, len, out);
 }
