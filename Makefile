@@ -48,7 +48,7 @@ STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c host-tools/log_for
 SIM_SRCS := host-tools/ssdsim.c host-tools/trace_reader.c host-tools/trace_disks.c \
 	host-tools/flat_iter.c host-tools/sim_options.c host-tools/sim_place.c \
 	host-tools/sim_remap.c host-tools/sim_data.c host-tools/sim_report.c \
-	host-tools/sim_snapshot.c host-tools/sim_age.c host-tools/sim_replay.c \
+	host-tools/sim_store.c host-tools/sim_snapshot.c host-tools/sim_age.c host-tools/sim_replay.c \
 	host-tools/sim_results.c host-tools/belady.c $(STATS_SRCS)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 # The host cache simulator and its trace generator (host-tools/CACHESIM.md):

@@ -134,6 +134,11 @@ u64 ssd_device_data_limit_bytes(const struct ssd_device *dev)
 	return dev->data_limit_pages * dev->page_bytes;
 }
 
+enum ssd_data_store ssd_device_data_store(const struct ssd_device *dev)
+{
+	return dev->pool.store;
+}
+
 void ssd_device_set_expand(struct ssd_device *dev, ssd_expand_fn expand, void *ctx)
 {
 	ssd_lock_take(&dev->lock);

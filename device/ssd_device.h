@@ -128,6 +128,8 @@ u32 ssd_device_page_bytes(const struct ssd_device *dev);
 u64 ssd_device_memory_limit_bytes(const struct ssd_device *dev);
 u64 ssd_device_metadata_bytes(const struct ssd_device *dev);
 u64 ssd_device_data_limit_bytes(const struct ssd_device *dev);
+/* What the data store keeps of a page (data_store). */
+enum ssd_data_store ssd_device_data_store(const struct ssd_device *dev);
 
 /*
  * Digest mode: how a page's bytes are rebuilt from its sector ids, where a

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sim_data.c - the bytes ssdsim writes (sim_data.h).
+ * sim_data.c - the bytes ssdsim writes, their sector ids and the bytes
+ * rebuilt from the ids (sim_data.h).
  */
 #include <string.h>
 
@@ -46,5 +47,73 @@ void sim_fill_data(unsigned char *buf, u64 offset, u64 len, u32 page_bytes,
 				md5[i] = hex_digit(hex[2 * i]) << 4 | hex_digit(hex[2 * i + 1]);
 		}
 		buf[pos] = md5[in_page % 16] ^ pattern_byte(in_page);
+	}
+}
+
+/* The hash covering byte @pos of a write of @len bytes with @nr hashes. */
+static size_t hash_index(u64 pos, u64 len, size_t nr)
+{
+	u64 chunk = len / nr;
+
+	if (!chunk)
+		return 0;
+	return pos / chunk < nr ? pos / chunk : nr - 1;
+}
+
+int sim_fill_ids(unsigned char *ids, u64 len, const char *hashes, u64 fallback_seed)
+{
+	size_t nr_hashes = hashes ? strlen(hashes) / 32 : 0;
+	u64 sectors = len / SSD_SECTOR_BYTES, s;
+	int i;
+
+	for (s = 0; s < sectors; s++) {
+		unsigned char *id = ids + s * SSD_DIGEST_ID_BYTES;
+		u64 pos = s * SSD_SECTOR_BYTES;
+		const char *hex;
+		size_t h;
+
+		if (!nr_hashes) {
+			/* The stream's state before the sector's first word. */
+			u64 state = fallback_seed + pos / 8 * 0x9e3779b97f4a7c15ULL;
+			u64 tag = SIM_SEED_ID_TAG;
+
+			memcpy(id, &state, 8);
+			memcpy(id + 8, &tag, 8);
+			continue;
+		}
+		h = hash_index(pos, len, nr_hashes);
+		if (hash_index(pos + SSD_SECTOR_BYTES - 1, len, nr_hashes) != h)
+			return -1;
+		hex = hashes + 32 * h;
+		for (i = 0; i < 16; i++)
+			id[i] = hex_digit(hex[2 * i]) << 4 | hex_digit(hex[2 * i + 1]);
+	}
+	return 0;
+}
+
+void sim_expand(void *ctx, const void *digest, u32 off, u32 len, u8 *out)
+{
+	static const unsigned char zero[SSD_DIGEST_ID_BYTES];
+	const unsigned char *ids = digest;
+	u32 i;
+
+	for (i = 0; i < len; i++) {
+		u32 q = off + i;
+		const unsigned char *id = ids + q / SSD_SECTOR_BYTES * SSD_DIGEST_ID_BYTES;
+		u64 state, tag;
+
+		memcpy(&state, id, 8);
+		memcpy(&tag, id + 8, 8);
+		if (!memcmp(id, zero, sizeof(zero))) {
+			out[i] = 0;
+		} else if (tag == SIM_SEED_ID_TAG) {
+			struct ssd_rand rand = {
+				.state = state + (q % SSD_SECTOR_BYTES) / 8 * 0x9e3779b97f4a7c15ULL,
+			};
+
+			out[i] = (unsigned char)(ssd_rand_next(&rand) >> (8 * (q % 8)));
+		} else {
+			out[i] = id[q % 16] ^ pattern_byte(q);
+		}
 	}
 }

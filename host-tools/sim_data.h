@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * sim_data.h - the bytes ssdsim writes for a trace's write request.
+ * sim_data.h - the data ssdsim writes for a trace's write request: its
+ * bytes (data_store=bytes) or their digest, one id per 512-byte sector
+ * (data_store=digest), from which sim_expand() rebuilds the very same bytes.
  *
  * From the trace's content hashes when it has them, else from a seed (the
  * offset and the request number).  Each MD5 of an FIU trace covers its
@@ -8,12 +10,22 @@
  * homes), and the byte at offset p of a page is md5[p % 16] ^ pattern(p),
  * with one fixed pattern for all pages: the same MD5 at the same place in
  * a page gives the same bytes, and different MD5s differ in every 16
- * bytes, so at every offset the dedup filter may sample.
+ * bytes, so at every offset the dedup filter may sample.  Without hashes
+ * the bytes are a splitmix64 stream from the seed: word k is
+ * mix(seed + (k + 1) * gamma), so a sector's words follow from one number.
+ *
+ * A sector's id: the MD5 covering it, or for seed-made data the stream's
+ * state at the sector's first word (8 bytes) then SIM_SEED_ID_TAG (8
+ * bytes); all zero: zeros.  Equal ids give equal bytes and (but for MD5
+ * collisions, or an MD5 ending in the tag: 2^-64) different ids different
+ * bytes, so a page's digest stands for its bytes in dedup.
  */
 #ifndef SSD_SIM_DATA_H
 #define SSD_SIM_DATA_H
 
 #include "common/ssd_config.h"
+
+#define SIM_SEED_ID_TAG		0x5eed5eed5eed5eedULL
 
 /*
  * Fill @len bytes of a write at byte @offset: one chunk per hash in
@@ -23,5 +35,19 @@
  */
 void sim_fill_data(unsigned char *buf, u64 offset, u64 len, u32 page_bytes,
 		   const char *hashes, u64 fallback_seed);
+
+/*
+ * The same write's sector ids into @ids (@len / 512 ids of
+ * SSD_DIGEST_ID_BYTES; @offset and @len whole sectors).  -1 if a sector
+ * holds the bytes of two hashes (a hash covers less than a sector, or not
+ * whole sectors): a digest cannot stand for it.
+ */
+int sim_fill_ids(unsigned char *ids, u64 len, const char *hashes, u64 fallback_seed);
+
+/*
+ * ssd_expand_fn: bytes [@off, @off + @len) of a page from its @digest, the
+ * bytes sim_fill_data() makes.
+ */
+void sim_expand(void *ctx, const void *digest, u32 off, u32 len, u8 *out);
 
 #endif /* SSD_SIM_DATA_H */

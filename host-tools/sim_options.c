@@ -14,10 +14,10 @@ int sim_usage(void)
 	fprintf(stderr, "usage: ssdsim [--config FILE] [key=value ...] "
 		"[--format auto|mqsim|fiu|ssdemu|blkparse] [--disk N|MAJOR,MINOR] "
 		"[--remap none|dense] [--remap-unit BYTES] [--json] [--check] "
-		"[--completions FILE] [--warmup N] [--belady] [--no-final-flush]\n"
+		"[--completions FILE] [--warmup N] [--belady] [--no-final-flush] [--data]\n"
 		"              [--from SNAPSHOT [--reset-stats]] [--save SNAPSHOT] TRACE\n"
 		"       ssdsim [--config FILE] [key=value ...] [--from SNAPSHOT] --age SPEC "
-		"[--seed N] [--save SNAPSHOT] [--json]\n"
+		"[--seed N] [--save SNAPSHOT] [--json] [--data]\n"
 		"              SPEC: fill=F[,overwrite=N][,erase_mean=E][,bs=BYTES]\n"
 		"       ssdsim --from SNAPSHOT [--json] [--save SNAPSHOT]\n"
 		"       ssdsim --list-keys\n");
@@ -160,6 +160,8 @@ int sim_options_parse(int argc, char **argv, struct ssd_config *cfg, struct sim_
 			o->final_flush = false;
 		} else if (!strcmp(argv[i], "--reset-stats")) {
 			o->reset_stats = true;
+		} else if (!strcmp(argv[i], "--data")) {
+			o->data = true;
 		} else if (strchr(argv[i], '=') && argv[i][0] != '-') {
 			if (conf_pair_arg(argv[i], set_pair, cfg))
 				return 1;

@@ -32,6 +32,7 @@ struct sim_options {
 	const char *age_spec;		/* --age: precondition, no trace */
 	u64 seed;			/* --seed: the aging's random numbers */
 	bool reset_stats;		/* --reset-stats: after --from */
+	bool data;			/* --data: keep page bytes (data_store=bytes) */
 	/* The key=value arguments, in order (applied again after --from). */
 	char **keys;
 	int nr_keys;

@@ -35,6 +35,7 @@ struct sim_run {
 	u64 requests;			/* of the trace, in this pass */
 	u64 offset_ns;			/* added to this pass's arrival times */
 	u32 page_bytes;
+	enum ssd_data_store store;	/* data_store: what run->buf is made of */
 	unsigned int pass;
 	bool shift_pending;		/* --from: start after the snapshot's clock */
 };

@@ -7,7 +7,7 @@
  *   ssdsim [--config FILE] [key=value ...] [--format auto|mqsim|fiu|ssdemu|blkparse]
  *          [--disk N|MAJOR,MINOR] [--remap none|dense] [--remap-unit BYTES]
  *          [--json] [--check] [--completions FILE] [--warmup N] [--belady]
- *          [--no-final-flush] TRACE
+ *          [--no-final-flush] [--data] TRACE
  *
  * --warmup N replays the trace N times before the measured pass (the
  * ProCache paper's warmup-N), arrival times shifted past the previous
@@ -45,6 +45,11 @@
  * replaying a trace, with --seed; without a trace, --from and --age print
  * the device's statistics.
  *
+ * The device keeps no page bytes unless --data (or data_store=bytes) asks
+ * for them: a digest of each page when dedup is on or the trace carries
+ * content hashes, nothing otherwise (sim_store.h); the counters are the
+ * same in every mode.
+ *
  * --list-keys prints every configuration key with its default and help, as
  * the kernel's configfs `features` attribute does.
  *
@@ -66,7 +71,9 @@
 
 #include "host-tools/sim_age.h"
 #include "host-tools/sim_run.h"
+#include "host-tools/sim_data.h"
 #include "host-tools/sim_snapshot.h"
+#include "host-tools/sim_store.h"
 
 
 
@@ -117,6 +124,8 @@ static int make_device(struct sim_run *run, struct ssd_config *cfg)
 	double s;
 
 	if (!o->from_path) {
+		if (sim_store_choose(o, cfg))
+			return -1;
 		if (ssd_device_create(&run->dev, cfg)) {
 			fprintf(stderr, "ssdsim: configuration refused\n");
 			return -1;
@@ -194,6 +203,14 @@ int main(int argc, char **argv)
 	if (make_device(&run, &cfg))
 		goto out;
 	run.page_bytes = ssd_device_page_bytes(run.dev);
+	run.store = ssd_device_data_store(run.dev);
+	/* The digests are of the bytes sim_data.c makes: dedup samples those. */
+	ssd_device_set_expand(run.dev, sim_expand, NULL);
+	if (o.data && run.store != SSD_DATA_BYTES) {
+		fprintf(stderr, "ssdsim: --data refused: the snapshot's device keeps data_store=%s\n",
+			ssd_config_choice_name(&cfg, "data_store"));
+		goto out;
+	}
 	run.place.capacity_bytes = ssd_device_capacity_bytes(run.dev);
 	run.place.block_bytes = cfg.logical_block_bytes;
 	/* A device that cannot be saved is refused before the work. */
