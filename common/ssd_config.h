@@ -55,13 +55,15 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 #define SSD_KEY_SIM_ONLY	0x4
 
 /*
- * What the data store keeps of a page (data_store): its bytes (the
- * kernel's only mode); a digest, one SSD_DIGEST_ID_BYTES id per
- * SSD_SECTOR_BYTES sector, all-zero meaning zero bytes, from which the
- * simulator that made the data can rebuild it (struct ssd_pagepool's
- * expand); or nothing (reads find zeros, nothing may need content).
+ * What the data store keeps of a page (data_store): auto (the default:
+ * bytes in the core and the kernel, ssdsim chooses one of the others);
+ * its bytes; a digest, one SSD_DIGEST_ID_BYTES id per SSD_SECTOR_BYTES
+ * sector, all-zero meaning zero bytes, which stands for the bytes
+ * ssd_digest_expand() (common/ssd_pagepool.h) makes of it; or nothing
+ * (reads find zeros; nothing may need content).
  */
 enum ssd_data_store {
+	SSD_DATA_AUTO,
 	SSD_DATA_BYTES,
 	SSD_DATA_DIGEST,
 	SSD_DATA_NONE,
@@ -153,7 +155,7 @@ enum ssd_data_store {
 	  "RAM for metadata and data, in MiB; 0 = half of the RAM at power-on") \
 	X(data_store, 0, 0, 0, SSD_KEY_ENUM | SSD_KEY_SIM_ONLY,		\
 	  &ssd_data_store_choice,					\
-	  "what the data store keeps of a page: bytes, digest (an id per 512-byte sector) or none (ssdsim only)") \
+	  "what the data store keeps of a page: bytes, digest (an id per 512-byte sector), none; auto: bytes, ssdsim picks (ssdsim only)") \
 	X(hw_queues, 1, 0, 64, 0, NULL,				\
 	  "blk-mq hardware queues (kernel only; the model serves one at a time); 0 = one per CPU") \
 	X(queue_depth, 64, 1, 4096, 0, NULL,				\

@@ -14,7 +14,8 @@
  * memory plan: the data cap plus the spares), whatever the layers do.
  * What a buffer holds follows the device's data_store (common/ssd_config.h):
  * a page's bytes, or its digest (an id per 512-byte sector, the page's
- * bytes rebuilt on demand by ssd_pagepool_bytes()), or nothing: then
+ * bytes rebuilt on demand by ssd_pagepool_bytes(), see ssd_digest_expand()),
+ * or nothing: then
  * every buffer is one shared token of no bytes, never allocated, that
  * only says "this page holds data".  page_bytes is a buffer's size in
  * every mode (0 for none), so a layer copying a page copies page_bytes.
@@ -29,17 +30,9 @@
 /* Freed page buffers kept for reuse: overwrites then allocate nothing. */
 #define SSD_PAGEPOOL_SPARE	256
 
-/*
- * Bytes [@off, @off + @len) of a page whose digest is @digest, into @out;
- * all-zero ids are zero bytes.  Set by the simulator that made the data.
- */
-typedef void (*ssd_expand_fn)(void *ctx, const void *digest, u32 off, u32 len, u8 *out);
-
 struct ssd_pagepool {
 	u32 page_bytes;			/* of a buffer: see above */
-	enum ssd_data_store store;
-	ssd_expand_fn expand;		/* digest: NULL = ssd_pagepool_expand_plain() */
-	void *expand_ctx;
+	enum ssd_data_store store;	/* never SSD_DATA_AUTO: bytes */
 	u64 token;			/* none: every buffer is &token */
 	u64 nr_buffers;			/* allocated: data, spare, in use */
 	u64 max_buffers;		/* the cap of nr_buffers */
@@ -78,11 +71,23 @@ void ssd_pagepool_bytes(const struct ssd_pagepool *pool, const void *buf, u32 of
 			u8 *out);
 
 /*
- * The expansion of a digest without a simulator's own: byte q of a page is
- * byte q % 16 of its sector's id (zero ids: zeros).  Equal digests give
- * equal bytes.
+ * The bytes a digest stands for: bytes [@off, @off + @len) of a page whose
+ * sector ids are @digest, into @out.  Byte q of a page, of its sector's
+ * 16-byte id:
+ *  - an all-zero id: 0;
+ *  - an id ending in SSD_DIGEST_SEED_TAG (8 bytes, host order) after a
+ *    64-bit state x: byte q % 8 (little end first) of word
+ *    (q % 512) / 8 of a splitmix64 stream from x, i.e. of
+ *    mix(x + ((q % 512) / 8 + 1) * gamma);
+ *  - any other id (an MD5): id[q % 16] ^ ssd_digest_pattern_byte(q).
+ * Equal ids give equal bytes, and different ids (but for 2^-64 chances)
+ * different ones.  ssdsim makes its data (bytes mode) by the same rule
+ * (host-tools/sim_data.h), so counters are the same in both modes.
  */
-void ssd_pagepool_expand_plain(void *ctx, const void *digest, u32 off, u32 len, u8 *out);
+#define SSD_DIGEST_SEED_TAG	0x5eed5eed5eed5eedULL
+void ssd_digest_expand(const void *digest, u32 off, u32 len, u8 *out);
+/* Byte @q of the pattern MD5 ids are masked with. */
+u8 ssd_digest_pattern_byte(u64 q);
 
 /* Bytes of RAM held by spare buffers. */
 static inline u64 ssd_pagepool_spare_bytes(const struct ssd_pagepool *pool)

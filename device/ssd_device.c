@@ -139,14 +139,6 @@ enum ssd_data_store ssd_device_data_store(const struct ssd_device *dev)
 	return dev->pool.store;
 }
 
-void ssd_device_set_expand(struct ssd_device *dev, ssd_expand_fn expand, void *ctx)
-{
-	ssd_lock_take(&dev->lock);
-	dev->pool.expand = expand;
-	dev->pool.expand_ctx = ctx;
-	ssd_lock_give(&dev->lock);
-}
-
 u64 ssd_device_last_arrival_ns(const struct ssd_device *dev)
 {
 	return dev->last_arrival_ns;

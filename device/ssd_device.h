@@ -132,14 +132,6 @@ u64 ssd_device_data_limit_bytes(const struct ssd_device *dev);
 enum ssd_data_store ssd_device_data_store(const struct ssd_device *dev);
 
 /*
- * Digest mode: how a page's bytes are rebuilt from its sector ids, where a
- * layer needs bytes (dedup's sampling filter).  The simulator that makes
- * the data sets it before the first request; without it,
- * ssd_pagepool_expand_plain().
- */
-void ssd_device_set_expand(struct ssd_device *dev, ssd_expand_fn expand, void *ctx);
-
-/*
  * The arrival time the last request was given (arrivals are made
  * non-decreasing), and the latest completion so far.  Not locked: read
  * them between requests, from the thread that submits.

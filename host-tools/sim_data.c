@@ -1,20 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sim_data.c - the bytes ssdsim writes, their sector ids and the bytes
- * rebuilt from the ids (sim_data.h).
+ * sim_data.c - the bytes ssdsim writes and their sector ids (sim_data.h).
  */
 #include <string.h>
 
 #include "common/ssd_rand.h"
 #include "host-tools/hex_digit.h"
+#include "common/ssd_pagepool.h"
 #include "host-tools/sim_data.h"
 
-/* The pattern every page is masked with: byte @pos of it. */
+/* The pattern every page is masked with: byte @pos of it (the core's). */
 static unsigned char pattern_byte(u64 pos)
 {
-	struct ssd_rand rand = { .state = pos / 8 };
-
-	return (unsigned char)(ssd_rand_next(&rand) >> (8 * (pos % 8)));
+	return ssd_digest_pattern_byte(pos);
 }
 
 void sim_fill_data(unsigned char *buf, u64 offset, u64 len, u32 page_bytes,
@@ -75,7 +73,7 @@ int sim_fill_ids(unsigned char *ids, u64 len, const char *hashes, u64 fallback_s
 		if (!nr_hashes) {
 			/* The stream's state before the sector's first word. */
 			u64 state = fallback_seed + pos / 8 * 0x9e3779b97f4a7c15ULL;
-			u64 tag = SIM_SEED_ID_TAG;
+			u64 tag = SSD_DIGEST_SEED_TAG;
 
 			memcpy(id, &state, 8);
 			memcpy(id + 8, &tag, 8);
@@ -89,31 +87,4 @@ int sim_fill_ids(unsigned char *ids, u64 len, const char *hashes, u64 fallback_s
 			id[i] = hex_digit(hex[2 * i]) << 4 | hex_digit(hex[2 * i + 1]);
 	}
 	return 0;
-}
-
-void sim_expand(void *ctx, const void *digest, u32 off, u32 len, u8 *out)
-{
-	static const unsigned char zero[SSD_DIGEST_ID_BYTES];
-	const unsigned char *ids = digest;
-	u32 i;
-
-	for (i = 0; i < len; i++) {
-		u32 q = off + i;
-		const unsigned char *id = ids + q / SSD_SECTOR_BYTES * SSD_DIGEST_ID_BYTES;
-		u64 state, tag;
-
-		memcpy(&state, id, 8);
-		memcpy(&tag, id + 8, 8);
-		if (!memcmp(id, zero, sizeof(zero))) {
-			out[i] = 0;
-		} else if (tag == SIM_SEED_ID_TAG) {
-			struct ssd_rand rand = {
-				.state = state + (q % SSD_SECTOR_BYTES) / 8 * 0x9e3779b97f4a7c15ULL,
-			};
-
-			out[i] = (unsigned char)(ssd_rand_next(&rand) >> (8 * (q % 8)));
-		} else {
-			out[i] = id[q % 16] ^ pattern_byte(q);
-		}
-	}
 }

@@ -2,7 +2,8 @@
 /*
  * sim_data.h - the data ssdsim writes for a trace's write request: its
  * bytes (data_store=bytes) or their digest, one id per 512-byte sector
- * (data_store=digest), from which sim_expand() rebuilds the very same bytes.
+ * (data_store=digest), which the core's ssd_digest_expand()
+ * (common/ssd_pagepool.h) turns back into the very same bytes.
  *
  * From the trace's content hashes when it has them, else from a seed (the
  * offset and the request number).  Each MD5 of an FIU trace covers its
@@ -15,17 +16,13 @@
  * mix(seed + (k + 1) * gamma), so a sector's words follow from one number.
  *
  * A sector's id: the MD5 covering it, or for seed-made data the stream's
- * state at the sector's first word (8 bytes) then SIM_SEED_ID_TAG (8
- * bytes); all zero: zeros.  Equal ids give equal bytes and (but for MD5
- * collisions, or an MD5 ending in the tag: 2^-64) different ids different
- * bytes, so a page's digest stands for its bytes in dedup.
+ * state before the sector's first word (8 bytes) then SSD_DIGEST_SEED_TAG
+ * (8 bytes).
  */
 #ifndef SSD_SIM_DATA_H
 #define SSD_SIM_DATA_H
 
 #include "common/ssd_config.h"
-
-#define SIM_SEED_ID_TAG		0x5eed5eed5eed5eedULL
 
 /*
  * Fill @len bytes of a write at byte @offset: one chunk per hash in
@@ -38,16 +35,10 @@ void sim_fill_data(unsigned char *buf, u64 offset, u64 len, u32 page_bytes,
 
 /*
  * The same write's sector ids into @ids (@len / 512 ids of
- * SSD_DIGEST_ID_BYTES; @offset and @len whole sectors).  -1 if a sector
- * holds the bytes of two hashes (a hash covers less than a sector, or not
- * whole sectors): a digest cannot stand for it.
+ * SSD_DIGEST_ID_BYTES; @len whole sectors, the write sector-aligned).  -1
+ * if a sector holds the bytes of two hashes (a hash covers less than a
+ * sector, or not whole sectors): a digest cannot stand for it.
  */
 int sim_fill_ids(unsigned char *ids, u64 len, const char *hashes, u64 fallback_seed);
-
-/*
- * ssd_expand_fn: bytes [@off, @off + @len) of a page from its @digest, the
- * bytes sim_fill_data() makes.
- */
-void sim_expand(void *ctx, const void *digest, u32 off, u32 len, u8 *out);
 
 #endif /* SSD_SIM_DATA_H */

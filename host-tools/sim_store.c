@@ -8,17 +8,6 @@
 #include "host-tools/sim_store.h"
 #include "host-tools/trace_reader.h"
 
-/* Whether a key=value argument or the configuration file named data_store. */
-static bool store_given(const struct sim_options *o, const struct ssd_config *cfg)
-{
-	int i;
-
-	for (i = 0; i < o->nr_keys; i++)
-		if (!strncmp(o->keys[i], "data_store=", 11))
-			return true;
-	return cfg->data_store != SSD_DATA_BYTES;
-}
-
 /* Whether the trace's first record carries content hashes. */
 static bool trace_has_hashes(const struct sim_options *o)
 {
@@ -42,7 +31,7 @@ int sim_store_choose(const struct sim_options *o, struct ssd_config *cfg)
 {
 	const char *store;
 
-	if (store_given(o, cfg)) {
+	if (cfg->data_store != SSD_DATA_AUTO) {
 		if (o->data && cfg->data_store != SSD_DATA_BYTES) {
 			fprintf(stderr, "ssdsim: --data and data_store=%s refused together: --data keeps page bytes\n",
 				ssd_config_choice_name(cfg, "data_store"));

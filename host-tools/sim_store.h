@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * sim_store.h - which data store ssdsim's device keeps (data_store): the
- * page bytes only when asked (--data, or the key), else no more than the
- * run needs: a digest of every page when something may look at content
+ * one the key names, bytes with --data, and for data_store=auto (the
+ * default) no more than the run needs: a digest of every page when something may look at content
  * (dedup=1, or a trace whose first record carries content hashes), none
  * otherwise.  No counter depends on the choice.
  */

@@ -71,7 +71,6 @@
 
 #include "host-tools/sim_age.h"
 #include "host-tools/sim_run.h"
-#include "host-tools/sim_data.h"
 #include "host-tools/sim_snapshot.h"
 #include "host-tools/sim_store.h"
 
@@ -204,8 +203,6 @@ int main(int argc, char **argv)
 		goto out;
 	run.page_bytes = ssd_device_page_bytes(run.dev);
 	run.store = ssd_device_data_store(run.dev);
-	/* The digests are of the bytes sim_data.c makes: dedup samples those. */
-	ssd_device_set_expand(run.dev, sim_expand, NULL);
 	if (o.data && run.store != SSD_DATA_BYTES) {
 		fprintf(stderr, "ssdsim: --data refused: the snapshot's device keeps data_store=%s\n",
 			ssd_config_choice_name(&cfg, "data_store"));
