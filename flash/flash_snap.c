@@ -67,6 +67,13 @@ void ssd_flash_load_data(struct flash *fl, struct ssd_snap_reader *r, u64 max_pa
 				(unsigned long long)pages, (unsigned long long)max_pages);
 		return;
 	}
+	/* Each page: its number and what the data store keeps of it. */
+	if (!r->error && r->section_left != pages * (4 + (u64)fl->pool->page_bytes)) {
+		ssd_snap_refuse(r, "%llu bytes of page data for %llu pages, this device keeps %u bytes a page (a data_store other than the snapshot's?)",
+				(unsigned long long)r->section_left, (unsigned long long)pages,
+				fl->pool->page_bytes);
+		return;
+	}
 	for (i = 0; i < pages && !r->error; i++) {
 		u32 ppa = ssd_snap_get_u32(r);
 		void *buf;
