@@ -314,6 +314,13 @@ int ssd_config_show(const struct ssd_config *cfg, const struct ssd_config_key *k
  */
 int ssd_config_validate(const struct ssd_config *cfg);
 
+/*
+ * The kernel keeps the defaults of the keys only ssdsim implements
+ * (SSD_KEY_SIM_ONLY): -EINVAL with a message naming the first that is not.
+ * ssd_config_validate() runs it in the kernel only.
+ */
+int ssd_config_check_kernel(const struct ssd_config *cfg);
+
 /* Derived sizes of a validated configuration (ssd_config_sizes.c). */
 u64 ssd_config_physical_pages(const struct ssd_config *cfg);
 u64 ssd_config_logical_pages(const struct ssd_config *cfg);

@@ -173,6 +173,25 @@ static void test_none(void)
 	EXPECT(ssd_device_validate_config(&c) == -EINVAL, "dedup accepted with data_store=none");
 }
 
+/* The kernel's check: data_store other than auto is ssdsim's alone. */
+static void test_kernel_refuses(void)
+{
+	static const char *const stores[] = { "bytes", "digest", "none" };
+	struct ssd_config c;
+	unsigned int i;
+
+	ssd_config_defaults(&c);
+	EXPECT(ssd_config_check_kernel(&c) == 0, "the defaults refused");
+	for (i = 0; i < ARRAY_SIZE(stores); i++) {
+		EXPECT(ssd_config_set(&c, "data_store", stores[i]) == 0, "%s", stores[i]);
+		EXPECT(ssd_config_check_kernel(&c) == -EINVAL, "the kernel takes data_store=%s",
+		       stores[i]);
+	}
+	EXPECT(ssd_config_set(&c, "data_store", "auto") == 0 && ssd_config_check_kernel(&c) == 0,
+	       "auto refused");
+	EXPECT(ssd_config_set(&c, "data_store", "pages") == -EINVAL, "data_store=pages taken");
+}
+
 /* The same random workload in @a_mode and @b_mode: every counter alike. */
 static void compare_modes(const char *const *keys, unsigned int nr_keys, const char *b_mode,
 			  u64 seed, unsigned int ops)
@@ -304,6 +323,7 @@ int test_data_store(int argc, char **argv)
 {
 	test_digest_merge();
 	test_none();
+	test_kernel_refuses();
 	test_modes_count_alike();
 	test_bytes_per_logical_page();
 	printf("data_store: ok\n");
