@@ -62,7 +62,7 @@ int sim_fill_ids(unsigned char *ids, u64 len, const char *hashes, u64 fallback_s
 {
 	size_t nr_hashes = hashes ? strlen(hashes) / 32 : 0;
 	u64 sectors = len / SSD_SECTOR_BYTES, s;
-	int i;
+	int i, ret = 0;
 
 	for (s = 0; s < sectors; s++) {
 		unsigned char *id = ids + s * SSD_DIGEST_ID_BYTES;
@@ -81,10 +81,10 @@ int sim_fill_ids(unsigned char *ids, u64 len, const char *hashes, u64 fallback_s
 		}
 		h = hash_index(pos, len, nr_hashes);
 		if (hash_index(pos + SSD_SECTOR_BYTES - 1, len, nr_hashes) != h)
-			return -1;
+			ret = -1;
 		hex = hashes + 32 * h;
 		for (i = 0; i < 16; i++)
 			id[i] = hex_digit(hex[2 * i]) << 4 | hex_digit(hex[2 * i + 1]);
 	}
-	return 0;
+	return ret;
 }

@@ -37,7 +37,10 @@ void sim_fill_data(unsigned char *buf, u64 offset, u64 len, u32 page_bytes,
  * The same write's sector ids into @ids (@len / 512 ids of
  * SSD_DIGEST_ID_BYTES; @len whole sectors, the write sector-aligned).  -1
  * if a sector holds the bytes of two hashes (a hash covers less than a
- * sector, or not whole sectors): a digest cannot stand for it.
+ * sector, or not whole sectors: a request widened to 4 KiB blocks), which
+ * no id stands for: such a sector gets the id of the hash its first byte
+ * has, the ids are filled all the same, and the caller decides whether
+ * content matters (it does for dedup).
  */
 int sim_fill_ids(unsigned char *ids, u64 len, const char *hashes, u64 fallback_seed);
 

@@ -83,9 +83,10 @@ static int make_data(struct sim_run *run, const struct trace_record *rec,
 			      seed);
 		return 0;
 	case SSD_DATA_DIGEST:
-		if (!sim_fill_ids(run->buf, len, rec->content_hash, seed))
+		/* Without dedup no counter reads content: an approximate id is harmless. */
+		if (!sim_fill_ids(run->buf, len, rec->content_hash, seed) || !run->content_counts)
 			return 0;
-		fprintf(stderr, "ssdsim: %s:%lu: a sector holds the data of two content hashes, which data_store=digest cannot describe (use --data)\n",
+		fprintf(stderr, "ssdsim: %s:%lu: a sector holds the data of two content hashes (a request widened to whole logical blocks?), which data_store=digest cannot describe with dedup=1 (use --data)\n",
 			run->o->trace_path, run->tr.line);
 		return -1;
 	default:

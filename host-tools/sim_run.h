@@ -36,6 +36,7 @@ struct sim_run {
 	u64 offset_ns;			/* added to this pass's arrival times */
 	u32 page_bytes;
 	enum ssd_data_store store;	/* data_store: what run->buf is made of */
+	bool content_counts;		/* dedup=1: counters depend on the data */
 	unsigned int pass;
 	bool shift_pending;		/* --from: start after the snapshot's clock */
 };

@@ -203,6 +203,7 @@ int main(int argc, char **argv)
 		goto out;
 	run.page_bytes = ssd_device_page_bytes(run.dev);
 	run.store = ssd_device_data_store(run.dev);
+	run.content_counts = cfg.dedup;
 	if (o.data && run.store != SSD_DATA_BYTES) {
 		fprintf(stderr, "ssdsim: --data refused: the snapshot's device keeps data_store=%s\n",
 			ssd_config_choice_name(&cfg, "data_store"));

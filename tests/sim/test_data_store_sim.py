@@ -174,3 +174,23 @@ def test_snapshot_keeps_the_digest(tmp_path: Path) -> None:
     assert kept["dedup_duplicate_chunks"] > 0
     # 128 bytes of ids for a 4 KiB page (8 sectors x 16 B), not 4096.
     assert digest_size < kept_size
+
+
+def test_hashes_split_over_a_sector(tmp_path: Path) -> None:
+    """3 sectors with 3 MD5s widened to a 4 KiB block: 3 hashes over 8
+    sectors, some sector holds the bytes of two.  No id stands for it:
+    fine without dedup (no counter reads content), refused with dedup
+    naming the line, and --data replays it."""
+    trace = tmp_path / "split.fiu"
+    trace.write_text(f"1000 1 p 8 3 W 6 0 {'ab' * 48}\n"
+                     f"2000 1 p 16 8 W 6 0 {'cd' * 128}\n")
+    args = ["--json", "--config", str(SMALL)]
+    st = json.loads(ssdsim(*args, str(trace)).stdout)
+    assert st["config"]["data_store"] == "digest"
+    assert st["host_write_pages"] == 2
+    proc = ssdsim(*args, "dedup=1", str(trace), check=False)
+    assert proc.returncode != 0
+    assert f"{trace}:1: a sector holds the data of two content hashes" \
+        in proc.stderr and "--data" in proc.stderr
+    st = json.loads(ssdsim(*args, "dedup=1", "--data", str(trace)).stdout)
+    assert st["dedup_chunks_written"] == 2

@@ -17,7 +17,8 @@
  *    none mode (the cache, no dedup);
  *  - the memory plan per logical page: a page-mapped device with
  *    data_store=none and no cache or dedup plans at most 16 bytes of RAM
- *    per logical page (bytes mode: more, a pointer per physical page), and
+ *    per logical page (bytes mode: more, a pointer per physical page), so
+ *    do the other mapping schemes (they keep the same exact maps), and
  *    allocates what it plans, to the byte, in every mode.
  */
 #include "unit.h"
@@ -315,6 +316,22 @@ static void test_bytes_per_logical_page(void)
 	EXPECT(n <= 16.0, "data_store=none plans %.2f bytes per logical page, over 16", n);
 	/* A pointer per physical page more: the plan does tell them apart. */
 	EXPECT(b >= n + 8.0 && d == b, "bytes %.2f, digest %.2f, none %.2f", b, d, n);
+	/* Every mapping scheme keeps the exact L2P and P2L: the same budget. */
+	{
+		static const char *const types[] = { "ftl_type=block", "ftl_type=bast",
+						     "ftl_type=fast", "ftl_type=dftl" };
+		const char *typed[] = { PROCACHE_32G, "data_store=none", NULL };
+		unsigned int t;
+
+		for (t = 0; t < ARRAY_SIZE(types); t++) {
+			double per;
+
+			typed[ARRAY_SIZE(typed) - 1] = types[t];
+			per = plan_per_logical_page(typed, ARRAY_SIZE(typed), false);
+			printf("  %s: %.2f B per logical page\n", types[t], per);
+			EXPECT(per <= 16.0, "%s plans %.2f bytes per logical page", types[t], per);
+		}
+	}
 	plan_per_logical_page(small, ARRAY_SIZE(small), true);
 	plan_per_logical_page(small_digest, ARRAY_SIZE(small_digest), true);
 }
