@@ -55,7 +55,7 @@ TRACE_LIBS := -lzstd
 SIM_SRCS := host-tools/ssdsim_cli.c host-tools/ssdsim.c $(TRACE_SRCS) \
 	host-tools/flat_iter.c host-tools/sim_options.c host-tools/sim_place.c \
 	host-tools/sim_remap.c host-tools/sim_data.c host-tools/sim_report.c \
-	host-tools/sim_snapshot.c host-tools/sim_age.c host-tools/sim_replay.c \
+	host-tools/sim_snapshot.c host-tools/sim_age.c host-tools/sim_replay.c host-tools/sim_store.c \
 	host-tools/sim_results.c host-tools/sim_keys.c host-tools/sim_fields.c \
 	host-tools/sim_summary.c host-tools/sim_progress.c host-tools/sim_trend.c \
 	host-tools/belady.c $(STATS_SRCS)

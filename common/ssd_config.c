@@ -334,9 +334,37 @@ static int validate_slc_latencies(const struct ssd_config *cfg)
 	return 0;
 }
 
+int ssd_config_check_kernel(const struct ssd_config *cfg)
+{
+	unsigned int i;
+	char value[64];
+
+	for (i = 0; i < ssd_config_nr_keys; i++) {
+		const struct ssd_config_key *key = &ssd_config_keys[i];
+		size_t len;
+
+		if (!(key->flags & SSD_KEY_SIM_ONLY) || key_value(cfg, key) == key->default_value)
+			continue;
+		ssd_config_show(cfg, key, value, sizeof(value));
+		len = ssd_strlen(value);
+		if (len && value[len - 1] == '\n')
+			value[len - 1] = '\0';
+		ssd_dev_err(cfg->name, "%s=%s refused: ssdsim only; the kernel module accepts %s only",
+			    key->name, value, (key->flags & SSD_KEY_ENUM) ?
+			    key->choice->name(key->default_value) : "the default");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int ssd_config_validate(const struct ssd_config *cfg)
 {
 	u64 total_blocks = cfg->chips * cfg->blocks_per_chip;
+
+#ifdef __KERNEL__
+	if (ssd_config_check_kernel(cfg))
+		return -EINVAL;
+#endif
 
 	if (cfg->logical_block_bytes != 512 && cfg->logical_block_bytes != 4096) {
 		ssd_dev_err(cfg->name, "logical_block_bytes=%llu refused: accepted values are 512, 4096",

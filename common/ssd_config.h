@@ -27,6 +27,8 @@ struct ssd_config_choice {
 extern const struct ssd_config_choice ssd_gc_policy_choice;
 /* ftl_type: ftl/ftl_scheme.c. */
 extern const struct ssd_config_choice ssd_ftl_type_choice;
+/* data_store: flash/flash_store.c. */
+extern const struct ssd_config_choice ssd_data_store_choice;
 /* cache_policy ("none" first: no cache layer), cache_replacement: nvmcache/. */
 extern const struct ssd_config_choice ssd_cache_policy_choice;
 extern const struct ssd_config_choice ssd_cache_replacement_choice;
@@ -49,7 +51,27 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 /* Flags of a key. */
 #define SSD_KEY_POW2		0x1	/* value must be a power of two */
 #define SSD_KEY_ENUM		0x2	/* value is one of a ssd_config_choice's names */
-/* 0x4: SSD_KEY_SIM_ONLY (ssdsim only). */
+/* ssdsim only: the kernel refuses any value but the default (ssd_config_validate()). */
+#define SSD_KEY_SIM_ONLY	0x4
+
+/*
+ * What the data store keeps of a page (data_store): auto (the default:
+ * bytes in the core and the kernel, ssdsim chooses one of the others);
+ * its bytes; a digest, one SSD_DIGEST_ID_BYTES id per SSD_SECTOR_BYTES
+ * sector, all-zero meaning zero bytes, which stands for the bytes
+ * ssd_digest_expand() (common/ssd_pagepool.h) makes of it; or nothing
+ * (reads find zeros; nothing may need content).
+ */
+enum ssd_data_store {
+	SSD_DATA_AUTO,
+	SSD_DATA_BYTES,
+	SSD_DATA_DIGEST,
+	SSD_DATA_NONE,
+	SSD_DATA_NR,
+};
+
+#define SSD_SECTOR_BYTES	512
+#define SSD_DIGEST_ID_BYTES	16
 #define SSD_KEY_KERNEL_ONLY	0x8	/* only the kernel glue uses it; ssdsim ignores it */
 
 /*
@@ -134,6 +156,9 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 	  "requests logged for `ssdctl log` (arrival, completion); 0 = off") \
 	X(memory_limit_mb, 0, 0, SSD_MAX_MEMORY_LIMIT_MB, 0, NULL,	\
 	  "RAM for metadata and data, in MiB; 0 = half of the RAM at power-on") \
+	X(data_store, 0, 0, 0, SSD_KEY_ENUM | SSD_KEY_SIM_ONLY,		\
+	  &ssd_data_store_choice,					\
+	  "what the data store keeps of a page: bytes, digest (an id per 512-byte sector), none; auto: bytes, ssdsim picks (ssdsim only)") \
 	X(hw_queues, 1, 0, 64, SSD_KEY_KERNEL_ONLY, NULL,				\
 	  "blk-mq hardware queues (kernel only; the model serves one at a time); 0 = one per CPU") \
 	X(queue_depth, 64, 1, 4096, SSD_KEY_KERNEL_ONLY, NULL,				\
@@ -309,9 +334,18 @@ int ssd_config_show(const struct ssd_config *cfg, const struct ssd_config_key *k
  */
 int ssd_config_validate(const struct ssd_config *cfg);
 
+/*
+ * The kernel keeps the defaults of the keys only ssdsim implements
+ * (SSD_KEY_SIM_ONLY): -EINVAL with a message naming the first that is not.
+ * ssd_config_validate() runs it in the kernel only.
+ */
+int ssd_config_check_kernel(const struct ssd_config *cfg);
+
 /* Derived sizes of a validated configuration (ssd_config_sizes.c). */
 u64 ssd_config_physical_pages(const struct ssd_config *cfg);
 u64 ssd_config_logical_pages(const struct ssd_config *cfg);
+/* Bytes a page buffer of the data store holds (data_store): 0 for none. */
+u32 ssd_config_content_bytes(const struct ssd_config *cfg);
 
 /*
  * Free blocks of an FTL region only GC may take: the host stops opening

@@ -51,3 +51,15 @@ u64 ssd_config_cache_valid_max(const struct ssd_config *cfg)
 				    ssd_config_gc_low_free_blocks(cfg), cfg->chips,
 				    cfg->pages_per_block / 3);
 }
+
+u32 ssd_config_content_bytes(const struct ssd_config *cfg)
+{
+	switch (cfg->data_store) {
+	case SSD_DATA_DIGEST:
+		return cfg->page_size_bytes / SSD_SECTOR_BYTES * SSD_DIGEST_ID_BYTES;
+	case SSD_DATA_NONE:
+		return 0;
+	default:
+		return cfg->page_size_bytes;
+	}
+}

@@ -52,15 +52,29 @@ u64 ssd_dedup_table_bytes(const struct ssd_config *cfg)
 	return ssd_tables_add(bytes, 2, pow2_at_least(buffer), sizeof(u32));
 }
 
-/* FNV-1a of the filter's sample of @page. */
+/*
+ * FNV-1a of the filter's sample of @page: its bytes, rebuilt from the
+ * digest with data_store=digest (the pool knows how), so the keys are the
+ * same in both modes.
+ */
 static u32 sample_key(const struct dedup *dd, const void *page)
 {
 	const u8 *p = (const u8 *)page + dd->sample_offset;
 	u32 hash = 2166136261U;
-	u32 i;
+	u32 i, done, n;
+	u8 bytes[64];
 
-	for (i = 0; i < dd->sample_bytes; i++)
-		hash = (hash ^ p[i]) * 16777619U;
+	if (dd->pool->store == SSD_DATA_BYTES) {
+		for (i = 0; i < dd->sample_bytes; i++)
+			hash = (hash ^ p[i]) * 16777619U;
+		return hash;
+	}
+	for (done = 0; done < dd->sample_bytes; done += n) {
+		n = min_t(u32, sizeof(bytes), dd->sample_bytes - done);
+		ssd_pagepool_bytes(dd->pool, page, dd->sample_offset + done, n, bytes);
+		for (i = 0; i < n; i++)
+			hash = (hash ^ bytes[i]) * 16777619U;
+	}
 	return hash;
 }
 
@@ -222,7 +236,7 @@ static u64 late_fingerprint(struct dedup *dd, u32 chunk, u64 start_ns)
 		ssd_dev_warn_once(dd->dev_name, "dedup: live chunk %u unreadable below", chunk);
 		return start_ns;
 	}
-	ssd_dedup_sha1(data, dd->page_bytes, sha1);
+	ssd_dedup_sha1(data, dd->pool->page_bytes, sha1);
 	dd->counters.fingerprinted++;
 	dd->counters.late_fingerprints++;
 	ssd_dedup_sample_hashed(dd, chunk);
@@ -317,7 +331,7 @@ static int leave(struct dedup *dd, const struct dedup_buffer_entry *w, u64 start
 	/* The late fingerprint enters the store before this write's lookup. */
 	t = fingerprint_done(dd, w, unhashed, start_ns);
 	dd->counters.hash_wait_ns += t - start_ns;
-	ssd_dedup_sha1(buf, dd->page_bytes, sha1);
+	ssd_dedup_sha1(buf, dd->pool->page_bytes, sha1);
 	dd->counters.fingerprinted++;
 	slot = ssd_dedup_store_find(dd, sha1);
 	if (slot != DEDUP_NONE) {

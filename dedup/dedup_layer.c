@@ -19,6 +19,10 @@ static bool dedup_enabled(const struct ssd_config *cfg)
 
 static int dedup_config_validate(const struct ssd_config *cfg)
 {
+	if (cfg->data_store == SSD_DATA_NONE) {
+		ssd_dev_err(cfg->name, "dedup=1 refused with data_store=none: dedup fingerprints page content (use data_store=digest or bytes)");
+		return -EINVAL;
+	}
 	if (cfg->dedup_sample_offset_bytes + cfg->dedup_sample_bytes > cfg->page_size_bytes) {
 		ssd_dev_err(cfg->name, "dedup_sample_offset_bytes=%llu refused: with dedup_sample_bytes=%llu the sample must lie within a page of %llu bytes (offset 0..%llu)",
 			    (unsigned long long)cfg->dedup_sample_offset_bytes,

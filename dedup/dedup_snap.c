@@ -63,7 +63,7 @@ static void save_buffer(const struct dedup *dd, struct ssd_snap_writer *w)
 		ssd_snap_put_u64(w, en->request_bytes);
 		ssd_snap_put_u32(w, en->chunk);
 		ssd_snap_put_u64(w, en->ready_ns);
-		ssd_snap_put(w, en->buf, dd->page_bytes);
+		ssd_snap_put(w, en->buf, dd->pool->page_bytes);
 	}
 }
 
@@ -184,7 +184,7 @@ static void check_data_below(struct dedup *dd, struct ssd_snap_reader *r)
 		ssd_check_resched(s);
 		ssd_layer_peek(lower, c, &data);
 		if (data)
-			ssd_dedup_sha1(data, dd->page_bytes, sha1);
+			ssd_dedup_sha1(data, dd->pool->page_bytes, sha1);
 		if (!data || memcmp(sha1, dd->slots[s].sha1, DEDUP_SHA1_BYTES)) {
 			ssd_snap_refuse(r, "dedup store slot %u: chunk %llu's data does not have this fingerprint",
 					s, (unsigned long long)c);
@@ -215,7 +215,7 @@ static void load_write(struct dedup *dd, struct ssd_snap_reader *r, u32 e, u64 l
 		ssd_snap_refuse(r, "dedup buffer: its pages and the data exceed the page buffers (memory_limit_mb)");
 		return;
 	}
-	ssd_snap_get(r, w.buf, dd->page_bytes);
+	ssd_snap_get(r, w.buf, dd->pool->page_bytes);
 	if (r->error) {
 		ssd_pagepool_put(dd->pool, w.buf);
 		return;

@@ -58,7 +58,8 @@ int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cf
 	ret = ssd_request_log_init(&dev->log, cfg->request_log_entries);
 	if (ret)
 		goto exit_controller;
-	ssd_pagepool_init(&dev->pool, cfg->page_size_bytes);
+	ssd_pagepool_init(&dev->pool, ssd_config_content_bytes(cfg),
+			  (enum ssd_data_store)cfg->data_store);
 	ret = ssd_flash_init(&dev->flash, &dev->cfg, &dev->pool, dev->cfg.name);
 	if (ret)
 		goto exit_pool;
@@ -131,6 +132,11 @@ u64 ssd_device_metadata_bytes(const struct ssd_device *dev)
 u64 ssd_device_data_limit_bytes(const struct ssd_device *dev)
 {
 	return dev->data_limit_pages * dev->page_bytes;
+}
+
+enum ssd_data_store ssd_device_data_store(const struct ssd_device *dev)
+{
+	return dev->pool.store;
 }
 
 u64 ssd_device_last_arrival_ns(const struct ssd_device *dev)

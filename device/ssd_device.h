@@ -33,6 +33,7 @@
 
 #include "platform/ssd_platform.h"
 #include "common/ssd_config.h"
+#include "common/ssd_pagepool.h"
 #include "common/ssd_snap.h"
 #include "common/ssd_stats.h"
 
@@ -44,12 +45,24 @@ enum ssd_op {
 	SSD_OP_FLUSH,
 };
 
-/* The request's data, consumed in order, one piece per flash page. */
+/*
+ * The request's data, consumed in order, one piece per flash page.  What
+ * the front end uses follows data_store: bytes mode copies bytes in and
+ * out; digest mode takes the next @len bytes' sector ids with copy_ids
+ * (the request must then cover whole 512-byte sectors) and hands nothing
+ * back on a read; none mode touches the iterator not at all (req->data
+ * may be NULL).
+ */
 struct ssd_data_iter {
 	/* Copy the next @len bytes of the request into @dst. */
 	void (*copy_in)(struct ssd_data_iter *it, void *dst, u32 len);
 	/* Fill the next @len bytes of the request from @src (NULL: zeros). */
 	void (*copy_out)(struct ssd_data_iter *it, const void *src, u32 len);
+	/*
+	 * Digest mode: the ids of the next @len bytes (whole sectors), one
+	 * SSD_DIGEST_ID_BYTES id per sector, into @dst.
+	 */
+	void (*copy_ids)(struct ssd_data_iter *it, void *dst, u32 len);
 };
 
 struct ssd_request {
@@ -115,6 +128,8 @@ u32 ssd_device_page_bytes(const struct ssd_device *dev);
 u64 ssd_device_memory_limit_bytes(const struct ssd_device *dev);
 u64 ssd_device_metadata_bytes(const struct ssd_device *dev);
 u64 ssd_device_data_limit_bytes(const struct ssd_device *dev);
+/* What the data store keeps of a page (data_store). */
+enum ssd_data_store ssd_device_data_store(const struct ssd_device *dev);
 
 /*
  * The arrival time the last request was given (arrivals are made

@@ -31,6 +31,7 @@ int ssd_memory_plan(const struct ssd_config *cfg,
 {
 	const char *owner = "device";
 	unsigned int i;
+	u32 content;
 	u64 bytes;
 
 	bytes = ssd_tables_add(0, 1, 1, sizeof(struct ssd_device));
@@ -56,11 +57,12 @@ int ssd_memory_plan(const struct ssd_config *cfg,
 		return -EINVAL;
 	}
 
+	content = ssd_config_content_bytes(cfg);
 	plan->metadata_bytes = bytes;
-	plan->pool_bytes = SSD_PAGEPOOL_SPARE * cfg->page_size_bytes;
+	plan->pool_bytes = SSD_PAGEPOOL_SPARE * (u64)content;
 	plan->limit_bytes = cfg->memory_limit_mb ? cfg->memory_limit_mb << 20 :
 			    ssd_total_ram_bytes() / 2;
-	if (bytes + plan->pool_bytes + cfg->page_size_bytes > plan->limit_bytes) {
+	if (bytes + plan->pool_bytes + content > plan->limit_bytes) {
 		ssd_dev_err(cfg->name, "memory_limit_mb=%llu%s: metadata needs %llu MiB and page buffers %llu MiB, leaving no room for data in %llu MiB (raise memory_limit_mb, up to %llu, or use fewer chips, blocks_per_chip or pages_per_block)",
 			    (unsigned long long)cfg->memory_limit_mb,
 			    cfg->memory_limit_mb ? "" : " (half of the RAM)",
@@ -70,7 +72,8 @@ int ssd_memory_plan(const struct ssd_config *cfg,
 			    (unsigned long long)SSD_MAX_MEMORY_LIMIT_MB);
 		return -EINVAL;
 	}
-	plan->data_pages = div64_u64(plan->limit_bytes - bytes - plan->pool_bytes,
-				     cfg->page_size_bytes);
+	/* Without page bytes (data_store=none) data costs no RAM: no cap. */
+	plan->data_pages = content ? div64_u64(plan->limit_bytes - bytes - plan->pool_bytes,
+					       content) : U64_MAX;
 	return 0;
 }

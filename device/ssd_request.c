@@ -4,9 +4,37 @@
  * admitted by the command queue and the controller, split into flash
  * pages handed to the top layer (a partial page is read, merged and
  * rewritten), refused before it changes anything if the data store has no
- * room for the pages it writes, counted and logged.
+ * room for the pages it writes, counted and logged.  What moves between
+ * the request and a page buffer follows data_store (ssd_device.h): bytes,
+ * sector ids, or nothing.
  */
 #include "device/ssd_device_internal.h"
+
+/*
+ * Put bytes [@off, @off + @len) of a page into its buffer @buf: the
+ * request's (@data) or zeros (@data NULL), as bytes or sector ids.
+ */
+static void fill_buffer(const struct ssd_device *dev, void *buf, u32 off, u32 len,
+			struct ssd_data_iter *data)
+{
+	switch (dev->pool.store) {
+	case SSD_DATA_BYTES:
+		if (data)
+			data->copy_in(data, (u8 *)buf + off, len);
+		else
+			memset((u8 *)buf + off, 0, len);
+		break;
+	case SSD_DATA_DIGEST:
+		buf = (u8 *)buf + off / SSD_SECTOR_BYTES * SSD_DIGEST_ID_BYTES;
+		if (data)
+			data->copy_ids(data, buf, len);
+		else
+			memset(buf, 0, len / SSD_SECTOR_BYTES * SSD_DIGEST_ID_BYTES);
+		break;
+	default:
+		break;
+	}
+}
 
 /*
  * Write bytes [@off, @off + @len) of page @lpn, from the request (@data) or
@@ -37,16 +65,13 @@ static int write_page(struct ssd_device *dev, const struct ssd_request *req, u64
 		}
 		io.start_ns = io.done_ns;
 		if (old) {
-			memcpy(buf, old, dev->page_bytes);
+			memcpy(buf, old, dev->pool.page_bytes);
 			dev->host.rmw_pages++;
 		} else {
-			memset(buf, 0, dev->page_bytes);
+			memset(buf, 0, dev->pool.page_bytes);
 		}
 	}
-	if (data)
-		data->copy_in(data, (u8 *)buf + off, len);
-	else
-		memset((u8 *)buf + off, 0, len);
+	fill_buffer(dev, buf, off, len, data);
 	io.region = SSD_REGION_MAIN;
 	ret = dev->top->ops->write(dev->top, lpn, buf, &io);
 	*done_ns = io.done_ns;
@@ -72,7 +97,8 @@ static int do_page(struct ssd_device *dev, const struct ssd_request *req,
 		ret = dev->top->ops->read(dev->top, lpn, &io, &old);
 		if (ret)
 			return ret;
-		req->data->copy_out(req->data, old ? (const u8 *)old + off : NULL, len);
+		if (dev->pool.store == SSD_DATA_BYTES)
+			req->data->copy_out(req->data, old ? (const u8 *)old + off : NULL, len);
 		dev->host.read_pages++;
 		*done_ns = io.done_ns;
 		return 0;
@@ -198,6 +224,10 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 
 	if (req->op > SSD_OP_FLUSH ||
 	    (req->op != SSD_OP_FLUSH && (end < pos || end > dev->capacity_bytes)))
+		return -EINVAL;
+	/* Sector ids describe whole sectors only. */
+	if (dev->pool.store == SSD_DATA_DIGEST &&
+	    ((pos | req->length_bytes) & (SSD_SECTOR_BYTES - 1)))
 		return -EINVAL;
 
 	ssd_lock_take(&dev->request_lock);

@@ -18,7 +18,12 @@ u64 ssd_flash_table_bytes(u64 total, const struct ssd_config *cfg)
 	struct flash_geometry geo;
 
 	ssd_flash_geometry_from(cfg, &geo);
-	total = ssd_tables_add(total, 1, geo_total_pages(&geo), sizeof(void *));
+	/* A buffer pointer per page, or with data_store=none a bit. */
+	if (cfg->data_store == SSD_DATA_NONE)
+		total = ssd_tables_add(total, 1, (geo_total_pages(&geo) + 63) >> 6,
+				       sizeof(u64));
+	else
+		total = ssd_tables_add(total, 1, geo_total_pages(&geo), sizeof(void *));
 	/* The cell mode of every block (u8, see ssd_flash_init()). */
 	total = ssd_tables_add(total, 1, (u64)geo.chips * geo.blocks_per_chip, sizeof(u8));
 	total = ssd_tables_add(total, 1, 1, sizeof(struct ssd_timing));
@@ -37,11 +42,15 @@ int ssd_flash_init(struct flash *fl, const struct ssd_config *cfg,
 	fl->dev_name = dev_name;
 	fl->total_blocks = fl->geo.chips * fl->geo.blocks_per_chip;
 	fl->total_pages = geo_total_pages(&fl->geo);
-	fl->page_data = ssd_zalloc(fl->total_pages * sizeof(*fl->page_data));
+	if (cfg->data_store == SSD_DATA_NONE)
+		fl->live_bits = ssd_zalloc(((fl->total_pages + 63) >> 6) *
+					   sizeof(*fl->live_bits));
+	else
+		fl->page_data = ssd_zalloc(fl->total_pages * sizeof(*fl->page_data));
 	/* Zeroed: every block starts as TLC. */
 	fl->cell_mode = ssd_zalloc((u64)fl->total_blocks * sizeof(*fl->cell_mode));
 	fl->timing = ssd_zalloc(sizeof(*fl->timing));
-	if (!fl->page_data || !fl->cell_mode || !fl->timing) {
+	if ((!fl->page_data && !fl->live_bits) || !fl->cell_mode || !fl->timing) {
 		ret = -ENOMEM;
 		goto fail;
 	}
@@ -70,6 +79,8 @@ void ssd_flash_exit(struct flash *fl)
 	}
 	ssd_free(fl->cell_mode);
 	fl->cell_mode = NULL;
+	ssd_free(fl->live_bits);
+	fl->live_bits = NULL;
 	if (!fl->page_data)
 		return;
 	for (ppa = 0; ppa < fl->total_pages; ppa++)
@@ -84,7 +95,7 @@ int ssd_flash_set_block_mode(struct flash *fl, u32 block, enum flash_cell_mode m
 	u32 first = flash_first_ppa(fl, block), i;
 
 	for (i = 0; i < fl->geo.pages_per_block; i++) {
-		if (fl->page_data[first + i]) {
+		if (flash_page_holds(fl, first + i)) {
 			ssd_dev_warn_once(fl->dev_name, "BUG: mode change of block %u with live page %u",
 				      block, first + i);
 			return -EIO;
@@ -125,6 +136,31 @@ static enum flash_cell_mode mode_of(const struct flash *fl, u32 ppa)
 	return fl->cell_mode[flash_block_of(fl, ppa)];
 }
 
+/* @ppa holds @buf from now on (a buffer, or the token with no page table). */
+static void set_data(struct flash *fl, u32 ppa, void *buf)
+{
+	if (fl->page_data)
+		fl->page_data[ppa] = buf;
+	else
+		fl->live_bits[ppa / 64] |= 1ULL << (ppa % 64);
+	fl->data_pages++;
+}
+
+/* @ppa holds nothing from now on; returns the buffer it held. */
+static void *take_data(struct flash *fl, u32 ppa)
+{
+	void *buf;
+
+	fl->data_pages--;
+	if (!fl->page_data) {
+		fl->live_bits[ppa / 64] &= ~(1ULL << (ppa % 64));
+		return &fl->pool->token;
+	}
+	buf = fl->page_data[ppa];
+	fl->page_data[ppa] = NULL;
+	return buf;
+}
+
 /*
  * Word lines hold an LSB, a CSB and an MSB page, programmed in that order.
  * SLC pages are all alike: the timing model gives every type the SLC
@@ -142,7 +178,7 @@ int ssd_flash_program(struct flash *fl, u32 ppa, void *buf, enum ssd_cause cause
 
 	*done_ns = start_ns;
 	/* An unerased page is an FTL bug; keep the old data rather than leak. */
-	if (fl->page_data[ppa]) {
+	if (flash_page_holds(fl, ppa)) {
 		ssd_dev_warn_once(fl->dev_name, "BUG: program of unerased page %u", ppa);
 		ssd_pagepool_put(fl->pool, buf);
 		return -EIO;
@@ -152,8 +188,7 @@ int ssd_flash_program(struct flash *fl, u32 ppa, void *buf, enum ssd_cause cause
 		ssd_pagepool_put(fl->pool, buf);
 		return -EIO;
 	}
-	fl->page_data[ppa] = buf;
-	fl->data_pages++;
+	set_data(fl, ppa, buf);
 	fl->program_pages[cause]++;
 	if (mode == FLASH_MODE_SLC)
 		fl->slc_program_pages++;
@@ -168,7 +203,8 @@ int ssd_flash_program_meta(struct flash *fl, u32 ppa, enum ssd_cause cause, u64 
 	enum flash_cell_mode mode = mode_of(fl, ppa);
 
 	*done_ns = start_ns;
-	if (fl->page_data[ppa] || ppa % fl->geo.pages_per_block >= flash_mode_pages(fl, mode)) {
+	if (flash_page_holds(fl, ppa) ||
+	    ppa % fl->geo.pages_per_block >= flash_mode_pages(fl, mode)) {
 		ssd_dev_warn_once(fl->dev_name, "BUG: metadata program of page %u", ppa);
 		return -EIO;
 	}
@@ -190,7 +226,7 @@ const void *ssd_flash_read(struct flash *fl, u32 ppa, enum ssd_cause cause,
 		fl->slc_read_pages++;
 	*done_ns = ssd_timing_read(fl->timing, chip_of(fl, ppa), mode,
 			       page_type_of(fl, ppa), cause == SSD_CAUSE_HOST, start_ns);
-	return fl->page_data[ppa];
+	return flash_page_data(fl, ppa);
 }
 
 u64 ssd_flash_read_blank(struct flash *fl, u32 chip, enum flash_page_type type,
@@ -208,19 +244,15 @@ int ssd_flash_copy(struct flash *fl, u32 src, u32 dst, enum ssd_cause cause,
 	u64 read_ns;
 
 	ssd_flash_read(fl, src, cause, start_ns, &read_ns);
-	buf = fl->page_data[src];
-	fl->page_data[src] = NULL;
-	fl->data_pages--;
+	buf = take_data(fl, src);
 	return ssd_flash_program(fl, dst, buf, cause, read_ns, done_ns);
 }
 
 void ssd_flash_invalidate(struct flash *fl, u32 ppa)
 {
-	if (!fl->page_data[ppa])
+	if (!flash_page_holds(fl, ppa))
 		return;
-	ssd_pagepool_put(fl->pool, fl->page_data[ppa]);
-	fl->page_data[ppa] = NULL;
-	fl->data_pages--;
+	ssd_pagepool_put(fl->pool, take_data(fl, ppa));
 }
 
 u64 ssd_flash_erase(struct flash *fl, u32 block, u64 start_ns)
@@ -230,7 +262,7 @@ u64 ssd_flash_erase(struct flash *fl, u32 block, u64 start_ns)
 	u32 i;
 
 	for (i = 0; i < fl->geo.pages_per_block; i++) {
-		if (fl->page_data[first + i]) {
+		if (flash_page_holds(fl, first + i)) {
 			ssd_dev_warn_once(fl->dev_name, "BUG: erase of block %u with live page %u",
 				      block, first + i);
 			ssd_flash_invalidate(fl, first + i);
@@ -276,8 +308,10 @@ void ssd_flash_get_stats(const struct flash *fl, struct ssd_stats *st)
 	st->flash_erase_slc_blocks = fl->slc_erase_blocks;
 	st->flash_program_tlc_pages = st->flash_program_pages - fl->slc_program_pages;
 	st->flash_erase_tlc_blocks = fl->erase_blocks - fl->slc_erase_blocks;
-	st->flash_metadata_bytes = fl->total_pages * sizeof(*fl->page_data) +
+	st->flash_metadata_bytes = (fl->page_data ? fl->total_pages * sizeof(*fl->page_data) :
+				    ((fl->total_pages + 63) >> 6) * sizeof(*fl->live_bits)) +
 				   (u64)fl->total_blocks * sizeof(*fl->cell_mode);
+	/* What the pages hold, as the host wrote it (the store may keep less). */
 	st->data_bytes = fl->data_pages * fl->geo.page_size_bytes;
 	st->channel_busy_ns_total = fl->timing->counters.channel_busy_ns;
 	st->chip_busy_ns_total = fl->timing->counters.chip_busy_ns;

@@ -10,7 +10,11 @@
  * Page data lives in RAM, one page buffer of the device's pool
  * (common/ssd_pagepool.h) per programmed page, owned by the flash once
  * programmed.  A page whose data becomes invalid gives its buffer back to
- * the pool at once, so RAM use follows valid data, not capacity.  Every
+ * the pool at once, so RAM use follows valid data, not capacity.  What a
+ * buffer holds follows data_store (bytes, or a digest of them); with
+ * data_store=none there is no buffer and no page table: one bit per page
+ * says whether it holds data, and a read of such a page returns the pool's
+ * token (no bytes).  Every
  * operation takes its time on the chips and channels: it starts no
  * earlier than the start time it is given and returns when it ends.
  *
@@ -64,7 +68,8 @@ struct flash {
 	const char *dev_name;		/* for messages */
 	u64 total_pages;
 	u32 total_blocks;
-	void **page_data;		/* [total_pages]: NULL if erased/invalid */
+	void **page_data;		/* [total_pages]: NULL if erased/invalid; NULL for none */
+	u64 *live_bits;			/* data_store=none: [total_pages / 64], bit = holds data */
 	u8 *cell_mode;			/* [total_blocks]: enum flash_cell_mode */
 	u64 data_pages;			/* pages holding a buffer */
 	/* Counters, reset by ssd_flash_reset_counters(); all modes. */
@@ -97,6 +102,25 @@ void ssd_flash_exit(struct flash *fl);
 static inline u64 flash_data_pages(const struct flash *fl)
 {
 	return fl->data_pages;
+}
+
+/* Whether @ppa holds data (programmed, not yet invalidated). */
+static inline bool flash_page_holds(const struct flash *fl, u32 ppa)
+{
+	if (fl->page_data)
+		return fl->page_data[ppa] != NULL;
+	return (fl->live_bits[ppa / 64] >> (ppa % 64)) & 1;
+}
+
+/*
+ * The data @ppa holds (its buffer; with data_store=none the pool's token),
+ * NULL if none.  Nothing counted, no time.
+ */
+static inline const void *flash_page_data(const struct flash *fl, u32 ppa)
+{
+	if (fl->page_data)
+		return fl->page_data[ppa];
+	return flash_page_holds(fl, ppa) ? &fl->pool->token : NULL;
 }
 
 static inline u32 flash_block_of(const struct flash *fl, u32 ppa)

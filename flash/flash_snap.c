@@ -2,7 +2,8 @@
 /*
  * flash_snap.c - the flash in a snapshot: its counters, every block's cell
  * mode and the timing model's state (ssd_flash_save()); the data of every
- * page that holds some, streamed from its page buffer (ssd_flash_save_data()).
+ * page that holds some, streamed from its page buffer (ssd_flash_save_data()):
+ * a page's bytes, its digest, or (data_store=none) only its number.
  * Loading refuses a mode or a page beyond the geometry, a page twice, and
  * more data than the device's cap.
  */
@@ -41,7 +42,7 @@ void ssd_flash_load(struct flash *fl, struct ssd_snap_reader *r)
 
 u64 ssd_flash_data_bytes(const struct flash *fl)
 {
-	return 8 + fl->data_pages * (4 + (u64)fl->geo.page_size_bytes);
+	return 8 + fl->data_pages * (4 + (u64)fl->pool->page_bytes);
 }
 
 void ssd_flash_save_data(const struct flash *fl, struct ssd_snap_writer *w)
@@ -50,10 +51,10 @@ void ssd_flash_save_data(const struct flash *fl, struct ssd_snap_writer *w)
 
 	ssd_snap_put_u64(w, fl->data_pages);
 	for (ppa = 0; ppa < fl->total_pages && !w->error; ppa++) {
-		if (!fl->page_data[ppa])
+		if (!flash_page_holds(fl, (u32)ppa))
 			continue;
 		ssd_snap_put_u32(w, (u32)ppa);
-		ssd_snap_put(w, fl->page_data[ppa], fl->geo.page_size_bytes);
+		ssd_snap_put(w, flash_page_data(fl, (u32)ppa), fl->pool->page_bytes);
 	}
 }
 
@@ -66,13 +67,20 @@ void ssd_flash_load_data(struct flash *fl, struct ssd_snap_reader *r, u64 max_pa
 				(unsigned long long)pages, (unsigned long long)max_pages);
 		return;
 	}
+	/* Each page: its number and what the data store keeps of it. */
+	if (!r->error && r->section_left != pages * (4 + (u64)fl->pool->page_bytes)) {
+		ssd_snap_refuse(r, "%llu bytes of page data for %llu pages, this device keeps %u bytes a page (a data_store other than the snapshot's?)",
+				(unsigned long long)r->section_left, (unsigned long long)pages,
+				fl->pool->page_bytes);
+		return;
+	}
 	for (i = 0; i < pages && !r->error; i++) {
 		u32 ppa = ssd_snap_get_u32(r);
 		void *buf;
 
 		if (r->error)
 			return;
-		if (ppa >= fl->total_pages || fl->page_data[ppa]) {
+		if (ppa >= fl->total_pages || flash_page_holds(fl, ppa)) {
 			ssd_snap_refuse(r, "page data for ppa %u: %s", ppa,
 					ppa >= fl->total_pages ? "beyond the flash" : "twice");
 			return;
@@ -87,12 +95,15 @@ void ssd_flash_load_data(struct flash *fl, struct ssd_snap_reader *r, u64 max_pa
 			r->error = -ENOMEM;
 			return;
 		}
-		ssd_snap_get(r, buf, fl->geo.page_size_bytes);
+		ssd_snap_get(r, buf, fl->pool->page_bytes);
 		if (r->error) {
 			ssd_pagepool_put(fl->pool, buf);
 			return;
 		}
-		fl->page_data[ppa] = buf;
+		if (fl->page_data)
+			fl->page_data[ppa] = buf;
+		else
+			fl->live_bits[ppa / 64] |= 1ULL << (ppa % 64);
 		fl->data_pages++;
 	}
 }

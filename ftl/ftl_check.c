@@ -39,9 +39,9 @@ static int check_maps(const struct ftl *ftl)
 		const struct ftl_block *blk = &ftl->blocks[ppa / ftl->pages_per_block];
 
 		ssd_check_resched(ppa);
-		CHECK((l != FTL_NONE) == (ftl->flash->page_data[ppa] != NULL),
+		CHECK((l != FTL_NONE) == (flash_page_holds(ftl->flash, ppa)),
 		      "ppa %llu: mapped=%d but has_data=%d", (unsigned long long)ppa,
-		      l != FTL_NONE, ftl->flash->page_data[ppa] != NULL);
+		      l != FTL_NONE, flash_page_holds(ftl->flash, ppa));
 		if (l == FTL_NONE)
 			continue;
 		/* l2p is a function, so this also rules out a page mapped twice. */

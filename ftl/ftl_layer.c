@@ -174,7 +174,7 @@ static enum ssd_region ftl_layer_peek(struct ssd_layer *layer, u64 lpn, const vo
 		return SSD_REGION_NR;
 	ppa = ftl->l2p[lpn];
 	if (data)
-		*data = ftl->flash->page_data[ppa];
+		*data = flash_page_data(ftl->flash, ppa);
 	return ftl->blocks[ppa / ftl->pages_per_block].region;
 }
 

@@ -135,13 +135,22 @@ static int age_write(struct ager *a, u64 offset, u64 len)
 	 * here, so no request's data is another's shifted (which made pages
 	 * equal, and dedup found them).
 	 */
-	sim_fill_data(a->buf, offset, len, a->page_bytes, NULL, ssd_rand_next(&rand));
+	switch (ssd_device_data_store(a->dev)) {
+	case SSD_DATA_BYTES:
+		sim_fill_data(a->buf, offset, len, a->page_bytes, NULL, ssd_rand_next(&rand));
+		break;
+	case SSD_DATA_DIGEST:
+		sim_fill_ids(a->buf, len, NULL, ssd_rand_next(&rand));
+		break;
+	default:
+		break;
+	}
 	flat_iter_init(&fi, a->buf);
 	req.op = SSD_OP_WRITE;
 	req.offset_bytes = offset;
 	req.length_bytes = len;
 	req.arrival_ns = a->done_ns;
-	req.data = &fi.it;
+	req.data = ssd_device_data_store(a->dev) == SSD_DATA_NONE ? NULL : &fi.it;
 	ret = ssd_device_submit(a->dev, &req, &a->done_ns);
 	if (ret) {
 		fprintf(stderr, "ssdsim: --age: write of %llu bytes at %llu failed: %s\n",

@@ -1,19 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sim_data.c - the bytes ssdsim writes (sim_data.h).
+ * sim_data.c - the bytes ssdsim writes and their sector ids (sim_data.h).
  */
 #include <string.h>
 
 #include "common/ssd_rand.h"
 #include "host-tools/hex_digit.h"
+#include "common/ssd_pagepool.h"
 #include "host-tools/sim_data.h"
 
-/* The pattern every page is masked with: byte @pos of it. */
+/* The pattern every page is masked with: byte @pos of it (the core's). */
 static unsigned char pattern_byte(u64 pos)
 {
-	struct ssd_rand rand = { .state = pos / 8 };
-
-	return (unsigned char)(ssd_rand_next(&rand) >> (8 * (pos % 8)));
+	return ssd_digest_pattern_byte(pos);
 }
 
 void sim_fill_data(unsigned char *buf, u64 offset, u64 len, u32 page_bytes,
@@ -47,4 +46,45 @@ void sim_fill_data(unsigned char *buf, u64 offset, u64 len, u32 page_bytes,
 		}
 		buf[pos] = md5[in_page % 16] ^ pattern_byte(in_page);
 	}
+}
+
+/* The hash covering byte @pos of a write of @len bytes with @nr hashes. */
+static size_t hash_index(u64 pos, u64 len, size_t nr)
+{
+	u64 chunk = len / nr;
+
+	if (!chunk)
+		return 0;
+	return pos / chunk < nr ? pos / chunk : nr - 1;
+}
+
+int sim_fill_ids(unsigned char *ids, u64 len, const char *hashes, u64 fallback_seed)
+{
+	size_t nr_hashes = hashes ? strlen(hashes) / 32 : 0;
+	u64 sectors = len / SSD_SECTOR_BYTES, s;
+	int i, ret = 0;
+
+	for (s = 0; s < sectors; s++) {
+		unsigned char *id = ids + s * SSD_DIGEST_ID_BYTES;
+		u64 pos = s * SSD_SECTOR_BYTES;
+		const char *hex;
+		size_t h;
+
+		if (!nr_hashes) {
+			/* The stream's state before the sector's first word. */
+			u64 state = fallback_seed + pos / 8 * 0x9e3779b97f4a7c15ULL;
+			u64 tag = SSD_DIGEST_SEED_TAG;
+
+			memcpy(id, &state, 8);
+			memcpy(id + 8, &tag, 8);
+			continue;
+		}
+		h = hash_index(pos, len, nr_hashes);
+		if (hash_index(pos + SSD_SECTOR_BYTES - 1, len, nr_hashes) != h)
+			ret = -1;
+		hex = hashes + 32 * h;
+		for (i = 0; i < 16; i++)
+			id[i] = hex_digit(hex[2 * i]) << 4 | hex_digit(hex[2 * i + 1]);
+	}
+	return ret;
 }

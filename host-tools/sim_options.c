@@ -14,12 +14,12 @@ int sim_usage(void)
 	fprintf(stderr, "usage: ssdsim [--config FILE] [key=value ...] "
 		"[--format FORMAT] [--disk N|MAJOR,MINOR] "
 		"[--remap none|dense] [--remap-unit BYTES] [--json] [--check] "
-		"[--completions FILE] [--warmup N] [--belady] [--no-final-flush]\n"
+		"[--completions FILE] [--warmup N] [--belady] [--no-final-flush] [--data]\n"
 		"              [--from SNAPSHOT [--reset-stats]] [--save SNAPSHOT]\n"
 		"              [--fill F] [--measure-from N|TIME] [--iodepth N | --time-scale F]\n"
 		"              [--fields A,B,...] [--csv] [--verbose|--all] [--progress|--no-progress] TRACE\n"
 		"       ssdsim [--config FILE] [key=value ...] [--from SNAPSHOT] --age SPEC "
-		"[--seed N] [--save SNAPSHOT] [--json]\n"
+		"[--seed N] [--save SNAPSHOT] [--json] [--data]\n"
 		"              SPEC: fill=F[,overwrite=N][,erase_mean=E][,bs=BYTES]\n"
 		"       ssdsim --from SNAPSHOT [--json] [--save SNAPSHOT]\n"
 		"       ssdsim --list-keys [--json|--tsv]\n"
@@ -265,6 +265,8 @@ int sim_options_parse(int argc, char **argv, struct ssd_config *cfg, struct sim_
 			o->progress = 1;
 		} else if (!strcmp(argv[i], "--no-progress")) {
 			o->progress = 0;
+		} else if (!strcmp(argv[i], "--data")) {
+			o->data = true;
 		} else if (strchr(argv[i], '=') && argv[i][0] != '-') {
 			if (conf_pair_arg(argv[i], set_pair, cfg))
 				return 1;

@@ -43,6 +43,7 @@ struct sim_options {
 	bool csv;			/* --csv: one header and one row */
 	bool verbose;			/* --verbose/--all: every counter in text */
 	int progress;			/* --progress 1, --no-progress 0, -1: a tty */
+	bool data;			/* --data: keep page bytes (data_store=bytes) */
 	/* The key=value arguments, in order (applied again after --from). */
 	char **keys;
 	int nr_keys;

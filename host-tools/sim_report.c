@@ -142,6 +142,7 @@ void sim_report_print_text(FILE *out, struct sim_report *r, const struct ssd_con
 	else
 		fprintf(out, "%-28s none\n", "remap");
 	fprintf(out, "%-28s %d\n", "final_flush", r->final_flush);
+	fprintf(out, "%-28s %s\n", "data_store", ssd_config_choice_name(cfg, "data_store"));
 	fprintf(out, "%-28s %llu\n", "requests", (unsigned long long)r->requests);
 	fprintf(out, "%-28s %llu\n", "wrapped_requests",
 		(unsigned long long)r->wrapped_requests);

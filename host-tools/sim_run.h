@@ -69,6 +69,8 @@ struct sim_run {
 	bool filled;			/* --fill ran: */
 	struct sim_age_result fill;
 	u32 page_bytes;
+	enum ssd_data_store store;	/* data_store: what run->buf is made of */
+	bool content_counts;		/* dedup=1: counters depend on the data */
 	unsigned int pass;
 	bool shift_pending;		/* --from: start after the snapshot's clock */
 	int fields_failed;		/* sim_print_device(): --fields refused */

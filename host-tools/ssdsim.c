@@ -7,7 +7,7 @@
  *   ssdsim [--config FILE] [key=value ...] [--format FORMAT (docs/trace-formats.md)]
  *          [--disk N|MAJOR,MINOR] [--remap none|dense] [--remap-unit BYTES]
  *          [--json] [--check] [--completions FILE] [--warmup N] [--belady]
- *          [--no-final-flush] [--fill F] [--measure-from N|TIME]
+ *          [--no-final-flush] [--data] [--fill F] [--measure-from N|TIME]
  *          [--iodepth N | --time-scale F]
  *          [--fields A,B [--csv]] [--verbose] [--progress|--no-progress] TRACE
  *
@@ -59,6 +59,11 @@
  * replaying a trace, with --seed; without a trace, --from and --age print
  * the device's statistics.
  *
+ * The device keeps no page bytes unless --data (or data_store=bytes) asks
+ * for them: a digest of each page when dedup is on or the trace carries
+ * content hashes, nothing otherwise (sim_store.h); the counters are the
+ * same in every mode.
+ *
  * --list-keys prints every configuration key grouped by layer, with its
  * default, range and help (sim_keys.h); --list-keys --json and
  * --list-keys --tsv (name, default, help a line, the old form) are for
@@ -85,6 +90,7 @@
 #include "host-tools/sim_keys.h"
 #include "host-tools/sim_run.h"
 #include "host-tools/sim_snapshot.h"
+#include "host-tools/sim_store.h"
 
 /* --list-keys [--json|--tsv]: -1 if @argv is not that. */
 static int list_keys(int argc, char **argv)
@@ -117,6 +123,8 @@ static int make_device(struct sim_run *run, struct ssd_config *cfg)
 	double s;
 
 	if (!o->from_path) {
+		if (sim_store_choose(o, cfg))
+			return -1;
 		if (ssd_device_create(&run->dev, cfg)) {
 			fprintf(stderr, "ssdsim: configuration refused\n");
 			return -1;
@@ -194,6 +202,13 @@ int ssdsim_main(int argc, char **argv)
 		goto out;
 	sim_keys_warn_inert(&cfg, o.keys, o.nr_keys);
 	run.page_bytes = ssd_device_page_bytes(run.dev);
+	run.store = ssd_device_data_store(run.dev);
+	run.content_counts = cfg.dedup;
+	if (o.data && run.store != SSD_DATA_BYTES) {
+		fprintf(stderr, "ssdsim: --data refused: the snapshot's device keeps data_store=%s\n",
+			ssd_config_choice_name(&cfg, "data_store"));
+		goto out;
+	}
 	run.place.capacity_bytes = ssd_device_capacity_bytes(run.dev);
 	run.place.block_bytes = cfg.logical_block_bytes;
 	/* A device that cannot be saved is refused before the work. */

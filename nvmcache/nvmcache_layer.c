@@ -217,9 +217,9 @@ static int destage(struct nvmcache *c, u32 slot, u64 start_ns, bool background,
 	if (!buf)
 		return -ENOMEM;
 	if (data)
-		memcpy(buf, data, c->page_bytes);
+		memcpy(buf, data, c->pool->page_bytes);
 	else
-		memset(buf, 0, c->page_bytes);
+		memset(buf, 0, c->pool->page_bytes);
 	wio.start_ns = rio.done_ns;
 	ret = lower->ops->write(lower, lpn, buf, &wio);
 	if (ret)
@@ -340,7 +340,7 @@ static void fill(struct nvmcache *c, u64 lpn, const struct ssd_io *rio, const vo
 	buf = ssd_pagepool_get(c->pool);
 	if (!buf)
 		return;
-	memcpy(buf, *data, c->page_bytes);
+	memcpy(buf, *data, c->pool->page_bytes);
 	if (victim != CACHE_NONE &&
 	    destage(c, victim, rio->done_ns, false, &destage_done_ns)) {
 		ssd_pagepool_put(c->pool, buf);

@@ -199,9 +199,11 @@ def test_aged_once_repeated_five_times(tmp_path: Path) -> None:
 
 
 def test_bad_snapshots_are_refused(tmp_path: Path) -> None:
+    # With page bytes (--data): the middle of the file is page data, which
+    # only the checksum can find corrupted.
     snap = tmp_path / "good.snap"
-    ssdsim("--config", str(SMALL), *TINY, "--age", "fill=0.5", "--save",
-           str(snap))
+    ssdsim("--config", str(SMALL), *TINY, "--data", "--age", "fill=0.5",
+           "--save", str(snap))
     data = snap.read_bytes()
     truncated = tmp_path / "truncated.snap"
     truncated.write_bytes(data[:len(data) // 2])

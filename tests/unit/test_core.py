@@ -52,6 +52,15 @@ def test_memory_limit_enospc_and_lock_breaks() -> None:
     print(out)
 
 
+def test_data_store_modes() -> None:
+    """Digest merges of partial pages, none without buffers, every counter
+    alike in bytes, digest and none mode, and the RAM plan per logical
+    page (<= 16 B with data_store=none)."""
+    out = run_unit("data_store")
+    assert "data_store: ok" in out
+    print(out)
+
+
 def test_slc_cache_region() -> None:
     assert "ok" in run_unit("regions")
 

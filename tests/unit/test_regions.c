@@ -103,7 +103,7 @@ static void test_layout_and_timing(void)
 		       "block %u state %u write_ptr %u", b, ftl->blocks[b].state,
 		       ftl->blocks[b].write_ptr);
 		for (i = 4; i < 12; i++)
-			EXPECT(!dev->flash.page_data[b * 12 + i], "page %u of SLC block %u", i, b);
+			EXPECT(!flash_page_holds(&dev->flash, b * 12 + i), "page %u of SLC block %u", i, b);
 	}
 	/* A read of an SLC page, long after: slc_read_ns, then the channel. */
 	io.start_ns = 1000000000ULL;

@@ -660,7 +660,8 @@ static void test_memory_limit(void)
 /*
  * The seed corpus of tests/fuzz/fuzz_snapshot.c: snapshots of tiny
  * devices (512-byte pages, 384 flash pages), one for each replacement and
- * admission policy and for dedup, each aged by 30 requests and
+ * admission policy, for dedup and for the digest and none data stores,
+ * each aged by 30 requests and
  * written to @dir as "NAME" (byte 0 = 1: the harness fixes checksums).
  */
 static void write_seeds(const char *dir)
@@ -697,6 +698,11 @@ static void write_seeds(const char *dir)
 						  "cache_policy=always" };
 	static const char *const dftl[] = { TINY, "ftl_type=dftl", "dftl_cmt_entries=8",
 					    "wl_static_threshold=1" };
+	static const char *const digest_dedup[] = { TINY, "data_store=digest", "dedup=1",
+						    "dedup_buffer_pages=4",
+						    "dedup_sample_offset_bytes=100" };
+	static const char *const none_cache[] = { TINY_CACHE, "data_store=none",
+						  "cache_policy=always" };
 	static const struct {
 		const char *name;
 		const char *const *settings;
@@ -705,7 +711,7 @@ static void write_seeds(const char *dir)
 #define SEED(x) { #x, x, ARRAY_SIZE(x) }
 		SEED(plain), SEED(lru), SEED(clock), SEED(fifo), SEED(gclock), SEED(arc),
 		SEED(sieve), SEED(s3fifo), SEED(dedup), SEED(dedup_cache), SEED(block),
-		SEED(bast), SEED(fast_cache), SEED(dftl),
+		SEED(bast), SEED(fast_cache), SEED(dftl), SEED(digest_dedup), SEED(none_cache),
 #undef SEED
 	};
 	unsigned int i;
@@ -795,6 +801,11 @@ int test_snapshot(int argc, char **argv)
 						  "dedup=1", "dedup_buffer_pages=8",
 						  "cache_policy=procache",
 						  "procache_p_ppm=500000" };
+	/* Data stores: digests (dedup samples them again on loading), none. */
+	static const char *const digest[] = { CACHE, "data_store=digest", "dedup=1",
+					      "dedup_buffer_pages=8", "cache_policy=always",
+					      "logical_block_bytes=512" };
+	static const char *const none[] = { CACHE, "data_store=none", "cache_policy=always" };
 
 	if (argc == 3 && !strcmp(argv[1], "seeds")) {
 		write_seeds(argv[2]);
@@ -827,6 +838,9 @@ int test_snapshot(int argc, char **argv)
 	round_trip(fast, ARRAY_SIZE(fast), 46, AGED_MERGE);
 	round_trip(fast_dedup, ARRAY_SIZE(fast_dedup), 47,
 		   AGED_MERGE | AGED_CACHE | AGED_DEDUP | AGED_BUFFER);
+	round_trip(digest, ARRAY_SIZE(digest), 51,
+		   AGED_GC | AGED_CACHE | AGED_DEDUP | AGED_BUFFER);
+	round_trip(none, ARRAY_SIZE(none), 52, AGED_GC | AGED_CACHE);
 #undef CACHE
 	test_bad_files(plain, ARRAY_SIZE(plain));
 	test_bad_layer_files();

@@ -76,6 +76,7 @@ int main(int argc, char **argv)
 		{ "wear", test_wear },
 		{ "dftl", test_dftl },
 		{ "merges", test_merges },
+		{ "data_store", test_data_store },
 	};
 	unsigned int i;
 
