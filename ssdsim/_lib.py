@@ -118,8 +118,9 @@ def config_check(config: str | None, keys: list[str]) -> None:
 
 
 def key_names() -> list[str]:
-    """Every configuration key, in the core's order (ssdsim --list-keys)."""
-    status, out, err = run_argv(["--list-keys"])
+    """Every configuration key, in the core's order (ssdsim --list-keys
+    --tsv)."""
+    status, out, err = run_argv(["--list-keys", "--tsv"])
     if status:
         raise SsdsimError(err)
     return [line.split("\t", 1)[0] for line in out.splitlines() if line]

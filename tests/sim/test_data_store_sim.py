@@ -128,8 +128,7 @@ def test_the_choice(tmp_path: Path) -> None:
     assert store("data_store=bytes", str(HOMES)) == "bytes"
     # The text report says it too.
     text = ssdsim("--config", str(SMALL), str(TPCC)).stdout
-    assert any(line.split()[:2] == ["data_store", "none"]
-               for line in text.splitlines())
+    assert "data_store=none" in text.split()
 
 
 def test_refusals(tmp_path: Path) -> None:
