@@ -41,7 +41,8 @@ OBJS_ASAN := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
 
 TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe \
 	$(BUILD)/bin/ioctl_fuzz \
-	$(BUILD)/bin/config_oracle $(BUILD)/bin/cachesim $(BUILD)/bin/tracegen
+	$(BUILD)/bin/config_oracle $(BUILD)/bin/cachesim $(BUILD)/bin/tracegen \
+	$(BUILD)/bin/simspeed
 UNIT_TESTS := $(BUILD)/asan/bin/ssd_unit_tests $(BUILD)/asan/bin/ssdsim \
 	$(BUILD)/asan/bin/cachesim $(BUILD)/asan/bin/tracegen
 STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c host-tools/log_format.c
@@ -118,6 +119,13 @@ $(BUILD)/bin/config_oracle: tests/vm/config_oracle.c $(LIB)
 $(BUILD)/bin/ssdsim: $(SIM_SRCS) $(LIB) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB) -lpthread -lz -lm -o $@
+
+# The request path's speed without a trace or data (bench/simspeed.py).
+SIMSPEED_SRCS := host-tools/simspeed.c host-tools/conf_file.c
+
+$(BUILD)/bin/simspeed: $(SIMSPEED_SRCS) $(LIB) $(HEADERS) | $(VIEWS)/.made
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIMSPEED_SRCS) $(LIB) -lpthread -lz -o $@
 
 $(BUILD)/asan/bin/ssdsim: $(SIM_SRCS) $(LIB_ASAN) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
