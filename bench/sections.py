@@ -9,14 +9,15 @@ from __future__ import annotations
 from bench import (cache_sweep, cache_vm, dedup_sweep, fidelity,
                    ftl_types, ftl_types_vm, gc, hostcache, idle_overlap,
                    kim_figs, overhead, procache_figs, readlat, sim_latency,
-                   snapshot, snapshot_vm)
+                   simspeed, snapshot, snapshot_vm)
 from bench.section import OwnSection, Section, VmSection
 
 IN_BENCH_VM: tuple[VmSection, ...] = (overhead, fidelity, gc, readlat)
 OWN_RUN: tuple[OwnSection, ...] = (sim_latency, cache_sweep, cache_vm,
                                    dedup_sweep, idle_overlap, hostcache,
                                    snapshot, snapshot_vm, procache_figs,
-                                   kim_figs, ftl_types, ftl_types_vm)
+                                   kim_figs, ftl_types, ftl_types_vm,
+                                   simspeed)
 SECTIONS: tuple[Section, ...] = IN_BENCH_VM + OWN_RUN
 NAMES = tuple(s.NAME for s in SECTIONS)
 VM_NAMES = tuple(s.NAME for s in IN_BENCH_VM)

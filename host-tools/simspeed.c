@@ -238,7 +238,8 @@ int main(int argc, char **argv)
 		       "\"metadata_bytes\": %llu, \"gc_relocated_pages\": %llu, "
 		       "\"gc_victim_blocks\": %llu, \"flash_program_pages\": %llu, "
 		       "\"host_write_pages\": %llu, \"cache_write_hit_pages\": %llu, "
-		       "\"cache_admit_pages\": %llu, \"virtual_time_ns\": %llu, "
+		       "\"cache_admit_pages\": %llu, \"cache_capacity_pages\": %llu, "
+		       "\"virtual_time_ns\": %llu, "
 		       "\"completion_digest\": \"%016llx\", \"stats_digest\": \"%016llx\"}\n",
 		       (unsigned long long)o.requests, run_s, o.requests / run_s,
 		       (unsigned long long)fill_pages, fill_s, (unsigned long long)logical_pages,
@@ -250,6 +251,7 @@ int main(int argc, char **argv)
 		       (unsigned long long)st.host_write_pages,
 		       (unsigned long long)st.cache_write_hit_pages,
 		       (unsigned long long)st.cache_admit_pages,
+		       (unsigned long long)st.cache_capacity_pages,
 		       (unsigned long long)st.virtual_time_ns, (unsigned long long)times,
 		       (unsigned long long)stats_digest(&st));
 	} else {
