@@ -238,8 +238,8 @@ def build_mqsim(src: Path) -> Path:
             stamp.read_text() == str(src.resolve()):
         return binary
     shutil.rmtree(MQSIM_BUILD, ignore_errors=True)
-    shutil.copytree(src, MQSIM_BUILD, ignore=shutil.ignore_patterns(
-        ".git", "build", "MQSim"))
+    shutil.copytree(src, MQSIM_BUILD,
+                    ignore=shutil.ignore_patterns(".git"))
     proc = subprocess.run(["make", f"-j{os.cpu_count() or 1}"],
                           cwd=MQSIM_BUILD, capture_output=True, text=True)
     if proc.returncode or not binary.exists():

@@ -34,12 +34,12 @@ static void heap_swap(u64 *heap, u32 a, u32 b)
 	heap[b] = tmp;
 }
 
-static void inflight_pop(struct ssd_controller *c)
+/* heap[0] changed to a later time: move it down to its place. */
+static void inflight_sift_down(struct ssd_controller *c)
 {
 	u64 *heap = c->inflight_ns;
 	u32 i = 0;
 
-	heap[0] = heap[--c->nr_inflight];
 	for (;;) {
 		u32 l = 2 * i + 1, r = l + 1, least = i;
 
@@ -52,6 +52,12 @@ static void inflight_pop(struct ssd_controller *c)
 		heap_swap(heap, i, least);
 		i = least;
 	}
+}
+
+static void inflight_pop(struct ssd_controller *c)
+{
+	c->inflight_ns[0] = c->inflight_ns[--c->nr_inflight];
+	inflight_sift_down(c);
 }
 
 static void inflight_push(struct ssd_controller *c, u64 completion_ns)
@@ -70,13 +76,18 @@ u64 ssd_controller_command_start(struct ssd_controller *c, u64 arrival_ns)
 {
 	u64 admitted = arrival_ns, start;
 
+	/* A command admitted before without being done (tests): it left. */
+	if (c->top_taken) {
+		c->top_taken = false;
+		inflight_pop(c);
+	}
 	/* Commands that completed by now have left the queue. */
 	while (c->nr_inflight && c->inflight_ns[0] <= arrival_ns)
 		inflight_pop(c);
 	/* A full queue: wait for the earliest completion to free a slot. */
 	if (c->nr_inflight >= c->cmd_queue_depth) {
 		admitted = c->inflight_ns[0];
-		inflight_pop(c);
+		c->top_taken = true;
 	}
 	c->counters.queue_wait_ns += admitted - arrival_ns;
 
@@ -94,7 +105,14 @@ void ssd_controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 c
 {
 	u64 latency_ns = completion_ns - arrival_ns;
 
-	inflight_push(c, completion_ns);
+	if (c->top_taken) {
+		/* Not earlier than the completion it replaces (admitted then). */
+		c->top_taken = false;
+		c->inflight_ns[0] = completion_ns;
+		inflight_sift_down(c);
+	} else {
+		inflight_push(c, completion_ns);
+	}
 	c->counters.latency_ns += latency_ns;
 	if (kind == CONTROLLER_OP_READ) {
 		c->counters.read_commands++;

@@ -29,6 +29,8 @@ int ssd_timing_init(struct ssd_timing *t, const struct timing_params *params)
 	memset(t, 0, sizeof(*t));
 	t->p = *params;
 	t->max_intervals = TIMING_MAX_INTERVALS;
+	if (!(params->channels & (params->channels - 1)))
+		t->channel_mask = params->channels - 1;
 	/* bytes / (MB/s) = bytes * 1000 / (MB/s) ns, rounded up. */
 	t->transfer_ns = div64_u64((u64)params->page_size_bytes * 1000 +
 				   params->channel_mb_per_s - 1,
@@ -249,7 +251,10 @@ static bool channel_insert(struct ssd_timing *t, struct timing_channel *ch, u32 
  */
 static u64 channel_book(struct ssd_timing *t, u32 chip, u64 ready_ns)
 {
-	struct timing_channel *ch = &t->channel[chip % t->p.channels];
+	/* Chip c is on channel c % channels: a mask for a power of two. */
+	struct timing_channel *ch = &t->channel[t->channel_mask || t->p.channels == 1 ?
+						 chip & t->channel_mask :
+						 chip % t->p.channels];
 	u64 len = t->transfer_ns, start_ns;
 	u32 i;
 

@@ -99,6 +99,7 @@ struct ssd_timing {
 	u64 *chip_free_ns;		/* [chips] */
 	u64 *chip_read_free_ns;		/* [chips]: end of the last host read */
 	u32 max_intervals;		/* a channel's list grows up to this */
+	u32 channel_mask;		/* channels - 1 if a power of two, else 0 */
 	struct timing_counters counters;
 };
 
