@@ -28,11 +28,16 @@ FTL overwrites and GC runs (WAF about 1.75).
   only: no flash, no timing.
 - MQSim: built from the source in bench/mqsim-src or $MQSIM_SRC (a
   checkout of github.com/CMU-SAFARI/MQSim) into build/mqsim/, its
-  ssdconfig.xml set to small-test's geometry (4 channels x 2 chips, 72
-  blocks of 256 4 KiB pages, 10% over-provisioning, its data cache off,
-  the map in RAM), run on the ssdsim trace file: requests over the child's
-  CPU time (its preconditioning off).  Without the source: "MQSim: source
-  not available, skipped".
+  ssdconfig.xml set to small-test's geometry (4 channels x 2 chips, 256
+  4 KiB pages a block, small-test's latencies, 10% over-provisioning, its
+  data cache off, the map in RAM) but 144 blocks a chip, twice
+  small-test's (with 72 MQSim stops on this trace with an internal error),
+  run on the ssdsim trace file: requests over the child's CPU time (its
+  preconditioning off, so the trace's fill is its fill).  Without the
+  source: "MQSim: source not available, skipped".
+
+Every simspeed and ssdsim run keeps no page data (data_store=none) where
+the build has that key, else every page's bytes.
 
 Ratios, not pass/fail: ssdsim / libCacheSim and ssdsim / MQSim per path;
 the issue's targets (TARGETS) are printed beside the figures, met or not.
@@ -76,8 +81,9 @@ REQUESTS = 2_000_000
 TRACE_REQUESTS = 1_000_000
 ROUNDS = 3
 SEED = 1
-GAP_NS = 20_000
+GAP_NS = 200_000
 PAGE_BYTES = 4096
+DATA_KEY = "data_store"
 CACHE_KEYS = ["slc_blocks_per_chip=8", "cache_policy=procache",
               "cache_replacement=lru"]
 ALWAYS_KEYS = ["slc_blocks_per_chip=8", "cache_policy=always",
@@ -85,10 +91,12 @@ ALWAYS_KEYS = ["slc_blocks_per_chip=8", "cache_policy=always",
 # Issue 22's targets, one core: requests/s, and RAM per logical page for a
 # run without content.
 TARGETS = {"core": 5e6, "cache": 2e6, "ram_bytes_per_logical_page": 16}
-# small-test.conf's geometry in MQSim's ssdconfig.xml.
+# small-test.conf's geometry in MQSim's ssdconfig.xml, but twice its
+# blocks: with small-test's 72 a chip, MQSim stops on this trace ("ERROR:
+# Inconsistency in the global mapping table when locking an LPA!").
 MQSIM_DEVICE = {"Flash_Channel_Count": "4", "Chip_No_Per_Channel": "2",
                 "Die_No_Per_Chip": "1", "Plane_No_Per_Die": "1",
-                "Block_No_Per_Plane": "72", "Page_No_Per_Block": "256",
+                "Block_No_Per_Plane": "144", "Page_No_Per_Block": "256",
                 "Page_Capacity": "4096", "Overprovisioning_Ratio": "0.1",
                 "Enabled_Preconditioning": "false",
                 "Ideal_Mapping_Table": "true",
@@ -107,11 +115,12 @@ class Child:
     and peak RSS, of that child alone (os.wait4)."""
 
     def __init__(self, cmd: Sequence[str], cwd: Path | None = None,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None,
+                 stdin: int | None = None) -> None:
         with tempfile.TemporaryFile() as out, \
                 tempfile.TemporaryFile() as err:
-            proc = subprocess.Popen(list(cmd), stdout=out, stderr=err,
-                                    cwd=cwd, env=env)
+            proc = subprocess.Popen(list(cmd), stdin=stdin, stdout=out,
+                                    stderr=err, cwd=cwd, env=env)
             _, status, usage = os.wait4(proc.pid, 0)
             proc.returncode = os.waitstatus_to_exitcode(status)
             out.seek(0)
@@ -173,8 +182,9 @@ def write_oracle_trace(path: Path, pages: list[int]) -> None:
 
 
 def run_ssdsim(trace: Path, requests: int, logical_pages: int,
-               binary: Path) -> dict[str, Any]:
-    c = Child([str(binary), "--json", "--config", str(CONFIG), str(trace)])
+               binary: Path, keys: Sequence[str] = ()) -> dict[str, Any]:
+    c = Child([str(binary), "--json", "--config", str(CONFIG), *keys,
+               str(trace)])
     st = json.loads(c.stdout)
     if st["host_write_pages"] != requests:
         raise SystemExit(f"bench.simspeed: ssdsim wrote"
@@ -291,9 +301,16 @@ def run_mqsim(trace: Path, requests: int, logical_pages: int
     config.write_text(set_tags((MQSIM_BUILD / "ssdconfig.xml").read_text(),
                                MQSIM_DEVICE))
     workload.write_text(MQSIM_WORKLOAD.format(trace=trace.resolve()))
-    c = Child([str(binary.resolve()), "-i", str(config.resolve()), "-w",
-               str(workload.resolve())], cwd=WORK)
-    return {"source": str(src), "requests": requests, "cpu_s": c.cpu_s,
+    # Names relative to its working directory: MQSim crashes on absolute
+    # ones (it derives its output file's name from the workload's).
+    c = Child([str(binary.resolve()), "-i", config.name, "-w",
+               workload.name], cwd=WORK, stdin=subprocess.DEVNULL)
+    served = re.search(r"total requests serviced:\s*(\d+)", c.stdout)
+    if not served:
+        raise SystemExit(f"bench.simspeed: MQSim printed no request count:"
+                         f"\n{c.stdout[-2000:]}")
+    return {"source": str(src), "requests": requests,
+            "requests_served": int(served.group(1)), "cpu_s": c.cpu_s,
             "requests_per_s": requests / c.cpu_s,
             "peak_rss_kb": c.peak_rss_kb,
             "rss_bytes_per_logical_page":
@@ -306,11 +323,19 @@ def ratio(a: dict[str, Any], b: dict[str, Any]) -> float | None:
     return a["requests_per_s"] / b["requests_per_s"]
 
 
+def no_content_keys(ssdsim: Path) -> list[str]:
+    """data_store=none where the build has the key (issue 22's runs
+    without content keep no page data), else nothing: every page's bytes
+    are kept."""
+    return [f"{DATA_KEY}=none"] if DATA_KEY in sim.list_keys(ssdsim) else []
+
+
 def run(requests: int = REQUESTS, trace_requests: int = TRACE_REQUESTS,
         rounds: int = ROUNDS, ssdsim: Path = sim.SSDSIM) -> dict[str, Any]:
-    core = simspeed([], requests, rounds)
-    cache = simspeed(CACHE_KEYS, requests, rounds)
-    always = simspeed(ALWAYS_KEYS, requests, rounds)
+    data = no_content_keys(ssdsim)
+    core = simspeed(data, requests, rounds)
+    cache = simspeed(data + CACHE_KEYS, requests, rounds)
+    always = simspeed(data + ALWAYS_KEYS, requests, rounds)
     fill_pages, logical_pages = core["fill_pages"], core["logical_pages"]
     WORK.mkdir(parents=True, exist_ok=True)
     try:
@@ -318,14 +343,16 @@ def run(requests: int = REQUESTS, trace_requests: int = TRACE_REQUESTS,
         mq_trace, og_trace = WORK / "rand.trace", WORK / "rand.oracleGeneral"
         write_mqsim_trace(mq_trace, pages)
         write_oracle_trace(og_trace, pages)
-        full = run_ssdsim(mq_trace, len(pages), logical_pages, ssdsim)
+        full = run_ssdsim(mq_trace, len(pages), logical_pages, ssdsim,
+                          data)
         lru = run_libcachesim(og_trace, len(pages),
                               cache["cache_capacity_pages"])
         mqsim = run_mqsim(mq_trace, len(pages), logical_pages)
     finally:
         shutil.rmtree(WORK, ignore_errors=True)
     result: dict[str, Any] = {
-        "config": CONFIG.name, "fill_percent": FILL_PERCENT,
+        "config": CONFIG.name, "data_keys": data,
+        "fill_percent": FILL_PERCENT,
         "requests": requests, "trace_requests": len(pages),
         "rounds": rounds, "targets": TARGETS,
         "core": core, "cache": cache, "cache_always": always,
@@ -373,7 +400,9 @@ def table_lines(result: dict[str, Any]) -> list[str]:
              f" {result['fill_percent']}%, then uniform random 4 KiB writes"
              f" over the filled pages; simspeed: {result['requests']}"
              f" random writes, median of {result['rounds']} runs; the trace:"
-             f" {result['trace_requests']} writes (fill included).  Requests"
+             f" {result['trace_requests']} writes (fill included); data"
+             f" kept: {' '.join(result.get('data_keys', [])) or 'bytes'}."
+             "  Requests"
              " per second of CPU time, one core; RAM = peak RSS / logical"
              " page.", "",
              "| path | requests/s | RAM B/page | GC pages moved"
@@ -397,7 +426,7 @@ def table_lines(result: dict[str, Any]) -> list[str]:
         else:
             extra = (f"{r['cache_pages']} pages, miss ratio"
                      f" {r['miss_ratio']:.3f}" if ref == "libcachesim_lru"
-                     else "small-test's geometry, trace file")
+                     else "small-test's chips, twice its blocks")
             lines.append(f"| {label} ({extra}) | {_rate(r)} | {_ram(r)}"
                          " | | | | |")
     return lines
