@@ -12,15 +12,16 @@ FTL overwrites and GC runs (WAF about 1.75).
 - core: `build/bin/simspeed` (host-tools/simspeed.c): the device made in
   the process, REQUESTS random writes after the fill, a data iterator that
   copies nothing; requests/s in the thread's CPU time of the random phase
-  alone; peak RSS per logical page (fill included).  Median of ROUNDS.
+  alone; peak RSS (its VmHWM) per logical page, fill included.  Median
+  of ROUNDS.
 - cache: the same with an SLC write cache, ProCache admission (its default
   p = 0.1) and LRU replacement (CACHE_KEYS), and with every write admitted
   (ALWAYS_KEYS: each write past the warm-up destages one page).
 - ssdsim: the fill and TRACE_REQUESTS random writes as one MQSim-format
   trace file (one request every GAP_NS), `ssdsim --json --config
   small-test.conf TRACE`: every request (fill included) over the process's
-  CPU time (user + system, os.wait4), so it counts parsing the trace and
-  whatever data the run keeps; peak RSS per logical page.
+  CPU time (user + system; build/bin/run_rusage), so it counts parsing
+  the trace and whatever data the run keeps; peak RSS per logical page.
 - libCacheSim: the same page sequence as an oracleGeneral binary trace,
   through libCacheSim's LRU (its PyPI bindings, build/pydeps) holding the
   cache's pages (cache_capacity_pages of the cache run), in a child
@@ -59,7 +60,6 @@ import statistics
 import struct
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -71,6 +71,7 @@ NAME = "simspeed"
 PROGRESS = ("simspeed: requests/s and RAM of the core, the cache and ssdsim"
             " against libCacheSim and MQSim ({ssdsim})")
 SIMSPEED = BUILD / "bin" / "simspeed"
+RUN_RUSAGE = BUILD / "bin" / "run_rusage"
 CONFIG = CONFIGS / "small-test.conf"
 WORK = BUILD / "bench-simspeed"
 PYDEPS = BUILD / "pydeps"
@@ -110,28 +111,31 @@ MQSIM_DEVICE = {"Flash_Channel_Count": "4", "Chip_No_Per_Channel": "2",
                 "Flash_Technology": "TLC"}
 
 
+USAGE = re.compile(r"run_rusage: cpu_s=([0-9.]+) peak_rss_kb=(\d+)\s*$")
+
+
 class Child:
     """A finished child process: its output, CPU seconds (user + system)
-    and peak RSS, of that child alone (os.wait4)."""
+    and peak RSS, of that process alone.  build/bin/run_rusage starts it:
+    Linux charges a process with the RSS of the one that forked it (here
+    the bench's Python, holding the trace) up to its exec."""
 
     def __init__(self, cmd: Sequence[str], cwd: Path | None = None,
                  env: dict[str, str] | None = None,
                  stdin: int | None = None) -> None:
-        with tempfile.TemporaryFile() as out, \
-                tempfile.TemporaryFile() as err:
-            proc = subprocess.Popen(list(cmd), stdin=stdin, stdout=out,
-                                    stderr=err, cwd=cwd, env=env)
-            _, status, usage = os.wait4(proc.pid, 0)
-            proc.returncode = os.waitstatus_to_exitcode(status)
-            out.seek(0)
-            err.seek(0)
-            self.stdout = out.read().decode()
-            self.stderr = err.read().decode()
-        self.cpu_s = usage.ru_utime + usage.ru_stime
-        self.peak_rss_kb = usage.ru_maxrss
-        if proc.returncode:
+        if not RUN_RUSAGE.exists():
+            raise SystemExit(f"bench.simspeed: {RUN_RUSAGE} missing: run"
+                             " 'make tools'")
+        proc = subprocess.run([str(RUN_RUSAGE), *cmd], stdin=stdin,
+                              capture_output=True, text=True, cwd=cwd,
+                              env=env)
+        self.stdout, self.stderr = proc.stdout, proc.stderr
+        m = USAGE.search(proc.stderr)
+        if proc.returncode or not m:
             raise SystemExit(f"bench.simspeed: {' '.join(cmd)}: exit"
                              f" {proc.returncode}\n{self.stderr[-2000:]}")
+        self.cpu_s = float(m.group(1))
+        self.peak_rss_kb = int(m.group(2))
 
 
 def simspeed(keys: Sequence[str], requests: int, rounds: int,
