@@ -34,24 +34,25 @@ static void heap_swap(u64 *heap, u32 a, u32 b)
 	heap[b] = tmp;
 }
 
-/* heap[0] changed to a later time: move it down to its place. */
+/*
+ * heap[0] changed to a later time: move it down to its place.  Its
+ * smaller child (the left one on a tie, picked without a branch) moves up
+ * while it is earlier; the value is written once, where it stops.
+ */
 static void inflight_sift_down(struct ssd_controller *c)
 {
-	u64 *heap = c->inflight_ns;
-	u32 i = 0;
+	u64 *heap = c->inflight_ns, v = heap[0];
+	u32 n = c->nr_inflight, i = 0, l;
 
-	for (;;) {
-		u32 l = 2 * i + 1, r = l + 1, least = i;
+	while ((l = 2 * i + 1) < n) {
+		u32 m = l + (u32)(l + 1 < n && heap[l + 1] < heap[l]);
 
-		if (l < c->nr_inflight && heap[l] < heap[least])
-			least = l;
-		if (r < c->nr_inflight && heap[r] < heap[least])
-			least = r;
-		if (least == i)
-			return;
-		heap_swap(heap, i, least);
-		i = least;
+		if (heap[m] >= v)
+			break;
+		heap[i] = heap[m];
+		i = m;
 	}
+	heap[i] = v;
 }
 
 static void inflight_pop(struct ssd_controller *c)
