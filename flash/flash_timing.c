@@ -224,11 +224,12 @@ static bool channel_insert(struct ssd_timing *t, struct timing_channel *ch, u32 
 		 * A new slot: the list grows (or fails to) at the same number
 		 * of intervals whatever the window's place.  The shorter side
 		 * of the list moves: the front one back into the room the
-		 * window left at the front, else the back one on.
+		 * window left at the front, else the back one on, after the
+		 * window moved back to the start if it reached the end.
 		 */
 		if (ch->nr == ch->capacity && !channel_grow(t, ch))
 			return false;
-		if (ch->head && (i < ch->nr - i || ch->head + ch->nr == ch->slots)) {
+		if (ch->head && i < ch->nr - i) {
 			ch->head--;
 			ch->busy--;
 			memmove(&ch->busy[0], &ch->busy[1], i * sizeof(*ch->busy));
