@@ -43,7 +43,7 @@ OBJS_ASAN := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
 TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe \
 	$(BUILD)/bin/ioctl_fuzz \
 	$(BUILD)/bin/config_oracle $(BUILD)/bin/cachesim $(BUILD)/bin/tracegen \
-	$(BUILD)/bin/trace_dump
+	$(BUILD)/bin/trace_dump $(BUILD)/bin/simspeed $(BUILD)/bin/run_rusage
 UNIT_TESTS := $(BUILD)/asan/bin/ssd_unit_tests $(BUILD)/asan/bin/ssdsim \
 	$(BUILD)/asan/bin/cachesim $(BUILD)/asan/bin/tracegen $(BUILD)/asan/bin/trace_dump
 STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c host-tools/log_format.c
@@ -146,6 +146,18 @@ $(BUILD)/bin/config_oracle: tests/vm/config_oracle.c $(LIB)
 $(BUILD)/bin/ssdsim: $(SIM_SRCS) $(LIB) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB) -lpthread -lz -lm $(TRACE_LIBS) -o $@
+
+# The request path's speed without a trace or data (bench/simspeed.py).
+SIMSPEED_SRCS := host-tools/simspeed.c host-tools/conf_file.c
+
+$(BUILD)/bin/simspeed: $(SIMSPEED_SRCS) $(LIB) $(HEADERS) | $(VIEWS)/.made
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIMSPEED_SRCS) $(LIB) -lpthread -lz -o $@
+
+# A command's CPU time and peak RSS of its own (bench/simspeed.py).
+$(BUILD)/bin/run_rusage: host-tools/run_rusage.c | $(VIEWS)/.made
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $< -o $@
 
 $(BUILD)/asan/bin/ssdsim: $(SIM_SRCS) $(LIB_ASAN) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)

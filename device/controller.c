@@ -34,24 +34,31 @@ static void heap_swap(u64 *heap, u32 a, u32 b)
 	heap[b] = tmp;
 }
 
+/*
+ * heap[0] changed to a later time: move it down to its place.  Its
+ * smaller child (the left one on a tie, picked without a branch) moves up
+ * while it is earlier; the value is written once, where it stops.
+ */
+static void inflight_sift_down(struct ssd_controller *c)
+{
+	u64 *heap = c->inflight_ns, v = heap[0];
+	u32 n = c->nr_inflight, i = 0, l;
+
+	while ((l = 2 * i + 1) < n) {
+		u32 m = l + (u32)(l + 1 < n && heap[l + 1] < heap[l]);
+
+		if (heap[m] >= v)
+			break;
+		heap[i] = heap[m];
+		i = m;
+	}
+	heap[i] = v;
+}
+
 static void inflight_pop(struct ssd_controller *c)
 {
-	u64 *heap = c->inflight_ns;
-	u32 i = 0;
-
-	heap[0] = heap[--c->nr_inflight];
-	for (;;) {
-		u32 l = 2 * i + 1, r = l + 1, least = i;
-
-		if (l < c->nr_inflight && heap[l] < heap[least])
-			least = l;
-		if (r < c->nr_inflight && heap[r] < heap[least])
-			least = r;
-		if (least == i)
-			return;
-		heap_swap(heap, i, least);
-		i = least;
-	}
+	c->inflight_ns[0] = c->inflight_ns[--c->nr_inflight];
+	inflight_sift_down(c);
 }
 
 static void inflight_push(struct ssd_controller *c, u64 completion_ns)
@@ -70,13 +77,18 @@ u64 ssd_controller_command_start(struct ssd_controller *c, u64 arrival_ns)
 {
 	u64 admitted = arrival_ns, start;
 
+	/* A command admitted before without being done (tests): it left. */
+	if (c->top_taken) {
+		c->top_taken = false;
+		inflight_pop(c);
+	}
 	/* Commands that completed by now have left the queue. */
 	while (c->nr_inflight && c->inflight_ns[0] <= arrival_ns)
 		inflight_pop(c);
 	/* A full queue: wait for the earliest completion to free a slot. */
 	if (c->nr_inflight >= c->cmd_queue_depth) {
 		admitted = c->inflight_ns[0];
-		inflight_pop(c);
+		c->top_taken = true;
 	}
 	c->counters.queue_wait_ns += admitted - arrival_ns;
 
@@ -94,7 +106,14 @@ void ssd_controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 c
 {
 	u64 latency_ns = completion_ns - arrival_ns;
 
-	inflight_push(c, completion_ns);
+	if (c->top_taken) {
+		/* Not earlier than the completion it replaces (admitted then). */
+		c->top_taken = false;
+		c->inflight_ns[0] = completion_ns;
+		inflight_sift_down(c);
+	} else {
+		inflight_push(c, completion_ns);
+	}
 	c->counters.latency_ns += latency_ns;
 	if (kind == CONTROLLER_OP_READ) {
 		c->counters.read_commands++;

@@ -41,6 +41,12 @@ struct ssd_controller {
 	u64 controller_free_ns;
 	u64 *inflight_ns;		/* min-heap of in-flight completions */
 	u32 nr_inflight;
+	/*
+	 * The command being admitted took the slot of the earliest
+	 * completion, heap[0] (the queue was full): its own completion
+	 * replaces it, one sift-down instead of a pop and a push.
+	 */
+	bool top_taken;
 	struct controller_counters counters;
 };
 

@@ -29,6 +29,8 @@ int ssd_timing_init(struct ssd_timing *t, const struct timing_params *params)
 	memset(t, 0, sizeof(*t));
 	t->p = *params;
 	t->max_intervals = TIMING_MAX_INTERVALS;
+	if (!(params->channels & (params->channels - 1)))
+		t->channel_mask = params->channels - 1;
 	/* bytes / (MB/s) = bytes * 1000 / (MB/s) ns, rounded up. */
 	t->transfer_ns = div64_u64((u64)params->page_size_bytes * 1000 +
 				   params->channel_mb_per_s - 1,
@@ -41,10 +43,12 @@ int ssd_timing_init(struct ssd_timing *t, const struct timing_params *params)
 	for (i = 0; i < params->channels; i++) {
 		struct timing_channel *ch = &t->channel[i];
 
-		ch->busy = ssd_zalloc(TIMING_FIRST_INTERVALS * sizeof(*ch->busy));
-		if (!ch->busy)
+		ch->base = ssd_zalloc(TIMING_FIRST_INTERVALS * sizeof(*ch->base));
+		if (!ch->base)
 			goto fail;
+		ch->busy = ch->base;
 		ch->capacity = TIMING_FIRST_INTERVALS;
+		ch->slots = TIMING_FIRST_INTERVALS;
 	}
 	return 0;
 
@@ -59,7 +63,7 @@ void ssd_timing_exit(struct ssd_timing *t)
 
 	if (t->channel)
 		for (i = 0; i < t->p.channels; i++)
-			ssd_free(t->channel[i].busy);
+			ssd_free(t->channel[i].base);
 	ssd_free(t->channel);
 	ssd_free(t->chip_free_ns);
 	ssd_free(t->chip_read_free_ns);
@@ -89,23 +93,58 @@ static void channel_prune(struct timing_channel *ch, u64 horizon_ns)
 	if (!gone)
 		return;
 	ch->nr -= gone;
-	memmove(ch->busy, ch->busy + gone, ch->nr * sizeof(*ch->busy));
+	ch->head = ch->nr ? ch->head + gone : 0;
+	ch->busy = ch->base + ch->head;
+	ch->finger = ch->finger > gone ? ch->finger - gone : 0;
 }
 
-/* Index of the first interval that ends after @ns (ends are sorted too). */
-static u32 channel_first_ending_after(const struct timing_channel *ch, u64 ns)
+/*
+ * The first index in [@lo, @hi] whose interval ends after @ns, given that
+ * every one before @lo ends by @ns and @hi is nr or ends after it.
+ */
+static u32 first_ending_after_in(const struct timing_interval *busy, u32 lo, u32 hi, u64 ns)
 {
-	u32 lo = 0, hi = ch->nr;
-
 	while (lo < hi) {
 		u32 mid = lo + (hi - lo) / 2;
 
-		if (ch->busy[mid].end_ns <= ns)
+		if (busy[mid].end_ns <= ns)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	return lo;
+}
+
+/*
+ * Index of the first interval that ends after @ns (ends are sorted too):
+ * a galloping search from the finger, 1, 2, 4, ... places out, then a
+ * binary search in the last step.
+ */
+static u32 channel_first_ending_after(const struct timing_channel *ch, u64 ns)
+{
+	const struct timing_interval *busy = ch->busy;
+	u32 nr = ch->nr, at = min_t(u32, ch->finger, nr), step, probe;
+
+	if (at < nr && busy[at].end_ns <= ns) {
+		/* The answer lies after @at. */
+		for (step = 1;; step *= 2) {
+			probe = at + step;
+			if (probe >= nr)
+				return first_ending_after_in(busy, at + 1, nr, ns);
+			if (busy[probe].end_ns > ns)
+				return first_ending_after_in(busy, at + 1, probe, ns);
+			at = probe;
+		}
+	}
+	/* @at is nr or ends after @ns: the answer is @at or before it. */
+	for (step = 1;; step *= 2) {
+		if (at < step)
+			return first_ending_after_in(busy, 0, at, ns);
+		probe = at - step;
+		if (busy[probe].end_ns <= ns)
+			return first_ending_after_in(busy, probe + 1, at, ns);
+		at = probe;
+	}
 }
 
 /*
@@ -120,14 +159,25 @@ static bool channel_grow(struct ssd_timing *t, struct timing_channel *ch)
 
 	if (capacity <= ch->capacity)
 		return false;
-	busy = ssd_zalloc_noio((u64)capacity * sizeof(*busy));
+	busy = ssd_zalloc_noio(2 * (u64)capacity * sizeof(*busy));
 	if (!busy)
 		return false;
 	memcpy(busy, ch->busy, ch->nr * sizeof(*busy));
-	ssd_free(ch->busy);
+	ssd_free(ch->base);
+	ch->base = busy;
 	ch->busy = busy;
+	ch->head = 0;
 	ch->capacity = capacity;
+	ch->slots = 2 * capacity;
 	return true;
+}
+
+/* Move the window of intervals back to the start of the allocation. */
+static void channel_compact(struct timing_channel *ch)
+{
+	memmove(ch->base, ch->busy, ch->nr * sizeof(*ch->busy));
+	ch->head = 0;
+	ch->busy = ch->base;
 }
 
 /*
@@ -170,9 +220,24 @@ static bool channel_insert(struct ssd_timing *t, struct timing_channel *ch, u32 
 	} else if (join_next) {
 		ch->busy[i].start_ns = start_ns;
 	} else {
+		/*
+		 * A new slot: the list grows (or fails to) at the same number
+		 * of intervals whatever the window's place.  The shorter side
+		 * of the list moves: the front one back into the room the
+		 * window left at the front, else the back one on, after the
+		 * window moved back to the start if it reached the end.
+		 */
 		if (ch->nr == ch->capacity && !channel_grow(t, ch))
 			return false;
-		memmove(&ch->busy[i + 1], &ch->busy[i], (ch->nr - i) * sizeof(*ch->busy));
+		if (ch->head && i < ch->nr - i) {
+			ch->head--;
+			ch->busy--;
+			memmove(&ch->busy[0], &ch->busy[1], i * sizeof(*ch->busy));
+		} else {
+			if (ch->head + ch->nr == ch->slots)
+				channel_compact(ch);
+			memmove(&ch->busy[i + 1], &ch->busy[i], (ch->nr - i) * sizeof(*ch->busy));
+		}
 		ch->busy[i].start_ns = start_ns;
 		ch->busy[i].end_ns = end_ns;
 		ch->nr++;
@@ -187,7 +252,10 @@ static bool channel_insert(struct ssd_timing *t, struct timing_channel *ch, u32 
  */
 static u64 channel_book(struct ssd_timing *t, u32 chip, u64 ready_ns)
 {
-	struct timing_channel *ch = &t->channel[chip % t->p.channels];
+	/* Chip c is on channel c % channels: a mask for a power of two. */
+	struct timing_channel *ch = &t->channel[t->channel_mask || t->p.channels == 1 ?
+						 chip & t->channel_mask :
+						 chip % t->p.channels];
 	u64 len = t->transfer_ns, start_ns;
 	u32 i;
 
@@ -203,8 +271,10 @@ static u64 channel_book(struct ssd_timing *t, u32 chip, u64 ready_ns)
 				break;
 			start_ns = ch->busy[i].end_ns;
 		}
-		if (channel_insert(t, ch, i, start_ns, start_ns + len))
+		if (channel_insert(t, ch, i, start_ns, start_ns + len)) {
+			ch->finger = i;
 			return start_ns;
+		}
 		channel_squeeze(ch);
 	}
 }
@@ -310,6 +380,9 @@ void ssd_timing_load(struct ssd_timing *t, struct ssd_snap_reader *r)
 					t->max_intervals);
 			return;
 		}
+		ch->nr = 0;
+		ch->finger = 0;
+		channel_compact(ch);
 		while (ch->capacity < nr)
 			if (!channel_grow(t, ch)) {
 				r->error = -ENOMEM;

@@ -70,11 +70,25 @@ struct timing_interval {
 	u64 end_ns;
 };
 
-/* Sorted, disjoint and never touching (touching ones are merged). */
+/*
+ * Sorted, disjoint and never touching (touching ones are merged): busy[0]
+ * to busy[nr - 1], at most capacity of them, a window of the allocation
+ * base[0 .. slots - 1] that starts at base[head], so dropping the
+ * intervals at the front moves no memory.  A grown list has twice its
+ * capacity in slots, so the window moves back to base[0] (when a new
+ * interval needs the room) at most once every capacity - nr bookings.
+ * Consecutive bookings on a channel mostly land next to each other (a
+ * chip's GC read, then its program), so a search starts from the last
+ * one's place and gallops out (any start gives the same answer).
+ */
 struct timing_channel {
-	struct timing_interval *busy;
+	struct timing_interval *busy;	/* base + head */
+	struct timing_interval *base;
+	u32 head;
 	u32 nr;
 	u32 capacity;
+	u32 slots;
+	u32 finger;	/* where the last booking went: the next search starts there */
 };
 
 struct ssd_timing {
@@ -85,6 +99,7 @@ struct ssd_timing {
 	u64 *chip_free_ns;		/* [chips] */
 	u64 *chip_read_free_ns;		/* [chips]: end of the last host read */
 	u32 max_intervals;		/* a channel's list grows up to this */
+	u32 channel_mask;		/* channels - 1 if a power of two, else 0 */
 	struct timing_counters counters;
 };
 

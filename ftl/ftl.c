@@ -23,6 +23,10 @@ int ssd_ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *
 	ftl->read_unwritten_flash = params->read_unwritten_flash;
 	ftl->wl_static_threshold = params->wl_static_threshold;
 	ftl->pages_per_block = geo->pages_per_block;
+	/* pages_per_block > 1 (validated): a power of two shifts. */
+	if (!(geo->pages_per_block & (geo->pages_per_block - 1)))
+		while ((1U << ftl->ppb_shift) < geo->pages_per_block)
+			ftl->ppb_shift++;
 	ftl->blocks_per_chip = geo->blocks_per_chip;
 	ftl->chips = geo->chips;
 	ftl->total_blocks = flash->total_blocks;
@@ -63,7 +67,7 @@ void ssd_ftl_exit(struct ftl *ftl)
 
 void ssd_ftl_invalidate_page(struct ftl *ftl, u32 ppa)
 {
-	u32 block = ppa / ftl->pages_per_block;
+	u32 block = ftl_block_of_ppa(ftl, ppa);
 	struct ftl_block *blk = &ftl->blocks[block];
 	bool full = blk->state == FTL_BLOCK_FULL;
 
@@ -94,7 +98,7 @@ static u32 host_alloc_page(struct ftl *ftl, struct ftl_region *rg, u64 now_ns)
 		struct ftl_chip *c = &rg->chip[chip];
 		u32 ppa;
 
-		rg->host_cursor = (chip + 1) % ftl->chips;
+		rg->host_cursor = ftl_next_chip(ftl, chip);
 		if (c->host_block == FTL_NONE) {
 			if (!c->nr_free)
 				continue;
@@ -132,7 +136,7 @@ static bool region_full(const struct ftl *ftl, const struct ftl_region *rg, u64 
 {
 	u32 old = ftl->l2p[lpn];
 	bool here = old != FTL_NONE &&
-		    &ftl->region[ftl->blocks[old / ftl->pages_per_block].region] == rg;
+		    &ftl->region[ftl->blocks[ftl_block_of_ppa(ftl, old)].region] == rg;
 
 	return rg->valid_pages + 1 - here > rg->valid_max;
 }
@@ -203,7 +207,7 @@ static bool main_mapped(const struct ftl *ftl, u64 lpn)
 	u32 ppa = ftl->l2p[lpn];
 
 	return ppa == FTL_NONE ||
-	       ftl->blocks[ppa / ftl->pages_per_block].region == SSD_REGION_MAIN;
+	       ftl->blocks[ftl_block_of_ppa(ftl, ppa)].region == SSD_REGION_MAIN;
 }
 
 const void *ssd_ftl_read(struct ftl *ftl, u64 lpn, enum ssd_cause cause,

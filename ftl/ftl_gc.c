@@ -28,10 +28,10 @@
 static u32 most_free_chip(const struct ftl *ftl, const struct ftl_region *rg, u32 from,
 			  bool with_gc_block)
 {
-	u32 best = FTL_NONE, i;
+	u32 best = FTL_NONE, i, chip = from;
 
 	for (i = 1; i <= ftl->chips; i++) {
-		u32 chip = (from + i) % ftl->chips;
+		chip = ftl_next_chip(ftl, chip);
 
 		if (with_gc_block && rg->chip[chip].gc_block == FTL_NONE)
 			continue;

@@ -242,6 +242,7 @@ struct ftl {
 	void *scheme_data;	/* the scheme's own state */
 	u64 logical_pages;
 	u32 pages_per_block;	/* physical: a TLC block's pages */
+	u32 ppb_shift;		/* log2(pages_per_block) if a power of two, else 0 */
 	u32 blocks_per_chip;
 	u32 chips;
 	u32 total_blocks;
@@ -325,6 +326,18 @@ static inline bool ftl_block_mapped(const struct ftl *ftl)
 static inline bool ftl_is_mapped(const struct ftl *ftl, u64 lpn)
 {
 	return ftl->l2p[lpn] != FTL_NONE;
+}
+
+/* The block holding @ppa: a shift for the usual power-of-two geometry. */
+static inline u32 ftl_block_of_ppa(const struct ftl *ftl, u32 ppa)
+{
+	return ftl->ppb_shift ? ppa >> ftl->ppb_shift : ppa / ftl->pages_per_block;
+}
+
+/* The chip after @chip in the round robin. */
+static inline u32 ftl_next_chip(const struct ftl *ftl, u32 chip)
+{
+	return chip + 1 == ftl->chips ? 0 : chip + 1;
 }
 
 static inline struct ftl_region *ftl_region_of(struct ftl *ftl, u32 block)
