@@ -15,9 +15,12 @@ BACKPORTS_LIST=/etc/apt/sources.list.d/ssdemu-bookworm-backports.list
 # clang and libclang-rt-14-dev: the libFuzzer harnesses (tests/fuzz);
 # zlib1g-dev: CRC-32 of snapshots in userspace (platform/ssd_platform_user.c).
 # python3-pip: the reference cache simulator below.
+# libssl-dev: SHA-1 of dedup fingerprints in userspace (OpenSSL's libcrypto,
+# platform/ssd_sha1_user.c); dkms: `make dkms` and tests/build/test_dkms.py.
 PACKAGES="build-essential bc kmod cpio xz-utils zstd gzip python3 python3-pytest
 	python3-pip qemu-system-x86 busybox-static fio e2fsprogs xfsprogs nvme-cli
-	blktrace flake8 linux-source-6.1 clang libclang-rt-14-dev zlib1g-dev"
+	blktrace flake8 linux-source-6.1 clang libclang-rt-14-dev zlib1g-dev
+	libssl-dev dkms"
 # Only `make bench` plots; `make workload` also configures a kernel tree
 # (flex, bison, libelf-dev) on the host.
 case "${1:-}" in
