@@ -107,10 +107,11 @@ $(LIB_ASAN): $(OBJS_ASAN)
 	$(AR) rcs $@ $^
 
 # ssdctl talks to the kernel only: static, so the VM needs no libraries.
-$(BUILD)/bin/ssdctl: host-tools/ssdctl.c $(STATS_SRCS) $(HEADERS) | $(VIEWS)/.made
+$(BUILD)/bin/ssdctl: host-tools/ssdctl.c host-tools/ssdctl_help.c $(STATS_SRCS) $(HEADERS) \
+		VERSION | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) -static host-tools/ssdctl.c \
-		$(STATS_SRCS) -o $@
+		host-tools/ssdctl_help.c $(STATS_SRCS) -o $@
 
 # Guest-side helpers of the VM tests (they see the ABI alone).
 $(BUILD)/bin/ioctl_probe: tests/vm/ioctl_probe.c include/ssdemu_ioctl.h
