@@ -36,7 +36,7 @@ DKMS_FILES = $(KMOD_FILES) dkms.conf Makefile install.mk scripts/build-module.sh
 
 kmod:
 	@test -d "$(KDIR)" || { echo "kmod: no kernel build directory $(KDIR) (KDIR=, KVER=)" >&2; exit 1; }
-	KDIR="$(KDIR)" ./scripts/build-module.sh "$(KVER)" $(KMOD_FILES)
+	+KDIR="$(KDIR)" ./scripts/build-module.sh "$(KVER)" $(KMOD_FILES)
 
 install: kmod $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim
 	install -D -m 644 $(BUILD)/kmod/$(KVER)/ssdemu.ko $(INSTALL_MODDIR)/ssdemu.ko
