@@ -8,18 +8,25 @@
 #   make workload   the ProCache paper's Algorithm 2 in the VM, scaled (workload/)
 #   make fuzzers    the libFuzzer harnesses (clang), tests/fuzz/
 #   make fuzz       a long run of each (FUZZ_SECONDS each, default 300)
+#   make install    module (running kernel, or KVER=), ssdctl, ssdsim; DESTDIR, PREFIX
+#   make uninstall  removes what make install put there
+#   make dkms       DKMS source tree and tarball, built for both kernels in a private tree
+#   make dkms-install  dkms add/build/install into the system's DKMS (root)
 #
 # Userspace objects go to build/, kernel builds to build/kmod/<kernel>/.
 
 PYTHON := /usr/bin/python3
 BUILD := build
+# The one place the version is written: the module's MODULE_VERSION, ssdctl
+# and ssdsim --version, dkms.conf and the DKMS tarball's name read it.
+VERSION := $(shell cat VERSION)
 
 # The portable core: every source of its folders (a new file needs no line
 # here), in the order of the request path (docs/architecture.md).
 CORE_DIRS := device dedup nvmcache ftl flash common
 CORE_SRCS := $(foreach d,$(CORE_DIRS),$(sort $(wildcard $(d)/*.c)))
 USER_SRCS := platform/ssd_platform_user.c platform/ssd_sha1_user.c
-KMOD_SRCS := $(sort $(wildcard emulator/*.c))
+KMOD_SRCS := $(sort $(wildcard emulator/*.c)) platform/ssd_sha1_kernel.c
 HEADERS := $(wildcard platform/*.h include/*.h abi/*.h emulator/*.h host-tools/*.h \
 	$(addsuffix /*.h,$(CORE_DIRS)))
 
@@ -30,7 +37,7 @@ HEADERS := $(wildcard platform/*.h include/*.h abi/*.h emulator/*.h host-tools/*
 VIEWS := $(BUILD)/views
 VIEW = -I$(VIEWS)/$(firstword $(subst /, ,$(1)))
 WARN := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Werror
-CFLAGS_COMMON := -std=gnu11 -g $(WARN)
+CFLAGS_COMMON := -std=gnu11 -g $(WARN) -DSSDEMU_VERSION='"$(VERSION)"'
 CFLAGS_OPT := $(CFLAGS_COMMON) -O2
 CFLAGS_ASAN := $(CFLAGS_COMMON) -O1 -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=undefined
@@ -74,9 +81,12 @@ CACHESIM_SRCS := host-tools/cachesim.c $(sort $(wildcard host-tools/csim_*.c)) \
 TRACEGEN_SRCS := $(sort $(wildcard host-tools/tracegen*.c))
 
 KVERS = $(shell cat $(BUILD)/kernel-versions 2>/dev/null)
+# What the module is built from (scripts/build-module.sh), and so the DKMS
+# source tree.
+KMOD_FILES = $(CORE_SRCS) $(KMOD_SRCS) $(HEADERS) emulator/Kbuild layers.mk VERSION
 
-.PHONY: all lib tools module deps test unit demo bench workload clean fuzzers fuzz views \
-	python
+.PHONY: all lib tools module deps test unit demo bench bench-sha1 workload clean fuzzers fuzz \
+	views python
 # On a fresh clone the first `make` installs what the build needs (the
 # packages and Debian's kernel headers; scripts/install-deps.sh, as root or
 # with sudo) and records the kernels to build for.
@@ -115,7 +125,7 @@ $(BUILD)/pic/obj/%.o: %.c $(HEADERS) | $(VIEWS)/.made
 
 $(SOLIB): $(SOLIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) -shared $^ -lpthread -lz -lm $(TRACE_LIBS) -o $@
+	$(CC) -shared $^ -lpthread -lz -lcrypto -lm $(TRACE_LIBS) -o $@
 
 $(LIB): $(OBJS)
 	$(AR) rcs $@ $^
@@ -124,10 +134,11 @@ $(LIB_ASAN): $(OBJS_ASAN)
 	$(AR) rcs $@ $^
 
 # ssdctl talks to the kernel only: static, so the VM needs no libraries.
-$(BUILD)/bin/ssdctl: host-tools/ssdctl.c $(STATS_SRCS) $(HEADERS) | $(VIEWS)/.made
+$(BUILD)/bin/ssdctl: host-tools/ssdctl.c host-tools/ssdctl_help.c $(STATS_SRCS) $(HEADERS) \
+		VERSION | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) -static host-tools/ssdctl.c \
-		$(STATS_SRCS) -o $@
+		host-tools/ssdctl_help.c $(STATS_SRCS) -o $@
 
 # Guest-side helpers of the VM tests (they see the ABI alone).
 $(BUILD)/bin/ioctl_probe: tests/vm/ioctl_probe.c include/ssdemu_ioctl.h
@@ -141,18 +152,18 @@ $(BUILD)/bin/ioctl_fuzz: tests/vm/ioctl_fuzz.c include/ssdemu_ioctl.h
 # Host-side helper of the configfs fuzz test: userspace's verdict per value.
 $(BUILD)/bin/config_oracle: tests/vm/config_oracle.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) -I. $< $(LIB) -lpthread -lz -o $@
+	$(CC) $(CFLAGS_OPT) -I. $< $(LIB) -lpthread -lz -lcrypto -o $@
 
 $(BUILD)/bin/ssdsim: $(SIM_SRCS) $(LIB) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB) -lpthread -lz -lm $(TRACE_LIBS) -o $@
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB) -lpthread -lz -lcrypto -lm $(TRACE_LIBS) -o $@
 
 # The request path's speed without a trace or data (bench/simspeed.py).
 SIMSPEED_SRCS := host-tools/simspeed.c host-tools/conf_file.c
 
 $(BUILD)/bin/simspeed: $(SIMSPEED_SRCS) $(LIB) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIMSPEED_SRCS) $(LIB) -lpthread -lz -o $@
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIMSPEED_SRCS) $(LIB) -lpthread -lz -lcrypto -o $@
 
 # A command's CPU time and peak RSS of its own (bench/simspeed.py).
 $(BUILD)/bin/run_rusage: host-tools/run_rusage.c | $(VIEWS)/.made
@@ -161,7 +172,7 @@ $(BUILD)/bin/run_rusage: host-tools/run_rusage.c | $(VIEWS)/.made
 
 $(BUILD)/asan/bin/ssdsim: $(SIM_SRCS) $(LIB_ASAN) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB_ASAN) -lpthread -lz -lm $(TRACE_LIBS) -o $@
+	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB_ASAN) -lpthread -lz -lcrypto -lm $(TRACE_LIBS) -o $@
 
 $(BUILD)/bin/cachesim: $(CACHESIM_SRCS) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
@@ -193,7 +204,7 @@ $(BUILD)/asan/bin/ssd_unit_tests: $(UNIT_SRCS) host-tools/flat_iter.c $(LIB_ASAN
 		tests/unit/*.h $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ASAN) -I. -Itests/unit $(UNIT_SRCS) host-tools/flat_iter.c \
-		$(LIB_ASAN) -lpthread -lz -lm -o $@
+		$(LIB_ASAN) -lpthread -lz -lcrypto -lm -o $@
 
 unit: $(UNIT_TESTS)
 
@@ -203,8 +214,7 @@ unit: $(UNIT_TESTS)
 module: $(BUILD)/kernel-versions
 	@test -n "$(KVERS)" || { echo "$(BUILD)/kernel-versions is empty: run 'make deps'" >&2; exit 1; }
 	@for kver in $(KVERS); do \
-		./scripts/build-module.sh "$$kver" $(CORE_SRCS) $(KMOD_SRCS) \
-			$(HEADERS) emulator/Kbuild layers.mk || exit 1; \
+		./scripts/build-module.sh "$$kver" $(KMOD_FILES) || exit 1; \
 	done
 
 test: deps
@@ -219,6 +229,14 @@ bench:
 	@./scripts/install-deps.sh --bench
 	$(MAKE) all
 	$(PYTHON) -m bench.run
+
+# ns per 4 KiB page of the dedup layer's SHA-1 in userspace (libcrypto).
+bench-sha1: $(BUILD)/bin/sha1_page_ns
+	$<
+
+$(BUILD)/bin/sha1_page_ns: bench/sha1_page_ns.c $(LIB) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) -I. $< $(LIB) -lpthread -lz -lcrypto -o $@
 
 # The ProCache paper's Algorithm 2 in the VM under the no-cache baseline,
 # BASE, REFCNT, ProCache, ProCache+dedup and ProCache on a discard mount,
@@ -246,12 +264,14 @@ $(BUILD)/fuzz/obj/%.o: %.c $(HEADERS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJS)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJS) -lpthread -lz $(TRACE_LIBS) -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJS) -lpthread -lz -lcrypto $(TRACE_LIBS) -o $@
 
 fuzzers: $(FUZZERS)
 
 fuzz: fuzzers
 	$(PYTHON) tests/fuzz/fuzzrun.py --seconds $(FUZZ_SECONDS)
+
+include install.mk
 
 clean:
 	rm -rf $(BUILD)/obj $(BUILD)/asan $(BUILD)/bin $(BUILD)/kmod $(BUILD)/fuzz $(VIEWS) $(LIB) \

@@ -3,13 +3,13 @@
 Boots the VM once (ssdtools.vmrun) and runs fio 4 KiB random writes
 (QD16, libaio, direct) on a device with timing=0, so the I/O completes as
 soon as the model has run and the host CPU is the limit: dedup off, then
-dedup=1 with the filter off and no buffer (every page hashed with the
-kernel's sha1_transform()), then with the default filter and buffer;
-off and the filter again with fio's refill_buffers (fresh random data
-per write).  Each run is repeated; the median IOPS is kept.  Under TCG
-the CPU is emulated, so the ratio between the runs is the figure that
-carries over, not the IOPS.  Writes the "host_cpu" entry of
-bench/results/dedup-sweep.json.
+dedup=1 with the filter off and no buffer (every page hashed by the
+kernel's crypto API, a "sha1" crypto_shash), then with the default
+filter and buffer; off and the filter again with fio's refill_buffers
+(fresh random data per write).  Each run is repeated; the median IOPS is
+kept.  Under TCG the CPU is emulated, so the ratio between the runs is
+the figure that carries over, not the IOPS.  Writes the "host_cpu" entry
+of bench/results/dedup-sweep.json.
 
 Standalone: python3 -m bench.dedup_host_cpu [--kver K] [--rounds N]
 """

@@ -27,9 +27,6 @@ struct ssdemu_lateness {
 	u64 late_ns_max;
 };
 
-/* The module's version: MODULE_VERSION, and the NVMe firmware revision. */
-#define SSDEMU_VERSION		"0.23.0"
-
 /* NVMe error log entries kept (Identify Controller's ELPE is this - 1). */
 #define SSDEMU_NVME_ERROR_ENTRIES	4
 

@@ -30,6 +30,7 @@
 
 #include "host-tools/conf_file.h"
 #include "host-tools/log_format.h"
+#include "host-tools/ssdctl_help.h"
 #include "host-tools/stats_print.h"
 
 static const char *configfs_root(void)
@@ -41,21 +42,7 @@ static const char *configfs_root(void)
 
 static int usage(void)
 {
-	fprintf(stderr,
-		"usage: ssdctl create NAME --config FILE [key=value ...]\n"
-		"       ssdctl create NAME --from SNAPSHOT [key=value ...]\n"
-		"       ssdctl destroy NAME\n"
-		"       ssdctl snapshot save DEV FILE\n"
-		"       ssdctl stats DEV [--json]\n"
-		"       ssdctl reset DEV\n"
-		"       ssdctl check DEV\n"
-		"       ssdctl log DEV\n"
-		"\n"
-		"create --from makes the device from a snapshot: its configuration is\n"
-		"the file's, key=value pairs override keys that do not change the\n"
-		"device's shape (timing, latencies, request_log_entries, ...).\n"
-		"snapshot save writes a powered device (DEV: /dev/ssdemuN or its NAME)\n"
-		"to FILE, replacing it only once the whole snapshot is written.\n");
+	ssdctl_help_all(stderr);
 	return 2;
 }
 
@@ -415,6 +402,19 @@ int main(int argc, char **argv)
 {
 	if (argc < 2)
 		return usage();
+	if (ssdctl_is_help(argv[1]) || !strcmp(argv[1], "help")) {
+		if (argc > 2)
+			return ssdctl_help_cmd(argv[2]);
+		ssdctl_help_all(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		ssdctl_version();
+		return 0;
+	}
+	for (int i = 2; i < argc; i++)
+		if (ssdctl_is_help(argv[i]))
+			return ssdctl_help_cmd(argv[1]);
 	if (!strcmp(argv[1], "create"))
 		return cmd_create(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "destroy"))

@@ -6,10 +6,11 @@
  * compiles unchanged into the kernel module and into a userspace static
  * library.  Every kernel or libc facility it needs is mapped here:
  * fixed-width types, allocation, one lock type, rescheduling, the machine's
- * RAM size, logging, 64-bit division, memory helpers, the SHA-1
- * compression function and CRC-32.  No other core file includes kernel or libc
- * headers.  This folder's userspace side that is not header-only is
- * ssd_platform_user.c and ssd_sha1_user.c.
+ * RAM size, logging, 64-bit division, memory helpers, SHA-1 and CRC-32.
+ * No other core file includes kernel or libc headers.  What is not
+ * header-only: ssd_platform_user.c and ssd_sha1_user.c (userspace, SHA-1
+ * by OpenSSL's libcrypto) and ssd_sha1_kernel.c (the module, SHA-1 by the
+ * kernel's crypto API).
  *
  * Messages: ssd_log_err() for the module as a whole, ssd_dev_err() and
  * ssd_dev_warn_once() for one device, named by its first argument (the
@@ -37,7 +38,6 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/crc32.h>
-#include <crypto/sha1.h>
 
 /*
  * Metadata tables: sized from the geometry, allocated when a disk powers
@@ -142,12 +142,6 @@ static inline int ssd_parse_u64(const char *str, u64 *out)
 }
 
 /*
- * One SHA-1 compression of a 64-byte block into @state (FIPS 180-4): the
- * kernel's own lib/crypto sha1_transform(), built into vmlinux and
- * exported by Debian's 6.1 and 6.12 kernels, so no crypto module has to
- * be loaded.  Padding and the digest are portable (dedup/dedup_sha1.c).
- */
-/*
  * CRC-32 (IEEE 802.3, as zlib's crc32()) of @len bytes at @buf, continuing
  * @crc (0 to start): the kernel's lib/crc32, built into vmlinux.
  */
@@ -156,13 +150,17 @@ static inline u32 ssd_crc32(u32 crc, const void *buf, size_t len)
 	return ~crc32_le(~crc, buf, len);
 }
 
-static inline void ssd_sha1_block(u32 state[5], const u8 block[64])
-{
-	u32 workspace[SHA1_WORKSPACE_WORDS];
-
-	sha1_transform(state, (const char *)block, workspace);
-	memzero_explicit(workspace, sizeof(workspace));
-}
+/*
+ * SHA-1 through the kernel's crypto API (ssd_sha1_kernel.c): one "sha1"
+ * shash transform for the module, allocated by ssd_sha1_init() before any
+ * device exists and freed by ssd_sha1_exit() after the last one; the
+ * crypto API picks the fastest driver loaded (sha1-ssse3/avx/ni, else
+ * sha1-generic).
+ */
+int ssd_sha1_init(void);
+void ssd_sha1_exit(void);
+/* The driver ssd_sha1_init() got ("sha1-ni", "sha1-generic", ...). */
+const char *ssd_sha1_driver(void);
 
 #else /* userspace */
 
@@ -304,13 +302,21 @@ static inline u64 div64_u64(u64 dividend, u64 divisor)
 
 int ssd_parse_u64(const char *str, u64 *out);
 
-/* The same compression as the kernel's sha1_transform() (ssd_sha1_user.c). */
-void ssd_sha1_block(u32 state[5], const u8 block[64]);
 
 /* CRC-32 as the kernel's: zlib's crc32() (ssd_platform_user.c). */
 u32 ssd_crc32(u32 crc, const void *buf, size_t len);
 
 #endif /* __KERNEL__ */
+
+#define SSD_SHA1_BYTES	20
+
+/*
+ * The SHA-1 (FIPS 180-4) of @len bytes at @data into @out: the kernel's
+ * crypto_shash in the module (ssd_sha1_kernel.c), OpenSSL's libcrypto in
+ * userspace (ssd_sha1_user.c).  Never sleeps; safe in any context the
+ * core runs in.
+ */
+void ssd_sha1_digest(const void *data, size_t len, u8 out[SSD_SHA1_BYTES]);
 
 /*
  * A scheduling point every 4096 steps of a loop over a device's pages: a

@@ -4,12 +4,13 @@
 # stays incremental; copies of files no longer given are removed), with
 # emulator/Kbuild at the copy's root, the list of objects (objs.mk) and
 # the include views of layers.mk (views/), and runs kbuild there against
-# Debian's headers for KVER.
-# Usage: build-module.sh KVER FILE...
+# Debian's headers for KVER (or $KDIR: DKMS passes the kernel's build
+# directory).
+# Usage: [KDIR=DIR] build-module.sh KVER FILE...
 set -eu
 kver=$1
 shift
-kdir=/usr/src/linux-headers-$kver
+kdir=${KDIR:-/usr/src/linux-headers-$kver}
 out=build/kmod/$kver
 [ -d "$kdir" ] || { echo "build-module: no headers in $kdir (run make deps)" >&2; exit 1; }
 mkdir -p "$out"

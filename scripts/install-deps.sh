@@ -18,10 +18,12 @@ BACKPORTS_LIST=/etc/apt/sources.list.d/ssdemu-bookworm-backports.list
 # python3-pip: the reference cache simulator below.  python3-tqdm,
 # python3-pandas, python3-matplotlib: the sweeps of the Python API (ssdsim/:
 # progress bar, DataFrames and Parquet, plots).
+# libssl-dev: SHA-1 of dedup fingerprints in userspace (OpenSSL's libcrypto,
+# platform/ssd_sha1_user.c); dkms: `make dkms` and tests/build/test_dkms.py.
 PACKAGES="build-essential bc kmod cpio xz-utils zstd gzip python3 python3-pytest
 	python3-pip python3-tqdm python3-pandas python3-matplotlib qemu-system-x86
 	busybox-static fio e2fsprogs xfsprogs nvme-cli blktrace flake8 linux-source-6.1 clang
-	libclang-rt-14-dev zlib1g-dev libzstd-dev"
+	libclang-rt-14-dev zlib1g-dev libzstd-dev libssl-dev dkms"
 # Only `make bench` plots; `make workload` also configures a kernel tree
 # (flex, bison, libelf-dev) on the host.
 case "${1:-}" in

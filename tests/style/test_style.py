@@ -16,7 +16,7 @@ CHECKPATCH = ROOT / "build" / "checkpatch" / "checkpatch.pl"
 CORE_DIRS = ("common", "device", "ftl", "flash", "nvmcache", "dedup")
 KERNEL_C = sorted(str(p.relative_to(ROOT)) for pattern in
                   ("emulator/*.[ch]", "include/*.h", "abi/*.h",
-                   "platform/ssd_platform.h",
+                   "platform/ssd_platform.h", "platform/ssd_sha1_kernel.c",
                    *(f"{d}/*.[ch]" for d in CORE_DIRS))
                   for p in ROOT.glob(pattern))
 

@@ -178,10 +178,11 @@ def test_snapshot_round_trip_and_refusals() -> None:
 
 
 def test_sha1_fips_vectors() -> None:
-    """The userspace SHA-1 (the platform's compression function, the
-    portable padding) gives the FIPS 180 digests of "abc", the empty
-    message, the 448-bit message and a million 'a'; the module checks the
-    same vectors against the kernel's sha1_transform() when it loads."""
+    """The userspace SHA-1 (OpenSSL's libcrypto through the platform's
+    ssd_sha1_digest()) gives the FIPS 180 digests of "abc", the empty
+    message, the 448-bit message and a million 'a', and a zero page's;
+    the module checks the same vectors against the kernel's crypto API
+    (a "sha1" crypto_shash) when it loads."""
     assert "sha1: ok" in run_unit("dedup", "sha1")
 
 

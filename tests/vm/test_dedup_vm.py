@@ -2,12 +2,14 @@
 
 One boot runs tests/vm/guest/dedup.sh: the module's SHA-1 self-test (the
 FIPS 180 vectors the unit tests check in userspace, here against the
-kernel's sha1_transform()), the same files copied twice to ext4, and fio
+kernel's crypto API: a "sha1" crypto_shash, whose driver dmesg names),
+the same files copied twice to ext4, and fio
 writing 50% duplicate blocks whose data is compared with the same fio job
 written to a file.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,7 @@ def test_dedup_in_the_kernel(vm: Any, kver: str) -> None:
     out = res.output
     assert "dedup ok" in out
     assert "SHA-1 self-test passed" in out
+    assert re.search(r"crypto API driver sha1-\S+\)", out), out[-2000:]
     st = stats_blocks(out)
     first, second, fio = st["first"], st["second"], st["fio"]
 
