@@ -96,10 +96,11 @@ $(LIB_ASAN): $(OBJS_ASAN)
 	$(AR) rcs $@ $^
 
 # ssdctl talks to the kernel only: static, so the VM needs no libraries.
-$(BUILD)/bin/ssdctl: host-tools/ssdctl.c $(STATS_SRCS) $(HEADERS) | $(VIEWS)/.made
+CTL_SRCS := host-tools/ssdctl.c host-tools/stats_group.c host-tools/stats_watch.c \
+	$(STATS_SRCS)
+$(BUILD)/bin/ssdctl: $(CTL_SRCS) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) -static host-tools/ssdctl.c \
-		$(STATS_SRCS) -o $@
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) -static $(CTL_SRCS) -o $@
 
 # Guest-side helpers of the VM tests (they see the ABI alone).
 $(BUILD)/bin/ioctl_probe: tests/vm/ioctl_probe.c include/ssdemu_ioctl.h
