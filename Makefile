@@ -162,7 +162,9 @@ test: deps
 	$(MAKE) all unit
 	$(PYTHON) -m pytest -q tests
 
-demo: deps
+# The demo plots (python3-matplotlib: install-deps.sh --demo).
+demo:
+	@./scripts/install-deps.sh --demo
 	$(MAKE) all
 	$(PYTHON) -m ssdtools.demo
 

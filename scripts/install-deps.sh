@@ -18,10 +18,10 @@ BACKPORTS_LIST=/etc/apt/sources.list.d/ssdemu-bookworm-backports.list
 PACKAGES="build-essential bc kmod cpio xz-utils zstd gzip python3 python3-pytest
 	python3-pip qemu-system-x86 busybox-static fio e2fsprogs xfsprogs nvme-cli
 	blktrace flake8 linux-source-6.1 clang libclang-rt-14-dev zlib1g-dev"
-# Only `make bench` plots; `make workload` also configures a kernel tree
-# (flex, bison, libelf-dev) on the host.
+# Only `make bench` and `make demo` plot; `make workload` also configures a
+# kernel tree (flex, bison, libelf-dev) on the host.
 case "${1:-}" in
---bench) PACKAGES="$PACKAGES python3-matplotlib" ;;
+--bench|--demo) PACKAGES="$PACKAGES python3-matplotlib" ;;
 --workload) PACKAGES="$PACKAGES python3-matplotlib flex bison libelf-dev" ;;
 esac
 

@@ -17,8 +17,9 @@ MIB = 1024 * 1024
 
 
 def _block(output: str, kind: str, tag: str) -> str:
-    m = re.search(rf"^{kind}-BEGIN {re.escape(tag)}\n(.*?)^{kind}-END {re.escape(tag)}$",
-                  output, re.S | re.M)
+    t = re.escape(tag)
+    m = re.search(rf"^{kind}-BEGIN {t}\n(.*?)^{kind}-END {t}$", output,
+                  re.S | re.M)
     assert m, f"no {kind} block {tag}"
     return m.group(1)
 
