@@ -134,11 +134,11 @@ $(LIB_ASAN): $(OBJS_ASAN)
 	$(AR) rcs $@ $^
 
 # ssdctl talks to the kernel only: static, so the VM needs no libraries.
-$(BUILD)/bin/ssdctl: host-tools/ssdctl.c host-tools/ssdctl_help.c $(STATS_SRCS) $(HEADERS) \
-		VERSION | $(VIEWS)/.made
+CTL_SRCS := host-tools/ssdctl.c host-tools/ssdctl_help.c host-tools/stats_group.c \
+	host-tools/stats_watch.c $(STATS_SRCS)
+$(BUILD)/bin/ssdctl: $(CTL_SRCS) $(HEADERS) VERSION | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) -static host-tools/ssdctl.c \
-		host-tools/ssdctl_help.c $(STATS_SRCS) -o $@
+	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) -static $(CTL_SRCS) -o $@
 
 # Guest-side helpers of the VM tests (they see the ABI alone).
 $(BUILD)/bin/ioctl_probe: tests/vm/ioctl_probe.c include/ssdemu_ioctl.h
@@ -221,7 +221,9 @@ test: deps
 	$(MAKE) all unit
 	$(PYTHON) -m pytest -q tests
 
-demo: deps
+# The demo plots (python3-matplotlib: install-deps.sh --demo).
+demo:
+	@./scripts/install-deps.sh --demo
 	$(MAKE) all
 	$(PYTHON) -m ssdtools.demo
 

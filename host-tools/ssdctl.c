@@ -6,7 +6,8 @@
  *   ssdctl create NAME --from SNAPSHOT [key=value ...]
  *   ssdctl destroy NAME
  *   ssdctl snapshot save DEV FILE
- *   ssdctl stats DEV [--json]
+ *   ssdctl stats DEV [--json | --raw]
+ *   ssdctl watch DEV [--interval S] [--count N] [--since FILE]
  *   ssdctl reset DEV
  *   ssdctl check DEV
  *   ssdctl log DEV         prints and empties the request log
@@ -20,10 +21,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -31,7 +34,9 @@
 #include "host-tools/conf_file.h"
 #include "host-tools/log_format.h"
 #include "host-tools/ssdctl_help.h"
+#include "host-tools/stats_group.h"
 #include "host-tools/stats_print.h"
+#include "host-tools/stats_watch.h"
 
 static const char *configfs_root(void)
 {
@@ -321,32 +326,159 @@ static int open_dev(const char *path)
 	return fd;
 }
 
+static int read_stats(const char *dev, struct ssdemu_stats *st)
+{
+	int fd = open_dev(dev);
+
+	if (fd < 0)
+		return -1;
+	memset(st, 0, sizeof(*st));
+	if (ioctl(fd, SSDEMU_IOC_GET_STATS, st)) {
+		fprintf(stderr, "ssdctl: %s: stats: %s\n", dev, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+/* stats DEV [--json | --raw]: grouped for people, or every counter by name. */
 static int cmd_stats(int argc, char **argv)
 {
 	struct ssdemu_stats st;
-	int fd, json = 0;
+	const char *form = "";
 
 	if (argc < 2 || argc > 3)
 		return usage();
 	if (argc == 3) {
-		if (strcmp(argv[2], "--json"))
+		form = argv[2];
+		if (strcmp(form, "--json") && strcmp(form, "--raw"))
 			return usage();
-		json = 1;
 	}
-	fd = open_dev(argv[1]);
-	if (fd < 0)
+	if (read_stats(argv[1], &st))
 		return 1;
-	memset(&st, 0, sizeof(st));
-	if (ioctl(fd, SSDEMU_IOC_GET_STATS, &st)) {
-		fprintf(stderr, "ssdctl: %s: stats: %s\n", argv[1], strerror(errno));
-		close(fd);
-		return 1;
-	}
-	close(fd);
-	if (json)
+	if (!strcmp(form, "--json"))
 		stats_print_json(stdout, &st);
-	else
+	else if (!strcmp(form, "--raw"))
 		stats_print_text(stdout, &st);
+	else
+		stats_print_grouped(stdout, &st);
+	return 0;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static volatile sig_atomic_t watch_stop;
+
+static void watch_interrupt(int sig)
+{
+	watch_stop = 1;
+}
+
+/* A number > 0 (or >= 0 if @zero_ok) in @arg, else -1 with a message. */
+static double positive_arg(const char *opt, const char *arg, int zero_ok)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno || end == arg || *end || v != v || v < 0 || (!zero_ok && v == 0) ||
+	    v > 86400.0 * 365) {
+		fprintf(stderr, "ssdctl: %s %s: not a number %s 0\n", opt, arg,
+			zero_ok ? ">=" : ">");
+		return -1;
+	}
+	return v;
+}
+
+/*
+ * watch DEV [--interval S] [--count N] [--since FILE]: every S seconds
+ * (default 1) the counters that moved, N times or until interrupted.  With
+ * --since, a first report at once against FILE (`ssdctl stats DEV --json`
+ * saved earlier), so what happened in between is not missed.
+ */
+static int cmd_watch(int argc, char **argv)
+{
+	double interval_s = 1.0, count = 0, t_before, t_after;
+	struct ssdemu_stats before, after;
+	const char *since = NULL;
+	unsigned long long report = 0;
+	struct sigaction sa;
+	int i;
+
+	if (argc < 2)
+		return usage();
+	for (i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--interval") && i + 1 < argc) {
+			interval_s = positive_arg("--interval", argv[++i], 0);
+			if (interval_s < 0)
+				return 2;
+		} else if (!strcmp(argv[i], "--count") && i + 1 < argc) {
+			count = positive_arg("--count", argv[++i], 0);
+			if (count < 0 || count != (unsigned long)count) {
+				fprintf(stderr, "ssdctl: --count: a whole number > 0\n");
+				return 2;
+			}
+		} else if (!strcmp(argv[i], "--since") && i + 1 < argc) {
+			since = argv[++i];
+		} else {
+			return usage();
+		}
+	}
+	if (since) {
+		FILE *in = fopen(since, "r");
+		struct stat sst;
+		int ret;
+
+		if (!in) {
+			fprintf(stderr, "ssdctl: %s: %s\n", since, strerror(errno));
+			return 1;
+		}
+		ret = stats_read_json(in, since, &before);
+		fclose(in);
+		if (ret)
+			return 1;
+		if (stat(since, &sst))
+			return 1;
+		/* The reading's age: from the file's modification to now. */
+		t_before = now_s() - (time(NULL) - sst.st_mtime);
+	} else {
+		if (read_stats(argv[1], &before))
+			return 1;
+		t_before = now_s();
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = watch_interrupt;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	while (!watch_stop && (!count || report < (unsigned long long)count)) {
+		if (!since || report) {
+			struct timespec ts = {
+				.tv_sec = (time_t)interval_s,
+				.tv_nsec = (long)((interval_s - (time_t)interval_s) * 1e9),
+			};
+
+			/* An interrupted sleep ends the watch after one last report. */
+			nanosleep(&ts, NULL);
+		}
+		if (read_stats(argv[1], &after))
+			return 1;
+		t_after = now_s();
+		report++;
+		printf("--- %s report %llu: %.1f s%s\n", argv[1], report, t_after - t_before,
+		       since && report == 1 ? " since the saved reading" : "");
+		stats_print_deltas(stdout, &before, &after, t_after - t_before);
+		fflush(stdout);
+		before = after;
+		t_before = t_after;
+	}
 	return 0;
 }
 
@@ -423,6 +555,8 @@ int main(int argc, char **argv)
 		return cmd_snapshot(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "stats"))
 		return cmd_stats(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "watch"))
+		return cmd_watch(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "reset"))
 		return cmd_simple_ioctl(argc - 1, argv + 1, SSDEMU_IOC_RESET_STATS, "reset");
 	if (!strcmp(argv[1], "log"))

@@ -38,11 +38,20 @@ static const struct {
 	  "mapping, wear, caches and statistics.  FILE is replaced only once the\n"
 	  "whole snapshot is written.  `ssdctl create NAME --from FILE` brings it\n"
 	  "back.\n" },
-	{ "stats", "ssdctl stats DEV [--json]",
-	  "print a device's statistics",
-	  "Reads the device's counters (host requests, flash programs and erases,\n"
-	  "GC, wear, cache, dedup, timing) with one ioctl and prints them; --json\n"
-	  "prints every counter as one JSON object.\n" },
+	{ "stats", "ssdctl stats DEV [--json | --raw]",
+	  "print a device's statistics, grouped",
+	  "Reads the device's counters with one ioctl and prints them grouped\n"
+	  "(device, host, flash by region and cause, GC, wear, cache, dedup,\n"
+	  "timing, RAM) with rates and ratios in units; groups of layers that are\n"
+	  "off are left out.  --raw prints every counter by name, one a line;\n"
+	  "--json prints every counter as one JSON object.\n" },
+	{ "watch", "ssdctl watch DEV [--interval S] [--count N] [--since FILE]",
+	  "show the counters that move, every S seconds",
+	  "Prints, every S seconds (default 1), the counters that moved since the\n"
+	  "last report (change and change per second, and the interval's MiB\n"
+	  "written, MiB/s and WAF), N times (--count) or until interrupted.\n"
+	  "--since FILE first reports the change since FILE, a `stats DEV --json`\n"
+	  "saved earlier.\n" },
 	{ "reset", "ssdctl reset DEV",
 	  "zero a device's statistics",
 	  "Sets the device's counters back to zero; the data, the mapping and the\n"

@@ -5,6 +5,7 @@
  * smaller struct) are left out rather than printed as zero.
  */
 #include <stddef.h>
+#include <string.h>
 
 #include "host-tools/stats_print.h"
 
@@ -90,6 +91,37 @@ static unsigned long long field_value(const struct ssdemu_stats *st,
 				      const struct stat_field *f)
 {
 	return *(const __u64 *)((const char *)st + f->offset);
+}
+
+size_t stats_field_count(void)
+{
+	return sizeof(stat_fields) / sizeof(stat_fields[0]);
+}
+
+const char *stats_field_name(size_t i)
+{
+	return i < stats_field_count() ? stat_fields[i].name : NULL;
+}
+
+int stats_field_get(const struct ssdemu_stats *st, size_t i, unsigned long long *value)
+{
+	if (i >= stats_field_count() || !field_known(st, &stat_fields[i]))
+		return 0;
+	*value = field_value(st, &stat_fields[i]);
+	return 1;
+}
+
+int stats_field_set(struct ssdemu_stats *st, const char *name, unsigned long long value)
+{
+	size_t i;
+
+	for (i = 0; i < stats_field_count(); i++) {
+		if (!strcmp(stat_fields[i].name, name)) {
+			*(__u64 *)((char *)st + stat_fields[i].offset) = value;
+			return 1;
+		}
+	}
+	return 0;
 }
 
 /*

@@ -24,10 +24,10 @@ PACKAGES="build-essential bc kmod cpio xz-utils zstd gzip python3 python3-pytest
 	python3-pip python3-tqdm python3-pandas python3-matplotlib qemu-system-x86
 	busybox-static fio e2fsprogs xfsprogs nvme-cli blktrace flake8 linux-source-6.1 clang
 	libclang-rt-14-dev zlib1g-dev libzstd-dev libssl-dev dkms"
-# Only `make bench` plots; `make workload` also configures a kernel tree
+# Only `make bench` and `make demo` plot; `make workload` also configures a kernel tree
 # (flex, bison, libelf-dev) on the host.
 case "${1:-}" in
---bench) PACKAGES="$PACKAGES python3-matplotlib" ;;
+--bench|--demo) PACKAGES="$PACKAGES python3-matplotlib" ;;
 --workload) PACKAGES="$PACKAGES python3-matplotlib flex bison libelf-dev" ;;
 esac
 

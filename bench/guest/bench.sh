@@ -184,7 +184,7 @@ section_gc() {
 		t0=$(uptime_s)
 		while [ -e /tmp/gc-sampling ]; do
 			now=$(uptime_s)
-			ssdctl stats "$dev" | awk -v t=$now -v t0=$t0 '
+			ssdctl stats "$dev" --raw | awk -v t=$now -v t0=$t0 '
 				$1 == "flash_program_host_pages" { h = $2 }
 				$1 == "flash_program_gc_pages" { g = $2 }
 				END { printf "GC-SAMPLE %.2f %d %d\n", t - t0, h, g }'

@@ -1,40 +1,94 @@
-# demo.sh - what `make demo` shows: a TLC SSD you can mkfs.  Create a
-# device from configs/small-test.conf, put ext4 on it, copy files onto it
-# round after round (deleting the previous copy, no online discard), then
-# overwrite a database-like file at random, check the filesystem, and print
-# what the flash went through after each phase.
+# demo.sh - what `make demo` shows (ssdtools/demo.py): two devices at once
+# from the ProCache paper's preset, BASE (every write into the SLC cache)
+# and ProCache with dedup, under the same small copy + compile + rewrite
+# workload, then each device's statistics.  /etc/demo.conf sets
+#   CONFIG     the preset (/configs/procache-tlc.conf)
+#   DEVICES    "name:keys name:keys" (keys comma-separated key=value)
+#   SRC        a host directory to copy (the repository; a host path)
+#   COMPILE    its C files to compile, relative to SRC
+# The host's / is shared read-only over virtio-9p: the steps run chrooted in
+# it (the host's cp, gcc, fio), the files they write live on the devices,
+# ext4 mounted on the host's /run (a tmpfs here).  Progress: "demo: ..."
+# lines; results: "DEMO-STEP dev step wall_s", `ssdctl stats` of each
+# device (grouped) and print_stats blocks tagged by device.
 . /lib.sh
-load_module
-dev=$(ssdctl create demo --config /configs/small-test.conf) || fail "create"
-echo "== created $dev from configs/small-test.conf ($(($(blockdev --getsize64 "$dev") >> 20)) MiB)"
-mkfs.ext4 -q -F "$dev" || fail "mkfs.ext4"
-mkdir -p /mnt/demo
-mount "$dev" /mnt/demo || fail "mount"
-ssdctl reset "$dev"
+. /etc/demo.conf
 
-size_mb=$(du -sm /usr | cut -f1)
-rounds=$((800 / size_mb))
-echo "== phase 1: copy /usr ($size_mb MiB) $rounds times, deleting the previous copy each round"
-round=1
-while [ $round -le $rounds ]; do
-	cp -a /usr /mnt/demo/usr.$round || fail "copy"
-	[ $round -gt 1 ] && rm -rf /mnt/demo/usr.$((round - 1))
-	sync
-	round=$((round + 1))
+for mod in virtio_pci 9pnet_virtio 9p; do
+	[ -d /sys/module/$mod ] || modprobe $mod || fail "module $mod"
 done
-summary "$dev" "phase 1 (big files, rewritten whole)"
-ssdctl reset "$dev"
+mkdir -p /host
+mount -t 9p -o trans=virtio,version=9p2000.L,ro hostroot /host ||
+	fail "mount the host's / (9p)"
+for fs in proc sysfs devtmpfs tmpfs; do
+	case $fs in
+	proc) dir=/host/proc ;; sysfs) dir=/host/sys ;;
+	devtmpfs) dir=/host/dev ;; tmpfs) dir=/host/run ;;
+	esac
+	mount -t $fs $fs $dir || fail "mount $fs on $dir"
+done
 
-echo "== phase 2: 4 KiB random overwrites of a 300 MiB file (fio, 800 MiB in all)"
-fio --name=db --filename=/mnt/demo/db --size=300M --io_size=800M \
-	--rw=randwrite --norandommap --randrepeat=0 --bs=4k --direct=1 \
-	--ioengine=libaio --iodepth=16 \
-	--output-format=terse > /dev/null || fail "fio"
-summary "$dev" "phase 2 (small random overwrites)"
-df -h /mnt/demo | tail -n 1
-umount /mnt/demo
-e2fsck -fn "$dev" > /dev/null || fail "e2fsck"
-echo "== e2fsck: clean"
-echo "== ssdctl stats $dev (since phase 2 began)"
-ssdctl stats "$dev"
-ssdctl destroy demo
+load_module
+names=
+for d in $DEVICES; do
+	name=${d%%:*}
+	keys=$(echo "${d#*:}" | tr ',' ' ')
+	# shellcheck disable=SC2086
+	dev=$(ssdctl create "$name" --config "$CONFIG" $keys) || fail "create $name"
+	echo "demo: created $name as $dev: $keys"
+	mkfs.ext4 -q -E nodiscard "$dev" || fail "mkfs.ext4 $name"
+	mkdir -p "/host/run/demo/$name"
+	mount -o nodiscard "$dev" "/host/run/demo/$name" || fail "mount $name"
+	ssdctl reset "$dev" || fail "reset $name"
+	eval "dev_$name=$dev"
+	names="$names $name"
+done
+
+uptime_s() {
+	cut -d' ' -f1 /proc/uptime
+}
+
+# step NAME COMMAND: COMMAND on each device in turn, in the host's
+# userland (absolute paths: busybox would run its own applets for bare
+# names), with $W the device's directory (and $SRC, $COMPILE).
+nsteps=6
+n=0
+step() {
+	n=$((n + 1))
+	for name in $names; do
+		echo "demo: [$n/$nsteps] $1 on $name"
+		t0=$(uptime_s)
+		chroot /host /usr/bin/env PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin TMPDIR=/run \
+			W="/run/demo/$name" SRC="$SRC" \
+			COMPILE="$COMPILE" /bin/sh -c "$2" || fail "step $1 on $name: $2"
+		sync
+		echo "DEMO-STEP $name $1 $(echo "$(uptime_s) $t0" | awk '{ print $1 - $2 }')"
+	done
+}
+
+# shellcheck disable=SC2016
+{
+copy='mkdir -p $W/a/src && tar -C $SRC --exclude=./build --exclude=./.git -cf - . |
+	tar -C $W/a/src -xf - && cp -a /usr/include/linux $W/a/'
+compile='rm -rf $W/obj && mkdir -p $W/obj && cd $W/a/src &&
+	for f in $COMPILE; do echo $f; done |
+	xargs -P 2 -n 1 sh -c '"'"'gcc -std=gnu11 -O0 -I. -c "$0" -o "$W/obj/$(echo "$0" | tr / _).o"'"'"''
+rewrite='fio --name=db --filename=$W/db --size=8M --io_size=24M --rw=randwrite --bs=4k \
+	--direct=1 --ioengine=psync --randrepeat=1 --output-format=terse > /dev/null'
+}
+step copy "$copy"
+step compile "$compile"
+step copy-again 'cp -a $W/a $W/b'
+step rewrite "$rewrite"
+step recompile "$compile"
+step remove 'rm -rf $W/a'
+
+for name in $names; do
+	eval "dev=\$dev_$name"
+	umount "/host/run/demo/$name" || fail "umount $name"
+	ssdctl check "$dev" || fail "check $name"
+	echo "== ssdctl stats $dev ($name: the workload, counters reset after mkfs)"
+	ssdctl stats "$dev" || fail "stats $name"
+	print_stats "$dev" "$name"
+done
+echo "DEMO-DONE"

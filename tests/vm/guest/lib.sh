@@ -35,7 +35,7 @@ load_module() {
 # summary DEV TITLE: one line of what the flash went through since the
 # last reset.
 summary() {
-	ssdctl stats "$1" | awk -v title="$2" '
+	ssdctl stats "$1" --raw | awk -v title="$2" '
 		{ v[$1] = $2 }
 		END {
 			printf "%-34s host wrote %5d MiB, flash programmed %5d MiB, WAF %s, GC moved %d pages, %d erases\n",

@@ -89,7 +89,7 @@ wait $pb || fail "fio verify on b: $(tail -n 5 /tmp/b.fio)"
 ssdctl check "$a" || fail "check a"
 ssdctl check "$b" || fail "check b"
 for d in a b; do
-	waf=$(ssdctl stats "/dev/$(cat $CFS/$d/disk_name)" | awk '$1 == "waf" { print $2 }')
+	waf=$(ssdctl stats "/dev/$(cat $CFS/$d/disk_name)" --raw | awk '$1 == "waf" { print $2 }')
 	echo "VERIFY name=$d refusals=$refusals waf=$waf"
 done
 ssdctl destroy a || fail "destroy a"

@@ -15,7 +15,7 @@ MIB=1048576
 
 # counter DEV NAME: one counter from `ssdctl stats`.
 counter() {
-	ssdctl stats "$1" | awk -v k="$2" '$1 == k { print $2 }'
+	ssdctl stats "$1" --raw | awk -v k="$2" '$1 == k { print $2 }'
 }
 
 uptime_s() {

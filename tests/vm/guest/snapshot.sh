@@ -94,7 +94,7 @@ u=$(ssdctl create u --config $small $geo) || fail "create u"
 dd if=/dev/urandom of=/tmp/marker bs=1M count=8 2>/dev/null
 dd if=/tmp/marker of="$u" bs=1M seek=64 oflag=direct 2>/dev/null || fail "marker"
 writes() {	# DEV: host_write_bytes
-	ssdctl stats "$1" | awk '$1 == "host_write_bytes" { print $2 }'
+	ssdctl stats "$1" --raw | awk '$1 == "host_write_bytes" { print $2 }'
 }
 w0=$(writes "$u")
 fio --name=io --filename="$u" --direct=1 --ioengine=libaio --iodepth=16 --rw=randwrite \

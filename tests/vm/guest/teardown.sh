@@ -101,9 +101,9 @@ grep -q "Device or resource busy" /tmp/destroy.err ||
 dmesg | tail -n 3 | grep -q "is open, power=0 refused" || fail "no refusal message"
 echo "REFUSED destroy seconds=$(since "$t0")"
 # Refused means untouched: the device still completes at modeled times.
-before=$(ssdctl stats "$dev" | awk '$1 == "timed_completions" { print $2 }')
+before=$(ssdctl stats "$dev" --raw | awk '$1 == "timed_completions" { print $2 }')
 sleep 1
-after=$(ssdctl stats "$dev" | awk '$1 == "timed_completions" { print $2 }')
+after=$(ssdctl stats "$dev" --raw | awk '$1 == "timed_completions" { print $2 }')
 [ "$after" -gt "$before" ] || fail "no timed completions after the refusal"
 wait_full "$dev" 4000
 teardown preset "$dev"
