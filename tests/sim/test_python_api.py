@@ -93,17 +93,18 @@ def synthetic_ssdemu_trace(path: Path, count: int = 3000) -> None:
     path.write_text("\n".join(lines) + "\n")
 
 
-
 # The memory plan's figures follow the data store: a Device keeps page
 # bytes (data_store=auto is bytes outside ssdsim's own choice), the replay
 # keeps none or a digest (docs/ssdsim.md); every count of the model must
 # be equal.
-RAM_FIGURES = {"spare_buffer_bytes", "flash_metadata_bytes", "data_limit_bytes"}
+RAM_FIGURES = {"spare_buffer_bytes", "flash_metadata_bytes",
+               "data_limit_bytes"}
 
 
 def same_model(stats: dict, want: dict) -> bool:
     return {k: want[k] for k in stats if k not in RAM_FIGURES} == {
         k: v for k, v in stats.items() if k not in RAM_FIGURES}
+
 
 def test_device_times_equal_completions(tmp_path: Path) -> None:
     trace = tmp_path / "mixed.trace"
