@@ -72,7 +72,7 @@ def call(ssdsim: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def measure_state(ssdsim: Path, spec: str, rounds: int) -> dict[str, Any]:
     a, b, c = WORK / "a.snap", WORK / "b.snap", WORK / "c.snap"
     aged = call(ssdsim, "--json", "--config", str(CONFIG), "--age", spec,
-                "--seed", str(SEED), "--save", str(a))
+                "--seed", str(SEED), "--data", "--save", str(a))
     st = json.loads(aged.stdout)
     size, _ = timed(aged.stderr, "saved")
     valid_bytes = st["valid_pages"] * st["page_size_bytes"]

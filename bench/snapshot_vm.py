@@ -69,7 +69,8 @@ def tags(states: list[str]) -> list[str]:
 def age(ssdsim: Path, spec: str, out: Path) -> int:
     """Age a device in ssdsim to spec and save it to out; its size."""
     proc = sim.call(["--config", str(snapshot.CONFIG), "--age", spec,
-                     "--seed", str(snapshot.SEED), "--save", str(out)],
+                     "--seed", str(snapshot.SEED), "--data", "--save",
+                     str(out)],
                     ssdsim)
     if proc.returncode:
         raise SystemExit(f"bench.snapshot_vm: ssdsim --age {spec}: exit "

@@ -345,6 +345,9 @@ int ssd_config_check_kernel(const struct ssd_config *cfg)
 
 		if (!(key->flags & SSD_KEY_SIM_ONLY) || key_value(cfg, key) == key->default_value)
 			continue;
+		/* The kernel keeps bytes: a snapshot ssdsim saved with --data loads. */
+		if (!ssd_strcmp(key->name, "data_store") && cfg->data_store == SSD_DATA_BYTES)
+			continue;
 		ssd_config_show(cfg, key, value, sizeof(value));
 		len = ssd_strlen(value);
 		if (len && value[len - 1] == '\n')

@@ -174,10 +174,13 @@ static void test_none(void)
 	EXPECT(ssd_device_validate_config(&c) == -EINVAL, "dedup accepted with data_store=none");
 }
 
-/* The kernel's check: data_store other than auto is ssdsim's alone. */
+/*
+ * The kernel's check: digest and none are ssdsim's alone; the kernel keeps
+ * bytes, so auto and bytes (a snapshot ssdsim saved with --data) load.
+ */
 static void test_kernel_refuses(void)
 {
-	static const char *const stores[] = { "bytes", "digest", "none" };
+	static const char *const stores[] = { "digest", "none" };
 	struct ssd_config c;
 	unsigned int i;
 
@@ -190,6 +193,8 @@ static void test_kernel_refuses(void)
 	}
 	EXPECT(ssd_config_set(&c, "data_store", "auto") == 0 && ssd_config_check_kernel(&c) == 0,
 	       "auto refused");
+	EXPECT(ssd_config_set(&c, "data_store", "bytes") == 0 && ssd_config_check_kernel(&c) == 0,
+	       "bytes refused");
 	EXPECT(ssd_config_set(&c, "data_store", "pages") == -EINVAL, "data_store=pages taken");
 }
 

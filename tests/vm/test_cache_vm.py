@@ -90,7 +90,8 @@ def test_cache_policies_in_kernel(vm: Any, kver: str,
     (tmp_path / "kernel.log").write_text(log)
     proc = ssdsim.call(ssdsim.args(
         tmp_path / "kernel.log", config=CONFIGS / "small-test.conf",
-        keys=config, fmt="ssdemu", flags=["--no-final-flush"]), timeout=300)
+        keys=config, fmt="ssdemu", flags=["--no-final-flush", "--data"]),
+        timeout=300)
     assert proc.returncode == 0, proc.stderr
     sim = json.loads(proc.stdout)
     kernel_only = {"timed_completions", "late_completions", "late_ns_total",

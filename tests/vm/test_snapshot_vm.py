@@ -225,7 +225,7 @@ def test_snapshot_continues_in_ssdsim(vm: Any, kver: str,
     aged = tmp_path / "aged.snap"
     proc = ssdsim.call(["--config", str(CONFIGS / "small-test.conf"), *TINY,
                         "--age", "fill=0.9,overwrite=2", "--seed", "7",
-                        "--save", str(aged)], timeout=300)
+                        "--data", "--save", str(aged)], timeout=300)
     assert proc.returncode == 0, proc.stderr
     res = vm.run(guest("snapshot_sim.sh"), kver,
                  files={**FILES, "/aged.snap": str(aged)}, timeout_s=900)

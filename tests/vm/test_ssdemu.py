@@ -114,7 +114,7 @@ def test_timing_and_kernel_matches_simulator(vm: Any, kver: str,
     proc = ssdsim.call(ssdsim.args(
         kernel_log, config=CONFIGS / "small-test.conf", keys=config,
         fmt="ssdemu", completions=sim_log,
-        flags=["--no-final-flush"]), timeout=300)
+        flags=["--no-final-flush", "--data"]), timeout=300)
     assert proc.returncode == 0, proc.stderr
     sim = json.loads(proc.stdout)
     kernel_only = {"timed_completions", "late_completions", "late_ns_total",
@@ -140,7 +140,7 @@ def test_timing_and_kernel_matches_simulator(vm: Any, kver: str,
     proc = ssdsim.call(ssdsim.args(
         blkparse, config=CONFIGS / "small-test.conf", keys=config,
         fmt="blkparse", completions=sim_log,
-        flags=["--no-final-flush"]), timeout=300)
+        flags=["--no-final-flush", "--data"]), timeout=300)
     assert proc.returncode == 0, proc.stderr
     sim = json.loads(proc.stdout)
 
