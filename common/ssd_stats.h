@@ -73,7 +73,18 @@
 	X(dftl_translation_reads) X(dftl_translation_writes)		\
 	X(dftl_translation_gc_pages) X(ftl_switch_merges)		\
 	X(ftl_partial_merges) X(ftl_full_merges) X(ftl_merge_erases)	\
-	X(flash_program_merge_pages) X(flash_read_merge_pages)
+	X(flash_program_merge_pages) X(flash_read_merge_pages)		\
+	X(erase_hist_bucket_width)					\
+	X(erase_hist_0) X(erase_hist_1) X(erase_hist_2) X(erase_hist_3)	\
+	X(erase_hist_4) X(erase_hist_5) X(erase_hist_6) X(erase_hist_7)	\
+	X(erase_hist_8) X(erase_hist_9) X(erase_hist_10) X(erase_hist_11) \
+	X(erase_hist_12) X(erase_hist_13) X(erase_hist_14) X(erase_hist_15)
+
+/* The erase-count histogram's buckets (erase_hist_0 .. erase_hist_15). */
+#define SSD_ERASE_HIST_BUCKETS	16
+#define SSD_ERASE_HIST_INDEXES(X)					\
+	X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)				\
+	X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
 
 struct ssd_stats {
 #define SSD_STATS_MEMBER(name) u64 name;

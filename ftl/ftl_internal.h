@@ -422,6 +422,13 @@ void ssd_ftl_wear_after_erase(struct ftl *ftl, struct ftl_region *rg);
 int ssd_ftl_wear_step(struct ftl *ftl, struct ftl_region *rg, u64 start_ns);
 /* Standard deviation of every block's erase count, in thousandths. */
 u64 ssd_ftl_erase_stddev_milli(const struct ftl *ftl);
+/*
+ * The erase-count histogram of every block: SSD_ERASE_HIST_BUCKETS buckets
+ * of *width_erases = ceil((@max_erases + 1) / buckets) erases each (at
+ * least 1), so bucket i holds counts [i * width, (i + 1) * width).
+ */
+void ssd_ftl_erase_hist(const struct ftl *ftl, u64 max_erases, u64 *width_erases,
+			u64 hist[SSD_ERASE_HIST_BUCKETS]);
 /* Each region's erase_total from its blocks' counts (after a snapshot load). */
 void ssd_ftl_wear_recount(struct ftl *ftl);
 

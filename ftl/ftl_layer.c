@@ -184,6 +184,7 @@ static void ftl_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 	const struct ftl_region *cache = &ftl->region[SSD_REGION_CACHE];
 	const struct flash *fl = ftl->flash;
 	u64 erase_min, erase_max, erase_total;
+	u64 hist[SSD_ERASE_HIST_BUCKETS];
 
 	/* SLC blocks hold a third of the pages. */
 	st->physical_capacity_bytes = ((u64)ftl->region[SSD_REGION_MAIN].nr_blocks *
@@ -216,6 +217,23 @@ static void ftl_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 	st->erase_count_stddev_milli = ssd_ftl_erase_stddev_milli(ftl);
 	st->wl_static_migrations = ftl->wear.wl_static_migrations;
 	st->wl_static_pages = ftl->wear.wl_static_pages;
+	ssd_ftl_erase_hist(ftl, st->erase_count_max, &st->erase_hist_bucket_width, hist);
+	st->erase_hist_0 = hist[0];
+	st->erase_hist_1 = hist[1];
+	st->erase_hist_2 = hist[2];
+	st->erase_hist_3 = hist[3];
+	st->erase_hist_4 = hist[4];
+	st->erase_hist_5 = hist[5];
+	st->erase_hist_6 = hist[6];
+	st->erase_hist_7 = hist[7];
+	st->erase_hist_8 = hist[8];
+	st->erase_hist_9 = hist[9];
+	st->erase_hist_10 = hist[10];
+	st->erase_hist_11 = hist[11];
+	st->erase_hist_12 = hist[12];
+	st->erase_hist_13 = hist[13];
+	st->erase_hist_14 = hist[14];
+	st->erase_hist_15 = hist[15];
 	if (ftl->scheme->get_stats)
 		ftl->scheme->get_stats(ftl, st);
 }

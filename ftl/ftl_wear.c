@@ -110,6 +110,27 @@ static u64 isqrt_u64(u64 x)
 }
 
 /*
+ * Fixed-width buckets scaled to the current maximum rather than log2 ones:
+ * a worn device's spread sits far from 0 (say 900 to 1100 erases), which
+ * log2 buckets would put into one or two, while 16 equal buckets of 0..max
+ * show its shape at any P/E range.  A walk of every block: stats time only.
+ */
+void ssd_ftl_erase_hist(const struct ftl *ftl, u64 max_erases, u64 *width_erases,
+			u64 hist[SSD_ERASE_HIST_BUCKETS])
+{
+	u64 width = div_u64(max_erases + SSD_ERASE_HIST_BUCKETS, SSD_ERASE_HIST_BUCKETS);
+	u32 block;
+
+	memset(hist, 0, SSD_ERASE_HIST_BUCKETS * sizeof(hist[0]));
+	*width_erases = width;
+	for (block = 0; block < ftl->total_blocks; block++) {
+		u64 i = div64_u64(ftl->blocks[block].erase_count, width);
+
+		hist[min_t(u64, i, SSD_ERASE_HIST_BUCKETS - 1)]++;
+	}
+}
+
+/*
  * sqrt(E[(e - m0)^2] - (mean - m0)^2) with m0 the mean rounded down, so
  * the sums stay small: every term is in millionths.
  */

@@ -7,6 +7,8 @@
  * DFTL, no timed requests) is left out.  Every counter keeps its name in
  * `--raw` and `--json` (stats_print.c); this view only arranges them.
  */
+#include <string.h>
+
 #include "host-tools/stats_group.h"
 
 #define MIB (1024.0 * 1024.0)
@@ -173,37 +175,77 @@ static void print_gc(FILE *out, const struct ssdemu_stats *st)
 }
 
 /*
- * The stats ABI carries the spread of the blocks' erase counts (min, mean,
- * max, standard deviation, the SLC region's total and max), not each
- * block's count: the "histogram" is those points on one line, scaled to
- * the maximum.
+ * The erase-count histogram (stats version 9): one row per bucket, its
+ * range of erase counts, its blocks and a bar scaled to the fullest
+ * bucket.  An older writer (bucket width 0) has none: the spread line
+ * then shows min, mean +- sd and max on one scale instead.
  */
-static void print_wear(FILE *out, const struct ssdemu_stats *st)
+static void print_erase_hist(FILE *out, const struct ssdemu_stats *st)
 {
-	double mean = st->erase_count_mean_milli / 1000.0;
-	double sd = st->erase_count_stddev_milli / 1000.0;
+	const unsigned long long hist[16] = {
+		st->erase_hist_0, st->erase_hist_1, st->erase_hist_2, st->erase_hist_3,
+		st->erase_hist_4, st->erase_hist_5, st->erase_hist_6, st->erase_hist_7,
+		st->erase_hist_8, st->erase_hist_9, st->erase_hist_10, st->erase_hist_11,
+		st->erase_hist_12, st->erase_hist_13, st->erase_hist_14, st->erase_hist_15,
+	};
+	unsigned long long width = st->erase_hist_bucket_width, fullest = 0;
+	const int bar_width = 40;
+	char range[32], bar[41];
+	int i, len;
+
+	for (i = 0; i < 16; i++)
+		if (hist[i] > fullest)
+			fullest = hist[i];
+	ROW(out, "erase-count histogram", "16 buckets of %llu erase%s, blocks in each",
+	    width, width == 1 ? "" : "s");
+	for (i = 0; i < 16; i++) {
+		unsigned long long lo = i * width, hi = lo + width - 1;
+
+		len = fullest ? (int)((hist[i] * bar_width + fullest - 1) / fullest) : 0;
+		memset(bar, '#', len);
+		bar[len] = '\0';
+		if (width == 1)
+			snprintf(range, sizeof(range), "%llu", lo);
+		else
+			snprintf(range, sizeof(range), "%llu-%llu", lo, hi);
+		fprintf(out, "    %13s %10llu |%s\n", range, hist[i], bar);
+	}
+}
+
+static void print_spread(FILE *out, const struct ssdemu_stats *st, double mean, double sd)
+{
 	unsigned long long max = st->erase_count_max;
 	const int width = 40;
 	char bar[41];
 	int i;
 
+	/* m: min, -: within a standard deviation of the mean, M: mean, X: max */
+	for (i = 0; i < width; i++) {
+		double v = (double)max * i / (width - 1);
+
+		bar[i] = (v >= mean - sd && v <= mean + sd) ? '-' : '.';
+	}
+	bar[width] = '\0';
+	bar[(int)((double)st->erase_count_min / max * (width - 1) + 0.5)] = 'm';
+	bar[(int)(mean / max * (width - 1) + 0.5)] = 'M';
+	bar[width - 1] = 'X';
+	ROW(out, "spread 0..max", "|%s| (m min, M mean, - mean +- sd, X max)", bar);
+}
+
+static void print_wear(FILE *out, const struct ssdemu_stats *st)
+{
+	double mean = st->erase_count_mean_milli / 1000.0;
+	double sd = st->erase_count_stddev_milli / 1000.0;
+
 	heading(out, "wear (erase counts of all blocks, ever)");
 	ROW(out, "min / mean / max", "%llu / %.3f / %llu (standard deviation %.3f)",
-	    (unsigned long long)st->erase_count_min, mean, max, sd);
+	    (unsigned long long)st->erase_count_min, mean,
+	    (unsigned long long)st->erase_count_max, sd);
 	ROW(out, "erases in all", "%llu", (unsigned long long)st->erase_count_total);
-	if (max) {
-		/* m: min, -: within a standard deviation of the mean, M: mean, X: max */
-		for (i = 0; i < width; i++) {
-			double v = (double)max * i / (width - 1);
-
-			bar[i] = (v >= mean - sd && v <= mean + sd) ? '-' : '.';
-		}
-		bar[width] = '\0';
-		bar[(int)((double)st->erase_count_min / max * (width - 1) + 0.5)] = 'm';
-		bar[(int)(mean / max * (width - 1) + 0.5)] = 'M';
-		bar[width - 1] = 'X';
-		ROW(out, "spread 0..max", "|%s| (m min, M mean, - mean +- sd, X max)", bar);
-	}
+	if (st->erase_hist_bucket_width)
+		print_erase_hist(out, st);
+	else if (st->erase_count_max)
+		print_spread(out, st, mean, sd);
 	if (slc_region(st))
 		ROW(out, "SLC region", "%llu erases in all, max %llu a block",
 		    (unsigned long long)st->slc_erase_count_total,

@@ -75,6 +75,11 @@ static const struct stat_field stat_fields[] = {
 	STAT(ftl_switch_merges), STAT(ftl_partial_merges),
 	STAT(ftl_full_merges), STAT(ftl_merge_erases), STAT(flash_program_merge_pages),
 	STAT(flash_read_merge_pages),
+	STAT(erase_hist_bucket_width),
+	STAT(erase_hist_0), STAT(erase_hist_1), STAT(erase_hist_2), STAT(erase_hist_3),
+	STAT(erase_hist_4), STAT(erase_hist_5), STAT(erase_hist_6), STAT(erase_hist_7),
+	STAT(erase_hist_8), STAT(erase_hist_9), STAT(erase_hist_10), STAT(erase_hist_11),
+	STAT(erase_hist_12), STAT(erase_hist_13), STAT(erase_hist_14), STAT(erase_hist_15),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

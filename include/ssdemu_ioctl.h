@@ -23,7 +23,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define SSDEMU_STATS_VERSION	8
+#define SSDEMU_STATS_VERSION	9
 
 struct ssdemu_stats {
 	__u32 version;			/* SSDEMU_STATS_VERSION of the writer */
@@ -220,6 +220,33 @@ struct ssdemu_stats {
 	__u64 ftl_merge_erases;		/* blocks erased by merges */
 	__u64 flash_program_merge_pages; /* pages merges copied (cause merge) */
 	__u64 flash_read_merge_pages;	/* pages merges read */
+
+	/*
+	 * Version 9: the erase-count histogram of every block (both regions,
+	 * the population of erase_count_min/_max/_mean_milli), computed when
+	 * the stats are read.  16 buckets of equal width scaled to the
+	 * current erase_count_max: width = ceil((max + 1) / 16), at least 1;
+	 * erase_hist_i counts the blocks with i * width <= erases <
+	 * (i + 1) * width.  The buckets sum to total_blocks.  A width of 0
+	 * means the writer had no histogram.
+	 */
+	__u64 erase_hist_bucket_width;	/* erase counts each bucket spans */
+	__u64 erase_hist_0;		/* blocks with erases in [0, width) */
+	__u64 erase_hist_1;
+	__u64 erase_hist_2;
+	__u64 erase_hist_3;
+	__u64 erase_hist_4;
+	__u64 erase_hist_5;
+	__u64 erase_hist_6;
+	__u64 erase_hist_7;
+	__u64 erase_hist_8;
+	__u64 erase_hist_9;
+	__u64 erase_hist_10;
+	__u64 erase_hist_11;
+	__u64 erase_hist_12;
+	__u64 erase_hist_13;
+	__u64 erase_hist_14;
+	__u64 erase_hist_15;		/* blocks with erases in [15 * width, 16 * width) */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */

@@ -46,6 +46,16 @@ def test_tpcc_trace_runs_gc_and_is_deterministic() -> None:
                                             + first["flash_program_gc_pages"])
     assert first["erase_count_total"] == first["flash_erase_blocks"]
     assert first["erase_count_max"] >= first["erase_count_min"]
+    # The erase-count histogram (derived at read time): every block in one
+    # of 16 buckets of ceil((max + 1) / 16) erases; GC wore the device, so
+    # the blocks are not all in bucket 0 and the top count's bucket is used.
+    width = first["erase_hist_bucket_width"]
+    hist = [first[f"erase_hist_{i}"] for i in range(16)]
+    assert width == (first["erase_count_max"] + 16) // 16
+    assert sum(hist) == first["total_blocks"]
+    assert hist[0] < first["total_blocks"]
+    assert hist[first["erase_count_max"] // width] > 0
+    assert not any(hist[first["erase_count_max"] // width + 1:])
 
 
 @pytest.mark.parametrize("name", ["fiu-homes-sample.blkparse",

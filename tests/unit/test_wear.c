@@ -9,7 +9,10 @@
  * page reads back what was last written, and ssd_ftl_check() holds after
  * every GC step.  The same run under ftl_type=dftl levels too (the
  * mechanism is the page-mapped machinery's).  The reported standard
- * deviation is compared with one computed here from the blocks' counts.
+ * deviation is compared with one computed here from the blocks' counts,
+ * and so is the erase-count histogram (erase_hist_*): on the worn devices,
+ * on a fresh one (every block in bucket 0) and on erase counts set by hand
+ * (each block in the bucket its count says).
  *
  * usage: wear [--writes N]
  */
@@ -54,6 +57,73 @@ static double stddev_milli(const struct ftl *ftl)
 	return sqrt(sq / ftl->total_blocks) * 1000;
 }
 
+static void hist_of(const struct ssd_stats *st, u64 hist[SSD_ERASE_HIST_BUCKETS])
+{
+#define HIST_GET(i) hist[i] = st->erase_hist_##i;
+	SSD_ERASE_HIST_INDEXES(HIST_GET)
+#undef HIST_GET
+}
+
+/*
+ * The reported histogram against one counted here: 16 buckets of
+ * ceil((max + 1) / 16) erases, summing to every block.
+ */
+static void check_hist(const struct ftl *ftl, const struct ssd_stats *st, const char *what)
+{
+	u64 hist[SSD_ERASE_HIST_BUCKETS], mine[SSD_ERASE_HIST_BUCKETS] = { 0 };
+	u64 width = (st->erase_count_max + 16) / 16, sum = 0;
+	u32 b, i;
+
+	hist_of(st, hist);
+	EXPECT(st->erase_hist_bucket_width == width, "%s: bucket width %llu, want %llu", what,
+	       (unsigned long long)st->erase_hist_bucket_width, (unsigned long long)width);
+	for (b = 0; b < ftl->total_blocks; b++)
+		mine[ftl->blocks[b].erase_count / width]++;
+	for (i = 0; i < SSD_ERASE_HIST_BUCKETS; i++) {
+		EXPECT(hist[i] == mine[i], "%s: bucket %u holds %llu blocks, counted %llu", what,
+		       i, (unsigned long long)hist[i], (unsigned long long)mine[i]);
+		sum += hist[i];
+	}
+	EXPECT(sum == st->total_blocks && sum == ftl->total_blocks,
+	       "%s: buckets sum to %llu of %llu blocks", what, (unsigned long long)sum,
+	       (unsigned long long)st->total_blocks);
+}
+
+/* A fresh device, then erase counts set by hand: block b has b % 40 erases. */
+static void hist_by_hand(void)
+{
+	const char *settings[] = { WEAR_GEOMETRY };
+	struct ssd_device *dev = make_device(settings, ARRAY_SIZE(settings));
+	struct ftl *ftl = unit_ftl(dev);
+	u64 hist[SSD_ERASE_HIST_BUCKETS], want[SSD_ERASE_HIST_BUCKETS] = { 0 };
+	struct ssd_stats st;
+	u32 b, i;
+
+	ssd_device_get_stats(dev, &st);
+	hist_of(&st, hist);
+	EXPECT(st.erase_hist_bucket_width == 1 && hist[0] == ftl->total_blocks,
+	       "fresh device: width %llu, %llu of %u blocks in bucket 0",
+	       (unsigned long long)st.erase_hist_bucket_width, (unsigned long long)hist[0],
+	       ftl->total_blocks);
+	for (b = 0; b < ftl->total_blocks; b++) {
+		ftl->blocks[b].erase_count = b % 40;
+		/* max 39: width ceil(40 / 16) = 3, so b % 40 lands in (b % 40) / 3 */
+		want[(b % 40) / 3]++;
+	}
+	ssd_device_get_stats(dev, &st);
+	hist_of(&st, hist);
+	EXPECT(st.erase_hist_bucket_width == 3, "width %llu for max 39",
+	       (unsigned long long)st.erase_hist_bucket_width);
+	for (i = 0; i < SSD_ERASE_HIST_BUCKETS; i++)
+		EXPECT(hist[i] == want[i], "bucket %u: %llu blocks, want %llu", i,
+		       (unsigned long long)hist[i], (unsigned long long)want[i]);
+	EXPECT(hist[13] > 0 && hist[14] == 0 && hist[15] == 0,
+	       "39 erases is bucket 13: %llu %llu %llu", (unsigned long long)hist[13],
+	       (unsigned long long)hist[14], (unsigned long long)hist[15]);
+	check_hist(ftl, &st, "by hand");
+	ssd_device_destroy(dev);
+}
+
 struct wear_result {
 	struct ssd_stats st;
 };
@@ -92,6 +162,7 @@ static void run(const char *threshold, const char *type, u64 writes, struct wear
 	EXPECT(fabs(mine - (double)res->st.erase_count_stddev_milli) <= 1.0,
 	       "stddev %llu milli reported, %.1f computed",
 	       (unsigned long long)res->st.erase_count_stddev_milli, mine);
+	check_hist(ftl, &res->st, threshold);
 	printf("wear %s %s: erases %llu min %llu max %llu stddev %.3f, migrations %llu pages %llu gc %llu\n",
 	       threshold, type ? type : "", (unsigned long long)res->st.flash_erase_blocks,
 	       (unsigned long long)res->st.erase_count_min,
@@ -144,6 +215,7 @@ int test_wear(int argc, char **argv)
 		else
 			FAIL("usage: wear [--writes N]");
 	}
+	hist_by_hand();
 	compare("ftl_type=page", writes);
 	compare("ftl_type=dftl", writes);
 	printf("wear: ok\n");

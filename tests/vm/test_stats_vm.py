@@ -4,6 +4,9 @@ tests/vm/guest/stats_watch.sh writes the same 4 MiB to a plain device
 and to one with an SLC cache and dedup; here the grouped output is checked
 against what each device has on (groups of layers that are off left out)
 and `watch --since` against the write made after the saved reading.
+The wear group's erase-count histogram is checked against the --raw
+fields: 16 rows of the reported bucket width, the same block counts,
+summing to total_blocks, bars scaled to the fullest bucket.
 """
 from __future__ import annotations
 
@@ -35,6 +38,26 @@ def _row(text: str, key: str) -> str:
     return m.group(1)
 
 
+def _check_histogram(grouped: str, raw: str) -> None:
+    fields = {m.group(1): int(m.group(2))
+              for m in re.finditer(r"^(\w+) +(\d+)$", raw, re.M)}
+    width = fields["erase_hist_bucket_width"]
+    buckets = [fields[f"erase_hist_{i}"] for i in range(16)]
+    assert width == (fields["erase_count_max"] + 16) // 16
+    assert sum(buckets) == fields["total_blocks"] > 0
+    assert re.match(rf"16 buckets of {width} erases?, ",
+                    _row(grouped, "erase-count histogram"))
+    rows = re.findall(r"^    +(\d+)(?:-(\d+))? +(\d+) \|(#*)$", grouped, re.M)
+    assert len(rows) == 16, grouped
+    fullest = max(buckets)
+    for i, (lo, hi, count, bar) in enumerate(rows):
+        assert int(lo) == i * width
+        assert int(hi or lo) == i * width + width - 1
+        assert int(count) == buckets[i]
+        assert len(bar) == -(-buckets[i] * 40 // fullest)
+    assert "spread 0..max" not in grouped
+
+
 def test_stats_grouped_and_watch(vm: Any, kver: str) -> None:
     res = vm.run((HERE / "guest" / "stats_watch.sh").read_text(), kver,
                  files=FILES, timeout_s=600)
@@ -49,6 +72,8 @@ def test_stats_grouped_and_watch(vm: Any, kver: str) -> None:
     assert _headings(both) == base + ["cache", "dedup", "timing", "RAM"]
     for text in (plain, both):
         assert _row(text, "written").startswith("4.0 MiB (")
+    for dev, text in zip(devs, (plain, both)):
+        _check_histogram(text, _block(out, "RAW", dev))
     # The region table only where there is an SLC region.
     assert "SLC (cache)" not in plain and "SLC (cache)" in both
     # The second 2 MiB repeat the first: dedup found duplicates.

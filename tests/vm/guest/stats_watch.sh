@@ -19,6 +19,12 @@ for dev in "$plain" "$both"; do
 	echo "GROUPED-END $dev"
 	ssdctl stats "$dev" --raw > /tmp/raw || fail "stats --raw $dev"
 	grep -q "^host_write_bytes  *4194304$" /tmp/raw || fail "raw form: $(head -n 3 /tmp/raw)"
+	# The erase-count histogram: a bucket width and 16 buckets, in --raw and --json.
+	echo "RAW-BEGIN $dev"
+	grep -E "^(total_blocks|erase_count_max|erase_hist_[a-z0-9_]+) " /tmp/raw
+	echo "RAW-END $dev"
+	ssdctl stats "$dev" --json > /tmp/stats.json || fail "stats --json $dev"
+	[ "$(grep -c '"erase_hist_' /tmp/stats.json)" = 17 ] || fail "json: no histogram"
 done
 
 ssdctl stats "$plain" --json > /tmp/before.json || fail "stats --json"
