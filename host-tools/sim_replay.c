@@ -21,15 +21,17 @@ static int out_of_memory(void)
 	return -1;
 }
 
-/* A buffer for @bytes of request data. */
-static int reserve_buffer(struct sim_run *run, u64 bytes)
+int sim_reserve_buffer(struct sim_run *run, u64 bytes)
 {
 	if (bytes <= run->buf_bytes)
 		return 0;
 	free(run->buf);
 	run->buf_bytes = bytes;
 	run->buf = malloc(bytes);
-	return run->buf ? 0 : out_of_memory();
+	if (run->buf)
+		return 0;
+	run->buf_bytes = 0;
+	return out_of_memory();
 }
 
 /* Give the device one extent of @rec; *@done_ns is when it completes. */
@@ -213,7 +215,7 @@ static int replay(struct sim_run *run, const struct trace_record *rec)
 		r->zero_length_requests++;
 		return 0;
 	}
-	if (reserve_buffer(run, pl.end_bytes - pl.start_bytes))
+	if (sim_reserve_buffer(run, pl.end_bytes - pl.start_bytes))
 		return -1;
 	arrival_ns = arrival_of(run, rec);
 	maybe_open_window(run, arrival_ns);

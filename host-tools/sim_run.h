@@ -81,6 +81,11 @@ struct sim_run {
  * its counters reset (as after --warmup): 0 or -1.
  */
 int sim_fill_device(struct sim_run *run, const struct ssd_config *cfg);
+/*
+ * run->buf large enough for @bytes of request data (sim_replay.c): 0, or
+ * -1 after saying so (run->buf is then NULL and run->buf_bytes 0).
+ */
+int sim_reserve_buffer(struct sim_run *run, u64 bytes);
 /* Replay the trace, every pass, and print the results: 0 or -1. */
 int sim_replay_trace(struct sim_run *run, struct ssd_config *cfg);
 /* The statistics, the report and the write cache's figures on stdout. */

@@ -186,21 +186,6 @@ struct ssdsim_api_device *ssdsim_api_device_create(const char *config_path, int 
 	return d;
 }
 
-static int reserve_buffer(struct sim_run *run, u64 bytes)
-{
-	if (bytes <= run->buf_bytes)
-		return 0;
-	free(run->buf);
-	run->buf_bytes = bytes;
-	run->buf = malloc(bytes);
-	if (!run->buf) {
-		run->buf_bytes = 0;
-		fprintf(stderr, "ssdsim: out of memory\n");
-		return -1;
-	}
-	return 0;
-}
-
 /* One request as sim_replay.c's replay() runs one: 0, 1 (skipped) or -1. */
 static int device_submit(struct sim_run *run, const struct trace_record *rec,
 			 u64 *arrival_ns, u64 *completion_ns)
@@ -222,7 +207,7 @@ static int device_submit(struct sim_run *run, const struct trace_record *rec,
 	sim_place_begin(&run->place, rec, &pl);
 	if (pl.start_bytes == pl.end_bytes && rec->op != SSDEMU_OP_FLUSH)
 		return 1;
-	if (reserve_buffer(run, pl.end_bytes - pl.start_bytes + 1))
+	if (sim_reserve_buffer(run, pl.end_bytes - pl.start_bytes + 1))
 		return -1;
 	while ((ret = sim_place_next(&run->place, &pl, &ext)) > 0) {
 		if (pl.extents == 1 && rec->op == SSDEMU_OP_WRITE)
