@@ -30,15 +30,14 @@ Standalone: python3 -m bench.ftl_types_vm [--kver KVER]
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from bench import ftl_types
+from bench import ftl_types, own_vm
 from bench.section import RESULTS, Options
-from ssdtools import guest, initramfs, vmrun
+from ssdtools import guest, vmrun
 from ssdtools import ssdsim as sim
 from ssdtools.paths import GUEST_LIB, ROOT
 
@@ -204,10 +203,8 @@ def table_lines(result: dict[str, Any]) -> list[str]:
 
 
 def write_results(result: dict[str, Any], out_dir: Path = RESULTS) -> None:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / f"ftl-types-vm-{result['kernel']}.json").write_text(
-        json.dumps(result, indent=2) + "\n")
-    ftl_types.write_part(heading(result), table_lines(result), out_dir)
+    own_vm.save(result, "ftl-types-vm", ftl_types.write_part,
+                heading(result), table_lines(result), out_dir)
 
 
 def measure(opts: Options) -> dict[str, Any]:
@@ -222,19 +219,6 @@ def show(results: dict[str, Any]) -> None:
                     + table_lines(results[NAME])))
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--kver", help="kernel of the VM (default: the"
-                        " first of build/kernel-versions)")
-    parser.add_argument("--ssdsim", type=Path, default=sim.SSDSIM)
-    args = parser.parse_args()
-    result = run(args.kver or initramfs.default_kernels()[0],
-                 args.ssdsim.resolve())
-    print("\n".join(table_lines(result)))
-    print(f"VM wall time: {result['vm_wall_s']} s")
-    write_results(result)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(own_vm.main(__doc__, lambda kver, ssdsim, _: run(kver, ssdsim),
+                         table_lines, write_results))

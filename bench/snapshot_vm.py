@@ -31,7 +31,6 @@ Standalone: python3 -m bench.snapshot_vm [--kver KVER] [--rounds N]
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import shlex
 import shutil
@@ -40,9 +39,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bench import snapshot
+from bench import own_vm, snapshot
 from bench.section import RESULTS, Options
-from ssdtools import guest, initramfs, vmrun
+from ssdtools import guest, vmrun
 from ssdtools import ssdsim as sim
 from ssdtools.paths import GUEST_LIB, ROOT
 
@@ -189,10 +188,8 @@ def table_lines(result: dict[str, Any]) -> list[str]:
 
 
 def write_results(result: dict[str, Any], out_dir: Path = RESULTS) -> None:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / f"snapshot-vm-{result['kernel']}.json").write_text(
-        json.dumps(result, indent=2) + "\n")
-    snapshot.write_part(heading(result), table_lines(result), out_dir)
+    own_vm.save(result, "snapshot-vm", snapshot.write_part,
+                heading(result), table_lines(result), out_dir)
 
 
 def measure(opts: Options) -> dict[str, Any]:
@@ -207,20 +204,11 @@ def show(results: dict[str, Any]) -> None:
                     + table_lines(results[NAME])))
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--kver", help="kernel of the VM (default: the"
-                        " first of build/kernel-versions)")
-    parser.add_argument("--ssdsim", type=Path, default=sim.SSDSIM)
+def _rounds_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rounds", type=int, default=ROUNDS)
-    args = parser.parse_args()
-    result = run(args.kver or initramfs.default_kernels()[0],
-                 args.ssdsim.resolve(), args.rounds)
-    print("\n".join(table_lines(result)))
-    print(f"VM wall time: {result['vm_wall_s']} s")
-    write_results(result)
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(own_vm.main(
+        __doc__, lambda kver, ssdsim, args: run(kver, ssdsim, args.rounds),
+        table_lines, write_results, _rounds_argument))
