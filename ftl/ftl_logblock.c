@@ -10,6 +10,16 @@
 
 static const char *const lb_type_name[] = { "block", "bast", "fast" };
 
+/* The block-mapped scheme @cfg's ftl_type names. */
+static enum ftl_lb_type lb_type_of(const struct ssd_config *cfg)
+{
+	const struct ftl_scheme *scheme = ssd_ftl_scheme_of(cfg->ftl_type);
+
+	if (scheme == &ssd_ftl_scheme_bast)
+		return FTL_LB_BAST;
+	return scheme == &ssd_ftl_scheme_fast ? FTL_LB_FAST : FTL_LB_BLOCK;
+}
+
 /* Log blocks the scheme needs at least (fast: one SW and one RW). */
 static u32 lb_min_slots(enum ftl_lb_type type)
 {
@@ -41,8 +51,9 @@ static u64 lb_cfg_slots(const struct ssd_config *cfg, enum ftl_lb_type type)
  * FTL_GC_RESERVED_BLOCKS more stay free, so a merge (which takes its new
  * block before it erases the old ones) or a migration always finds one.
  */
-int ftl_lb_validate(const struct ssd_config *cfg, enum ftl_lb_type type)
+int ftl_lb_validate(const struct ssd_config *cfg)
 {
+	enum ftl_lb_type type = lb_type_of(cfg);
 	u64 main_blocks = lb_main_blocks(cfg), nr_lbn = lb_cfg_nr_lbn(cfg);
 	u64 need = nr_lbn + FTL_GC_RESERVED_BLOCKS + lb_min_slots(type), most;
 
@@ -65,8 +76,9 @@ int ftl_lb_validate(const struct ssd_config *cfg, enum ftl_lb_type type)
 	return 0;
 }
 
-u64 ftl_lb_metadata_bytes(u64 bytes, const struct ssd_config *cfg, enum ftl_lb_type type)
+u64 ftl_lb_metadata_bytes(u64 bytes, const struct ssd_config *cfg)
 {
+	enum ftl_lb_type type = lb_type_of(cfg);
 	u64 nr_lbn = lb_cfg_nr_lbn(cfg), slots = lb_cfg_slots(cfg, type);
 
 	bytes = ssd_tables_add(bytes, 1, 1, sizeof(struct ftl_lb));
@@ -101,8 +113,9 @@ u64 ftl_lb_map_ram_bytes(const struct ftl *ftl)
 	       (u64)lb->nr_slots * (2 * sizeof(u32) + (u64)ftl->pages_per_block * sizeof(u32));
 }
 
-int ftl_lb_init(struct ftl *ftl, const struct ssd_config *cfg, enum ftl_lb_type type)
+int ftl_lb_init(struct ftl *ftl, const struct ssd_config *cfg)
 {
+	enum ftl_lb_type type = lb_type_of(cfg);
 	struct ftl_lb *lb = ssd_zalloc(sizeof(*lb));
 	u32 i;
 

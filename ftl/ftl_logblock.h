@@ -100,10 +100,13 @@ static inline bool ftl_lb_in_main(const struct ftl *ftl, u32 ppa)
 	return ftl->blocks[ppa / ftl->pages_per_block].region == SSD_REGION_MAIN;
 }
 
-/* The ops tables' shared parts (ftl_logblock.c), by type. */
-int ftl_lb_validate(const struct ssd_config *cfg, enum ftl_lb_type type);
-u64 ftl_lb_metadata_bytes(u64 bytes, const struct ssd_config *cfg, enum ftl_lb_type type);
-int ftl_lb_init(struct ftl *ftl, const struct ssd_config *cfg, enum ftl_lb_type type);
+/*
+ * The ops tables' shared parts (ftl_logblock.c); the first three take the
+ * scheme from the configuration's ftl_type.
+ */
+int ftl_lb_validate(const struct ssd_config *cfg);
+u64 ftl_lb_metadata_bytes(u64 bytes, const struct ssd_config *cfg);
+int ftl_lb_init(struct ftl *ftl, const struct ssd_config *cfg);
 void ftl_lb_exit(struct ftl *ftl);
 u64 ftl_lb_map_ram_bytes(const struct ftl *ftl);
 u64 ftl_lb_table_bytes(const struct ftl *ftl);

@@ -16,21 +16,6 @@
  */
 #include "ftl/ftl_logblock.h"
 
-static int bast_validate(const struct ssd_config *cfg)
-{
-	return ftl_lb_validate(cfg, FTL_LB_BAST);
-}
-
-static u64 bast_metadata_bytes(u64 bytes, const struct ssd_config *cfg)
-{
-	return ftl_lb_metadata_bytes(bytes, cfg, FTL_LB_BAST);
-}
-
-static int bast_init(struct ftl *ftl, const struct ssd_config *cfg)
-{
-	return ftl_lb_init(ftl, cfg, FTL_LB_BAST);
-}
-
 /* The log slot of @lbn, taken (after reclaiming the LRU one if all are used). */
 static u32 bast_log_of(struct ftl *ftl, u32 lbn, u64 start_ns, u64 *merged_ns, int *ret)
 {
@@ -96,9 +81,9 @@ static int bast_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_cause cause,
 const struct ftl_scheme ssd_ftl_scheme_bast = {
 	.name = "bast",
 	.block_mapped = true,
-	.validate = bast_validate,
-	.metadata_bytes = bast_metadata_bytes,
-	.init = bast_init,
+	.validate = ftl_lb_validate,
+	.metadata_bytes = ftl_lb_metadata_bytes,
+	.init = ftl_lb_init,
 	.exit = ftl_lb_exit,
 	.write = bast_write,
 	.write_chip = ftl_lb_write_chip,

@@ -10,21 +10,6 @@
  */
 #include "ftl/ftl_logblock.h"
 
-static int block_validate(const struct ssd_config *cfg)
-{
-	return ftl_lb_validate(cfg, FTL_LB_BLOCK);
-}
-
-static u64 block_metadata_bytes(u64 bytes, const struct ssd_config *cfg)
-{
-	return ftl_lb_metadata_bytes(bytes, cfg, FTL_LB_BLOCK);
-}
-
-static int block_init(struct ftl *ftl, const struct ssd_config *cfg)
-{
-	return ftl_lb_init(ftl, cfg, FTL_LB_BLOCK);
-}
-
 static int block_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_cause cause,
 		       u64 start_ns, u64 *done_ns)
 {
@@ -48,9 +33,9 @@ static int block_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_cause cause
 const struct ftl_scheme ssd_ftl_scheme_block = {
 	.name = "block",
 	.block_mapped = true,
-	.validate = block_validate,
-	.metadata_bytes = block_metadata_bytes,
-	.init = block_init,
+	.validate = ftl_lb_validate,
+	.metadata_bytes = ftl_lb_metadata_bytes,
+	.init = ftl_lb_init,
 	.exit = ftl_lb_exit,
 	.write = block_write,
 	.write_chip = ftl_lb_write_chip,

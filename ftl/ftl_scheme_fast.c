@@ -16,21 +16,6 @@
  */
 #include "ftl/ftl_logblock.h"
 
-static int fast_validate(const struct ssd_config *cfg)
-{
-	return ftl_lb_validate(cfg, FTL_LB_FAST);
-}
-
-static u64 fast_metadata_bytes(u64 bytes, const struct ssd_config *cfg)
-{
-	return ftl_lb_metadata_bytes(bytes, cfg, FTL_LB_FAST);
-}
-
-static int fast_init(struct ftl *ftl, const struct ssd_config *cfg)
-{
-	return ftl_lb_init(ftl, cfg, FTL_LB_FAST);
-}
-
 /* Reclaim the oldest RW block: a full merge of each logical block in it. */
 static int fast_reclaim_rw(struct ftl *ftl, u64 start_ns, u64 *done_ns)
 {
@@ -149,9 +134,9 @@ static int fast_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_cause cause,
 const struct ftl_scheme ssd_ftl_scheme_fast = {
 	.name = "fast",
 	.block_mapped = true,
-	.validate = fast_validate,
-	.metadata_bytes = fast_metadata_bytes,
-	.init = fast_init,
+	.validate = ftl_lb_validate,
+	.metadata_bytes = ftl_lb_metadata_bytes,
+	.init = ftl_lb_init,
 	.exit = ftl_lb_exit,
 	.write = fast_write,
 	.write_chip = ftl_lb_write_chip,
