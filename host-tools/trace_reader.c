@@ -33,6 +33,8 @@ static const struct format_info formats[TRACE_FORMAT_NR] = {
 	[TRACE_VSCSI] = { "vscsi", NULL, trace_parse_vscsi },
 	[TRACE_LCS_CSV] = { "lcs-csv", trace_parse_lcs_csv },
 	[TRACE_LCS_TXT] = { "lcs-txt", trace_parse_lcs_txt },
+	[TRACE_ORACLE_OPNS] = { "oracle-opns", NULL, trace_parse_oracle_opns, 27,
+				.has_disks = true },
 };
 
 int trace_parse_format(const char *name, enum trace_format *format)
@@ -53,7 +55,7 @@ const char *trace_format_name(enum trace_format format)
 const char *trace_format_list(void)
 {
 	/* The names of formats[] in order (the tests hold every one to it). */
-	return "auto|mqsim|fiu|ssdemu|blkparse|msr|spc|oracle|vscsi|lcs-csv|lcs-txt";
+	return "auto|mqsim|fiu|ssdemu|blkparse|msr|spc|oracle|vscsi|lcs-csv|lcs-txt|oracle-opns";
 }
 
 bool trace_format_disk_pair(enum trace_format format)
@@ -159,8 +161,11 @@ static int detect_binary(struct trace_reader *tr)
 
 	if (held < 0)
 		return -1;
+	/* oracleGeneralOpNS is told from oracleGeneral by libCacheSim's file name. */
 	if (tr->format == TRACE_AUTO && trace_looks_binary(tr->in.pos, held))
-		tr->format = trace_vscsi_version(tr->in.pos, held) ? TRACE_VSCSI : TRACE_ORACLE;
+		tr->format = trace_vscsi_version(tr->in.pos, held) ? TRACE_VSCSI :
+			     strstr(tr->path, "oracleGeneralOpNS") ? TRACE_ORACLE_OPNS :
+			     TRACE_ORACLE;
 	if (tr->format == TRACE_VSCSI) {
 		tr->vscsi_version = trace_vscsi_version(tr->in.pos, held);
 		if (held && !tr->vscsi_version) {

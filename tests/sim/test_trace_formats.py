@@ -334,7 +334,7 @@ def test_every_format_listed_is_taken(tmp_path: Path) -> None:
     """The list the errors print is the formats --format takes."""
     proc = dump("--format", "none", str(tmp_path), check=False)
     listed = proc.stderr.split("known: ")[1].rstrip(")\n").split("|")
-    assert len(listed) == 11 and listed[0] == "auto"
+    assert len(listed) == 12 and listed[0] == "auto"
     empty = tmp_path / "empty"
     empty.write_text("")
     for name in listed:
@@ -354,7 +354,7 @@ def test_ssdsim_names_formats_and_replays_each(tmp_path: Path) -> None:
     assert proc.returncode != 0
     assert "--format bogus" in proc.stderr
     for name in ("mqsim", "msr", "spc", "oracle", "vscsi", "lcs-csv",
-                 "lcs-txt"):
+                 "lcs-txt", "oracle-opns"):
         assert name in proc.stderr
     samples = {"msr-sample.csv": "msr", "spc-sample.spc": "spc",
                f"{CP}.oracleGeneral.bin": "oracle",
@@ -380,3 +380,42 @@ def test_cachesim_reads_the_new_formats() -> None:
     run = cs.run(TRACES / f"{CP}.vscsi", ["--census"],
                  binary=cs.CACHESIM_ASAN, timeout=60)
     assert run["trace"]["format"] == "vscsi"
+
+
+OPNS = struct.Struct("<IQIBHq")  # libCacheSim's oracleGeneralOpNS record
+
+
+def test_oracle_opns_ops_disks_and_bad_op(tmp_path: Path) -> None:
+    """oracleGeneralOpNS (27-byte records): gets/READ read, sets/WRITE
+    write, DELETE trims, ns names the disk (--disk picks one); the format
+    is told by libCacheSim's file name; an op with no block meaning is
+    refused with its record number."""
+    assert OPNS.size == 27
+    rows = [(0, 100, 4096, 13, 0, -1), (0, 200, 8192, 12, 0, -1),
+            (1, 100, 4096, 1, 7, -1), (2, 256, 16384, 3, 7, -1),
+            (2, 256, 16384, 9, 7, 5)]
+    trace = tmp_path / "vol.oracleGeneralOpNS.bin"
+    trace.write_bytes(b"".join(OPNS.pack(*r) for r in rows))
+    fmt, got = records(str(trace))
+    assert fmt == "oracle-opns"
+    second = 1_000_000_000
+    assert [f[:5] for f in got] == [
+        ["0", "W", "51200", "4096", "disk=0"],
+        ["0", "R", "102400", "8192", "disk=0"],
+        [str(second), "R", "51200", "4096", "disk=7"],
+        [str(2 * second), "W", "131072", "16384", "disk=7"],
+        [str(2 * second), "T", "131072", "16384", "disk=7"]]
+    other = tmp_path / "vol.bin"
+    other.write_bytes(trace.read_bytes())
+    _, picked = records("--format", "oracle-opns", "--disk", "7", str(other))
+    assert [f[1] for f in picked] == ["R", "W", "T"]
+    out = json.loads(ssdsim("--json", "--config", str(SMALL),
+                            str(trace)).stdout)
+    assert out["trace"]["format"] == "oracle-opns"
+    assert out["trace"]["disks"] == {"0": 2, "7": 3}
+    assert out["host_read_bytes"] > 0 and out["host_write_bytes"] > 0
+    assert out["host_trim_bytes"] > 0
+    bad = tmp_path / "bad.oracleGeneralOpNS.bin"
+    bad.write_bytes(OPNS.pack(0, 1, 512, 13, 0, -1)
+                    + OPNS.pack(0, 1, 512, 0, 0, -1))
+    assert "record 2: libCacheSim op 0" in refused(str(bad))
