@@ -8,7 +8,7 @@
  * A deterministic model repeats latencies a lot (an idle device gives
  * every write the same one), so the store starts as a map of value ->
  * count: its memory is bounded by the distinct values, not the requests.
- * When the map would outgrow 4 bytes per request recorded (and
+ * When the map would outgrow 2 bytes per request recorded (and
  * SIM_LATENCY_MAP_MIN_BYTES), it is spilled once into a list of every
  * value: 32 low bits per value in chunks, 8 more bits per value only in
  * the chunks that need them (latencies of 4.3 s or more: a saturated
