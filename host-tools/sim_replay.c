@@ -285,9 +285,9 @@ static int check_disk_found(struct sim_run *run)
 {
 	char name[48];
 
-	if (!run->o->disk.set || trace_disks_requests(&run->tr.disks, run->o->disk.device))
+	if (!run->o->disk.set || trace_disks_requests(&run->tr.disks, run->tr.disk_device))
 		return 0;
-	trace_disk_name(run->o->disk.pair, run->o->disk.device, name, sizeof(name));
+	trace_disk_spec_name(&run->o->disk, name, sizeof(name));
 	fprintf(stderr, "ssdsim: --disk %s: %s has no request of that disk; it holds ", name,
 		run->o->trace_path);
 	sim_list_disks(&run->tr.disks);

@@ -86,11 +86,11 @@ static void print_disks_text(FILE *out, const struct sim_report *r)
 	if (!r->disks || !r->disks->count)
 		fprintf(out, " none named");
 	for (i = 0; r->disks && i < r->disks->count; i++) {
-		trace_disk_name(r->disks->pair, r->disks->v[i].device, name, sizeof(name));
+		trace_disks_name(r->disks, r->disks->v[i].device, name, sizeof(name));
 		fprintf(out, " %s (%llu)", name, (unsigned long long)r->disks->v[i].requests);
 	}
 	fprintf(out, "\n");
-	trace_disk_name(r->disk.pair, r->disk.device, name, sizeof(name));
+	trace_disk_spec_name(&r->disk, name, sizeof(name));
 	fprintf(out, "%-28s %s\n", "disk", r->disk.set ? name : "all");
 }
 
@@ -126,11 +126,11 @@ static void print_disks_json(FILE *out, const struct sim_report *r)
 
 	fprintf(out, ", \"disks\": {");
 	for (i = 0; r->disks && i < r->disks->count; i++) {
-		trace_disk_name(r->disks->pair, r->disks->v[i].device, name, sizeof(name));
+		trace_disks_name(r->disks, r->disks->v[i].device, name, sizeof(name));
 		fprintf(out, "%s\"%s\": %llu", i ? ", " : "", name,
 			(unsigned long long)r->disks->v[i].requests);
 	}
-	trace_disk_name(r->disk.pair, r->disk.device, name, sizeof(name));
+	trace_disk_spec_name(&r->disk, name, sizeof(name));
 	if (r->disk.set)
 		fprintf(out, "}, \"disk\": \"%s\"", name);
 	else

@@ -96,6 +96,8 @@ int trace_open_memory(struct trace_reader *tr, const char *name, const void *dat
 void trace_select_disk(struct trace_reader *tr, const struct trace_disk_spec *disk)
 {
 	tr->disk = *disk;
+	/* A host's disk is known once the host is seen (none: nothing matches). */
+	tr->disk_device = disk->host[0] ? UINT64_MAX : disk->device;
 }
 
 void trace_close(struct trace_reader *tr)
@@ -411,7 +413,7 @@ static int check_disk(struct trace_reader *tr)
 	tr->disks.pair = trace_format_disk_pair(tr->format);
 	if (!tr->disk.set)
 		return 0;
-	trace_disk_name(tr->disk.pair, tr->disk.device, disk, sizeof(disk));
+	trace_disk_spec_name(&tr->disk, disk, sizeof(disk));
 	if (tr->format == TRACE_SSDEMU) {
 		fprintf(stderr, "%s: --disk %s refused: an ssdemu request log names no disks\n",
 			tr->path, disk);
@@ -420,6 +422,11 @@ static int check_disk(struct trace_reader *tr)
 	if (!formats[tr->format].has_disks) {
 		fprintf(stderr, "%s: --disk %s refused: a %s trace names no disks\n", tr->path,
 			disk, name);
+		return -1;
+	}
+	if (tr->disk.host[0] && tr->format != TRACE_MSR) {
+		fprintf(stderr, "%s: --disk %s refused: a %s trace names no hosts (--disk N)\n",
+			tr->path, disk, name);
 		return -1;
 	}
 	if (tr->disk.pair != tr->disks.pair) {
@@ -444,7 +451,7 @@ int trace_next(struct trace_reader *tr, struct trace_record *rec)
 			fprintf(stderr, "%s: out of memory counting disks\n", tr->path);
 			return -1;
 		}
-		if (!tr->disk.set || rec->device == tr->disk.device)
+		if (!tr->disk.set || rec->device == tr->disk_device)
 			return 1;
 	}
 	return ret;

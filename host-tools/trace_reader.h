@@ -95,6 +95,7 @@ struct trace_reader {
 	bool have_device;		/* blkparse: the one device replayed */
 	uint64_t device;
 	struct trace_disk_spec disk;	/* set before reading: this disk only */
+	uint64_t disk_device;		/* its device (a HOST_N one once seen) */
 	struct trace_disks disks;	/* the requests of every disk read */
 	bool disk_checked;		/* @disk checked against the format */
 	uint64_t first_ns;

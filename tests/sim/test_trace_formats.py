@@ -214,14 +214,40 @@ def test_msr_sample() -> None:
     fmt, recs = records(str(TRACES / "msr-sample.csv"))
     assert fmt == "msr"
     # Timestamps are 100 ns ticks; offsets and sizes bytes.
+    # Disks are numbered per host: named HOST_N, as MSR's volumes are.
     assert recs == [
-        ["0", "R", "3338260480", "4096", "disk=1"],
-        ["1332052600", "W", "3374985216", "8192", "disk=1"],
-        ["2332061600", "W", "1054752768", "4096", "disk=0"],
-        ["3332061600", "R", "3338264576", "65536", "disk=1"],
-        ["4332061600", "R", "1054752768", "4096", "disk=0"]]
-    _, disk0 = records("--disk", "0", str(TRACES / "msr-sample.csv"))
-    assert [r[2] for r in disk0] == ["1054752768", "1054752768"]
+        ["0", "R", "3338260480", "4096", "disk=hm_1"],
+        ["1332052600", "W", "3374985216", "8192", "disk=hm_1"],
+        ["2332061600", "W", "1054752768", "4096", "disk=hm_0"],
+        ["3332061600", "R", "3338264576", "65536", "disk=hm_1"],
+        ["4332061600", "R", "1054752768", "4096", "disk=hm_0"]]
+    for disk in ("0", "hm_0"):
+        _, disk0 = records("--disk", disk, str(TRACES / "msr-sample.csv"))
+        assert [r[2] for r in disk0] == ["1054752768", "1054752768"]
+
+
+def test_msr_hosts_keep_their_disks_apart(tmp_path: Path) -> None:
+    """Two hosts' disk 0 (MSR's traces concatenated) are two disks, named
+    by host in the census; --disk HOST_N picks one, a host absent or a
+    trace without hosts refuses it."""
+    trace = tmp_path / "two-hosts.csv"
+    trace.write_text((TRACES / "msr-sample.csv").read_text()
+                     + "128166372053061629,prn,0,Write,8192,4096,5\n")
+    _, recs = records("--disk", "prn_0", str(trace))
+    assert [(r[1], r[2], r[4]) for r in recs] == [("W", "8192", "disk=prn_0")]
+    _, first_host = records("--disk", "0", str(trace))
+    assert {r[4] for r in first_host} == {"disk=hm_0"}
+    out = json.loads(ssdsim("--json", "--config", str(SMALL), "--disk",
+                            "prn_0", str(trace)).stdout)
+    assert out["trace"]["disks"] == {"hm_0": 2, "hm_1": 3, "prn_0": 1}
+    assert out["trace"]["disk"] == "prn_0"
+    assert out["host_write_bytes"] > 0 and out["host_read_bytes"] == 0
+    proc = ssdsim("--config", str(SMALL), "--disk", "web_0", str(trace),
+                  check=False)
+    assert proc.returncode != 0
+    assert "--disk web_0" in proc.stderr and "prn_0 (1 requests)" in proc.stderr
+    assert "names no hosts" in refused("--disk", "hm_0",
+                                       str(TRACES / "mqsim-tpcc-small.trace"))
 
 
 def test_spc_sample() -> None:
