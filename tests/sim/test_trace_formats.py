@@ -245,7 +245,8 @@ def test_msr_hosts_keep_their_disks_apart(tmp_path: Path) -> None:
     proc = ssdsim("--config", str(SMALL), "--disk", "web_0", str(trace),
                   check=False)
     assert proc.returncode != 0
-    assert "--disk web_0" in proc.stderr and "prn_0 (1 requests)" in proc.stderr
+    assert "--disk web_0" in proc.stderr
+    assert "prn_0 (1 requests)" in proc.stderr
     assert "names no hosts" in refused("--disk", "hm_0",
                                        str(TRACES / "mqsim-tpcc-small.trace"))
 
