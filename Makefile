@@ -61,7 +61,7 @@ TRACE_SRCS := $(filter-out host-tools/trace_dump.c,$(TRACE_SRCS))
 TRACE_LIBS := -lzstd
 SIM_SRCS := host-tools/ssdsim_cli.c host-tools/ssdsim.c $(TRACE_SRCS) \
 	host-tools/flat_iter.c host-tools/sim_options.c host-tools/sim_place.c \
-	host-tools/sim_remap.c host-tools/sim_data.c host-tools/sim_report.c \
+	host-tools/sim_remap.c host-tools/sim_data.c host-tools/sim_report.c host-tools/sim_latency.c \
 	host-tools/sim_snapshot.c host-tools/sim_age.c host-tools/sim_replay.c host-tools/sim_store.c \
 	host-tools/sim_results.c host-tools/sim_keys.c host-tools/sim_fields.c \
 	host-tools/sim_summary.c host-tools/sim_progress.c host-tools/sim_trend.c \
@@ -200,10 +200,10 @@ $(BUILD)/asan/bin/tracegen: $(TRACEGEN_SRCS) $(HEADERS) | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(TRACEGEN_SRCS) -lm -o $@
 
-$(BUILD)/asan/bin/ssd_unit_tests: $(UNIT_SRCS) host-tools/flat_iter.c $(LIB_ASAN) \
+$(BUILD)/asan/bin/ssd_unit_tests: $(UNIT_SRCS) host-tools/flat_iter.c host-tools/sim_latency.c $(LIB_ASAN) \
 		tests/unit/*.h $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) -I. -Itests/unit $(UNIT_SRCS) host-tools/flat_iter.c \
+	$(CC) $(CFLAGS_ASAN) -I. -Itests/unit $(UNIT_SRCS) host-tools/flat_iter.c host-tools/sim_latency.c \
 		$(LIB_ASAN) -lpthread -lz -lcrypto -lm -o $@
 
 unit: $(UNIT_TESTS)

@@ -88,7 +88,8 @@ static void usage(FILE *f)
 		"  --quad-repeat-writes N     quadrants: high repeat from N writes (5)\n"
 		"  --format NAME              the trace's format (auto: detected), one of\n"
 		"                             auto|mqsim|fiu|ssdemu|blkparse|msr|spc|oracle|\n"
-		"                             vscsi|lcs-csv|lcs-txt (docs/trace-formats.md)\n"
+		"                             vscsi|lcs-csv|lcs-txt|oracle-opns\n"
+		"                             (docs/trace-formats.md)\n"
 		"  --census                   print the trace's census only\n"
 		"  --json                     JSON output\n");
 }

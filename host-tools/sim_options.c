@@ -12,7 +12,7 @@
 int sim_usage(void)
 {
 	fprintf(stderr, "usage: ssdsim [--config FILE] [key=value ...] "
-		"[--format FORMAT] [--disk N|MAJOR,MINOR] "
+		"[--format FORMAT] [--disk N|MAJOR,MINOR|HOST_N] "
 		"[--remap none|dense] [--remap-unit BYTES] [--json] [--check] "
 		"[--completions FILE] [--warmup N] [--belady] [--no-final-flush] [--data]\n"
 		"              [--from SNAPSHOT [--reset-stats]] [--save SNAPSHOT]\n"
@@ -124,7 +124,7 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 		return 0;
 	case OPT_DISK:
 		if (trace_disk_parse(value, &o->disk)) {
-			fprintf(stderr, "ssdsim: --disk %s refused: a disk is a number (mqsim: --disk 3) or major,minor (blkparse, fiu: --disk 8,16)\n",
+			fprintf(stderr, "ssdsim: --disk %s refused: a disk is a number (mqsim: --disk 3), major,minor (blkparse, fiu: --disk 8,16) or host_number (msr: --disk hm_1)\n",
 				value);
 			return 1;
 		}

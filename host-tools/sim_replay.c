@@ -35,6 +35,22 @@ int sim_reserve_buffer(struct sim_run *run, u64 bytes)
 }
 
 /* Give the device one extent of @rec; *@done_ns is when it completes. */
+void sim_extent_request(const struct sim_run *run, const struct trace_record *rec,
+			const struct sim_extent *ext, u64 arrival_ns, struct flat_iter *fi,
+			struct ssd_request *req)
+{
+	/* Bytes, or sector ids (digest); none: no data at all. */
+	flat_iter_init(fi, run->buf + (run->store == SSD_DATA_DIGEST ?
+				       ext->source_bytes / SSD_SECTOR_BYTES * SSD_DIGEST_ID_BYTES :
+				       ext->source_bytes));
+	/* enum ssdemu_log_op and enum ssd_op number the operations alike. */
+	req->op = (enum ssd_op)rec->op;
+	req->offset_bytes = ext->offset_bytes;
+	req->length_bytes = ext->length_bytes;
+	req->arrival_ns = arrival_ns;
+	req->data = run->store == SSD_DATA_NONE ? NULL : &fi->it;
+}
+
 static int submit_extent(struct sim_run *run, const struct trace_record *rec,
 			 const struct sim_extent *ext, u64 arrival_ns, u64 *done_ns)
 {
@@ -43,16 +59,7 @@ static int submit_extent(struct sim_run *run, const struct trace_record *rec,
 	struct flat_iter fi;
 	int ret;
 
-	/* Bytes, or sector ids (digest); none: no data at all. */
-	flat_iter_init(&fi, run->buf + (run->store == SSD_DATA_DIGEST ?
-					ext->source_bytes / SSD_SECTOR_BYTES * SSD_DIGEST_ID_BYTES :
-					ext->source_bytes));
-	/* enum ssdemu_log_op and enum ssd_op number the operations alike. */
-	req.op = (enum ssd_op)rec->op;
-	req.offset_bytes = ext->offset_bytes;
-	req.length_bytes = ext->length_bytes;
-	req.arrival_ns = arrival_ns;
-	req.data = run->store == SSD_DATA_NONE ? NULL : &fi.it;
+	sim_extent_request(run, rec, ext, arrival_ns, &fi, &req);
 	if (run->o->belady && !run->pass && rec->op == SSDEMU_OP_WRITE &&
 	    belady_seq_add(&run->seq, ext->offset_bytes / run->page_bytes,
 			   (ext->offset_bytes + ext->length_bytes - 1) / run->page_bytes -
@@ -158,8 +165,8 @@ static void maybe_open_window(struct sim_run *run, u64 arrival_ns)
 }
 
 /* The data of write @rec placed in @pl, as the data store keeps it. */
-static int make_data(struct sim_run *run, const struct trace_record *rec,
-		     const struct sim_placing *pl, u64 seed)
+int sim_make_data(struct sim_run *run, const struct trace_record *rec,
+		  const struct sim_placing *pl, u64 seed)
 {
 	u64 len = pl->end_bytes - pl->start_bytes;
 
@@ -172,8 +179,12 @@ static int make_data(struct sim_run *run, const struct trace_record *rec,
 		/* Without dedup no counter reads content: an approximate id is harmless. */
 		if (!sim_fill_ids(run->buf, len, rec->content_hash, seed) || !run->content_counts)
 			return 0;
-		fprintf(stderr, "ssdsim: %s:%lu: a sector holds the data of two content hashes (a request widened to whole logical blocks?), which data_store=digest cannot describe with dedup=1 (use --data)\n",
-			run->o->trace_path, run->tr.line);
+		if (run->o->trace_path)
+			fprintf(stderr, "ssdsim: %s:%lu: ", run->o->trace_path, run->tr.line);
+		else
+			fprintf(stderr, "ssdsim: request %llu: ",
+				(unsigned long long)run->requests + 1);
+		fprintf(stderr, "a sector holds the data of two content hashes (a request widened to whole logical blocks?), which data_store=digest cannot describe with dedup=1 (use --data)\n");
 		return -1;
 	default:
 		return 0;
@@ -221,7 +232,7 @@ static int replay(struct sim_run *run, const struct trace_record *rec)
 	maybe_open_window(run, arrival_ns);
 	while ((ret = sim_place_next(&run->place, &pl, &ext)) > 0) {
 		if (pl.extents == 1 && rec->op == SSDEMU_OP_WRITE &&
-		    make_data(run, rec, &pl, ext.offset_bytes ^ (run->requests << 40)))
+		    sim_make_data(run, rec, &pl, ext.offset_bytes ^ (run->requests << 40)))
 			return -1;
 		if (submit_extent(run, rec, &ext, arrival_ns, &done_ns))
 			return -1;
@@ -274,9 +285,9 @@ static int check_disk_found(struct sim_run *run)
 {
 	char name[48];
 
-	if (!run->o->disk.set || trace_disks_requests(&run->tr.disks, run->o->disk.device))
+	if (!run->o->disk.set || trace_disks_requests(&run->tr.disks, run->tr.disk_device))
 		return 0;
-	trace_disk_name(run->o->disk.pair, run->o->disk.device, name, sizeof(name));
+	trace_disk_spec_name(&run->o->disk, name, sizeof(name));
 	fprintf(stderr, "ssdsim: --disk %s: %s has no request of that disk; it holds ", name,
 		run->o->trace_path);
 	sim_list_disks(&run->tr.disks);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * sim_report.c - ssdsim's own report (see sim_report.h).  Latencies are
- * kept whole, so the percentiles are exact (nearest rank).
+ * kept by sim_latency.c, so the percentiles are exact (nearest rank).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,63 +11,29 @@
 
 int sim_report_latency(struct sim_report *r, unsigned int op, u64 latency_ns)
 {
-	struct latency_set *set;
-
 	if (op == SSDEMU_OP_READ)
-		set = &r->read;
-	else if (op == SSDEMU_OP_WRITE)
-		set = &r->write;
-	else
-		return 0;
-	if (set->count == set->room) {
-		size_t room = set->room ? 2 * set->room : 4096;
-		u64 *grown = realloc(set->ns, room * sizeof(*grown));
-
-		if (!grown)
-			return -1;
-		set->ns = grown;
-		set->room = room;
-	}
-	set->ns[set->count++] = latency_ns;
+		return sim_latency_add(&r->read, latency_ns);
+	if (op == SSDEMU_OP_WRITE)
+		return sim_latency_add(&r->write, latency_ns);
 	return 0;
 }
 
-static int by_value(const void *a, const void *b)
-{
-	u64 x = *(const u64 *)a, y = *(const u64 *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 struct latency_summary {
-	size_t count;
+	u64 count;
 	double mean_ns;
 	u64 p50_ns, p99_ns, max_ns;
 };
 
-/* Nearest rank: the smallest value with at least @percent % at or below it. */
-static u64 percentile(const struct latency_set *set, unsigned int percent)
-{
-	size_t rank = (set->count * percent + 99) / 100;
-
-	return set->ns[rank ? rank - 1 : 0];
-}
-
-static struct latency_summary summarise(struct latency_set *set)
+static struct latency_summary summarise(const struct latency_set *set)
 {
 	struct latency_summary s = { .count = set->count };
-	double sum = 0;
-	size_t i;
 
 	if (!set->count)
 		return s;
-	qsort(set->ns, set->count, sizeof(*set->ns), by_value);
-	for (i = 0; i < set->count; i++)
-		sum += (double)set->ns[i];
-	s.mean_ns = sum / (double)set->count;
-	s.p50_ns = percentile(set, 50);
-	s.p99_ns = percentile(set, 99);
-	s.max_ns = set->ns[set->count - 1];
+	s.mean_ns = sim_latency_mean(set);
+	s.p50_ns = sim_latency_percentile(set, 50);
+	s.p99_ns = sim_latency_percentile(set, 99);
+	s.max_ns = set->max_ns;
 	return s;
 }
 
@@ -75,7 +41,7 @@ static void print_latency_text(FILE *out, const char *name, struct latency_set *
 {
 	struct latency_summary s = summarise(set);
 
-	fprintf(out, "%-28s count %zu", name, s.count);
+	fprintf(out, "%-28s count %llu", name, (unsigned long long)s.count);
 	if (s.count)
 		fprintf(out, " mean %.1f us p50 %.1f us p99 %.1f us max %.1f us",
 			s.mean_ns / 1000, s.p50_ns / 1000.0, s.p99_ns / 1000.0,
@@ -92,7 +58,7 @@ static void print_latency_json(FILE *out, const char *name, struct latency_set *
 {
 	struct latency_summary s = summarise(set);
 
-	fprintf(out, "\"%s\": {\"count\": %zu", name, s.count);
+	fprintf(out, "\"%s\": {\"count\": %llu", name, (unsigned long long)s.count);
 	if (s.count)
 		fprintf(out, ", \"mean_ns\": %.1f, \"p50_ns\": %llu, \"p99_ns\": %llu, \"max_ns\": %llu",
 			s.mean_ns, (unsigned long long)s.p50_ns,
@@ -120,11 +86,11 @@ static void print_disks_text(FILE *out, const struct sim_report *r)
 	if (!r->disks || !r->disks->count)
 		fprintf(out, " none named");
 	for (i = 0; r->disks && i < r->disks->count; i++) {
-		trace_disk_name(r->disks->pair, r->disks->v[i].device, name, sizeof(name));
+		trace_disks_name(r->disks, r->disks->v[i].device, name, sizeof(name));
 		fprintf(out, " %s (%llu)", name, (unsigned long long)r->disks->v[i].requests);
 	}
 	fprintf(out, "\n");
-	trace_disk_name(r->disk.pair, r->disk.device, name, sizeof(name));
+	trace_disk_spec_name(&r->disk, name, sizeof(name));
 	fprintf(out, "%-28s %s\n", "disk", r->disk.set ? name : "all");
 }
 
@@ -160,11 +126,11 @@ static void print_disks_json(FILE *out, const struct sim_report *r)
 
 	fprintf(out, ", \"disks\": {");
 	for (i = 0; r->disks && i < r->disks->count; i++) {
-		trace_disk_name(r->disks->pair, r->disks->v[i].device, name, sizeof(name));
+		trace_disks_name(r->disks, r->disks->v[i].device, name, sizeof(name));
 		fprintf(out, "%s\"%s\": %llu", i ? ", " : "", name,
 			(unsigned long long)r->disks->v[i].requests);
 	}
-	trace_disk_name(r->disk.pair, r->disk.device, name, sizeof(name));
+	trace_disk_spec_name(&r->disk, name, sizeof(name));
 	if (r->disk.set)
 		fprintf(out, "}, \"disk\": \"%s\"", name);
 	else
@@ -214,8 +180,6 @@ void sim_report_print_json(FILE *out, struct sim_report *r, const struct ssd_con
 
 void sim_report_free(struct sim_report *r)
 {
-	free(r->read.ns);
-	free(r->write.ns);
-	r->read.ns = NULL;
-	r->write.ns = NULL;
+	sim_latency_free(&r->read);
+	sim_latency_free(&r->write);
 }

@@ -13,13 +13,8 @@
 #include <stdio.h>
 
 #include "common/ssd_config.h"
+#include "host-tools/sim_latency.h"
 #include "host-tools/trace_disks.h"
-
-struct latency_set {
-	u64 *ns;
-	size_t count;
-	size_t room;
-};
 
 struct sim_report {
 	struct latency_set read;

@@ -110,7 +110,7 @@ void sim_list_disks(const struct trace_disks *disks)
 	size_t i;
 
 	for (i = 0; i < disks->count; i++) {
-		trace_disk_name(disks->pair, disks->v[i].device, name, sizeof(name));
+		trace_disks_name(disks, disks->v[i].device, name, sizeof(name));
 		fprintf(stderr, "%s%s (%llu requests)", i ? ", " : "", name,
 			(unsigned long long)disks->v[i].requests);
 	}

@@ -86,6 +86,17 @@ int sim_fill_device(struct sim_run *run, const struct ssd_config *cfg);
  * -1 after saying so (run->buf is then NULL and run->buf_bytes 0).
  */
 int sim_reserve_buffer(struct sim_run *run, u64 bytes);
+/*
+ * The data of write @rec placed in @pl into run->buf as run->store keeps
+ * it (bytes, sector ids, nothing): 0, or -1 after saying why.
+ */
+int sim_make_data(struct sim_run *run, const struct trace_record *rec,
+		  const struct sim_placing *pl, u64 seed);
+struct flat_iter;
+/* @req for extent @ext of @rec, its data (if the store keeps any) from run->buf. */
+void sim_extent_request(const struct sim_run *run, const struct trace_record *rec,
+			const struct sim_extent *ext, u64 arrival_ns, struct flat_iter *fi,
+			struct ssd_request *req);
 /* Replay the trace, every pass, and print the results: 0 or -1. */
 int sim_replay_trace(struct sim_run *run, struct ssd_config *cfg);
 /* The statistics, the report and the write cache's figures on stdout. */

@@ -5,7 +5,7 @@
  * `ssdctl stats`.
  *
  *   ssdsim [--config FILE] [key=value ...] [--format FORMAT (docs/trace-formats.md)]
- *          [--disk N|MAJOR,MINOR] [--remap none|dense] [--remap-unit BYTES]
+ *          [--disk N|MAJOR,MINOR|HOST_N] [--remap none|dense] [--remap-unit BYTES]
  *          [--json] [--check] [--completions FILE] [--warmup N] [--belady]
  *          [--no-final-flush] [--data] [--fill F] [--measure-from N|TIME]
  *          [--iodepth N | --time-scale F]
@@ -38,7 +38,7 @@
  * against the counters the device reported without one.
  *
  * --disk replays one disk of a trace that holds several (mqsim numbers
- * them, blkparse and fiu name them major,minor); the report lists the
+ * them, blkparse and fiu name them major,minor, msr HOST_N); the report lists the
  * disks with their requests.  Placement (sim_place.h): a request covers
  * the logical blocks it touches; addresses beyond the device wrap around
  * its capacity (MQSim does the same), counted, and a warning on stderr

@@ -12,6 +12,7 @@
 #include "host-tools/flat_iter.h"
 #include "host-tools/sim_data.h"
 #include "host-tools/sim_run.h"
+#include "host-tools/sim_store.h"
 #include "host-tools/ssdsim_api.h"
 #include "host-tools/ssdsim_api_io.h"
 #include "host-tools/ssdsim_main.h"
@@ -145,7 +146,7 @@ int ssdsim_api_config_check(const char *config_path, int nr_keys, const char *co
 }
 
 static int device_make(struct ssdsim_api_device *d, const char *config_path, int nr_keys,
-		       const char *const *keys)
+		       const char *const *keys, bool keep_data)
 {
 	struct sim_run *run = &d->run;
 
@@ -153,11 +154,17 @@ static int device_make(struct ssdsim_api_device *d, const char *config_path, int
 		return -1;
 	d->o.json = true;
 	d->o.format = TRACE_AUTO;
+	d->o.data = keep_data;
+	/* As ssdsim chooses (no trace to look at: a digest only for dedup). */
+	if (sim_store_choose(&d->o, &d->cfg))
+		return -1;
 	run->o = &d->o;
 	if (ssd_device_create(&run->dev, &d->cfg)) {
 		fprintf(stderr, "ssdsim: configuration refused\n");
 		return -1;
 	}
+	run->store = ssd_device_data_store(run->dev);
+	run->content_counts = d->cfg.dedup;
 	run->page_bytes = ssd_device_page_bytes(run->dev);
 	run->place.capacity_bytes = ssd_device_capacity_bytes(run->dev);
 	run->place.block_bytes = d->cfg.logical_block_bytes;
@@ -165,7 +172,7 @@ static int device_make(struct ssdsim_api_device *d, const char *config_path, int
 }
 
 struct ssdsim_api_device *ssdsim_api_device_create(const char *config_path, int nr_keys,
-						   const char *const *keys, char **err)
+						   const char *const *keys, int keep_data, char **err)
 {
 	struct ssdsim_api_device *d = calloc(1, sizeof(*d));
 	struct capture c;
@@ -177,7 +184,7 @@ struct ssdsim_api_device *ssdsim_api_device_create(const char *config_path, int 
 		*err = text("ssdsim: out of memory\n");
 		return NULL;
 	}
-	ret = device_make(d, config_path, nr_keys, keys);
+	ret = device_make(d, config_path, nr_keys, keys, keep_data);
 	capture_end(&c, NULL, err);
 	if (ret) {
 		ssdsim_api_device_destroy(d);
@@ -210,16 +217,11 @@ static int device_submit(struct sim_run *run, const struct trace_record *rec,
 	if (sim_reserve_buffer(run, pl.end_bytes - pl.start_bytes + 1))
 		return -1;
 	while ((ret = sim_place_next(&run->place, &pl, &ext)) > 0) {
-		if (pl.extents == 1 && rec->op == SSDEMU_OP_WRITE)
-			sim_fill_data(run->buf, pl.start_bytes, pl.end_bytes - pl.start_bytes,
-				      run->page_bytes, rec->content_hash,
-				      ext.offset_bytes ^ (run->requests << 40));
-		flat_iter_init(&fi, run->buf + ext.source_bytes);
-		req.op = (enum ssd_op)rec->op;
-		req.offset_bytes = ext.offset_bytes;
-		req.length_bytes = ext.length_bytes;
-		req.arrival_ns = rec->arrival_ns;
-		req.data = &fi.it;
+		/* As the replay fills and submits an extent, in the store's form. */
+		if (pl.extents == 1 && rec->op == SSDEMU_OP_WRITE &&
+		    sim_make_data(run, rec, &pl, ext.offset_bytes ^ (run->requests << 40)))
+			return -1;
+		sim_extent_request(run, rec, &ext, rec->arrival_ns, &fi, &req);
 		ret = ssd_device_submit(run->dev, &req, &done_ns);
 		if (ret) {
 			fprintf(stderr, "ssdsim: request failed: %s\n", strerror(-ret));

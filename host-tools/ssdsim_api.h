@@ -44,11 +44,15 @@ struct ssdsim_api_device;
 
 /*
  * A device from the preset @config_path (NULL: the defaults) and the
- * @nr_keys "key=value" strings of @keys, applied in order.  NULL if it was
- * refused, the message (ssdsim's) in *@err.
+ * @nr_keys "key=value" strings of @keys, applied in order.  Its data
+ * store is chosen as ssdsim chooses it (sim_store.h): the one a
+ * data_store key names, else bytes if @keep_data (ssdsim --data), a
+ * digest with dedup on, none otherwise.  NULL if it was refused, the
+ * message (ssdsim's) in *@err.
  */
 struct ssdsim_api_device *ssdsim_api_device_create(const char *config_path, int nr_keys,
-						   const char *const *keys, char **err);
+						   const char *const *keys, int keep_data,
+						   char **err);
 /*
  * Run one request: @op as enum ssdemu_log_op (0 read, 1 write, 2 trim,
  * 3 write zeroes, 4 flush), @content_hash the hex MD5s of a write's data

@@ -29,11 +29,30 @@ static int parse_number(const char *text, uint64_t max, uint64_t *out, const cha
 	return 0;
 }
 
+/* "HOST_N": a host name (no comma) and a disk number after its last '_'. */
+static int parse_host_disk(const char *text, struct trace_disk_spec *spec)
+{
+	const char *under = strrchr(text, '_'), *end;
+	uint64_t disk;
+
+	if (!under || under == text || under - text >= TRACE_DISK_HOST_BYTES ||
+	    memchr(text, ',', under - text) ||
+	    parse_number(under + 1, UINT32_MAX, &disk, &end) || *end)
+		return -1;
+	memset(spec, 0, sizeof(*spec));
+	spec->set = true;
+	spec->device = disk;
+	memcpy(spec->host, text, under - text);
+	return 0;
+}
+
 int trace_disk_parse(const char *text, struct trace_disk_spec *spec)
 {
 	uint64_t first, second;
 	const char *end;
 
+	if (*text < '0' || *text > '9')
+		return parse_host_disk(text, spec);
 	if (parse_number(text, UINT64_MAX, &first, &end))
 		return -1;
 	memset(spec, 0, sizeof(*spec));
@@ -56,6 +75,51 @@ void trace_disk_name(bool pair, uint64_t device, char *buf, size_t bytes)
 		snprintf(buf, bytes, "%" PRIu64 ",%" PRIu64, device >> 32, device & UINT32_MAX);
 	else
 		snprintf(buf, bytes, "%" PRIu64, device);
+}
+
+void trace_disk_spec_name(const struct trace_disk_spec *spec, char *buf, size_t bytes)
+{
+	if (spec->host[0])
+		snprintf(buf, bytes, "%s_%" PRIu64, spec->host, spec->device);
+	else
+		trace_disk_name(spec->pair, spec->device, buf, bytes);
+}
+
+void trace_disks_name(const struct trace_disks *disks, uint64_t device, char *buf,
+		      size_t bytes)
+{
+	if (disks->nr_hosts && device >> 32 < disks->nr_hosts)
+		snprintf(buf, bytes, "%s_%" PRIu64, disks->hosts[device >> 32],
+			 device & UINT32_MAX);
+	else
+		trace_disk_name(disks->pair, device, buf, bytes);
+}
+
+int trace_disks_host(struct trace_disks *disks, const char *name, size_t len,
+		     uint32_t *index)
+{
+	char (*grown)[TRACE_DISK_HOST_BYTES];
+	size_t i;
+
+	if (!len || len >= TRACE_DISK_HOST_BYTES)
+		return -1;
+	for (i = 0; i < disks->nr_hosts; i++)
+		if (!strncmp(disks->hosts[i], name, len) && !disks->hosts[i][len]) {
+			*index = i;
+			return 0;
+		}
+	/* Few hosts: grown one at a time. */
+	if (disks->nr_hosts >= UINT32_MAX - 1)
+		return -1;
+	grown = realloc(disks->hosts, (i + 1) * sizeof(*grown));
+	if (!grown)
+		return -1;
+	disks->hosts = grown;
+	memset(grown[i], 0, sizeof(grown[i]));
+	memcpy(grown[i], name, len);
+	disks->nr_hosts++;
+	*index = i;
+	return 0;
 }
 
 /* Where @device is, or would go, in the sorted census. */
@@ -116,5 +180,6 @@ uint64_t trace_disks_requests(const struct trace_disks *disks, uint64_t device)
 void trace_disks_free(struct trace_disks *disks)
 {
 	free(disks->v);
+	free(disks->hosts);
 	memset(disks, 0, sizeof(*disks));
 }

@@ -6,7 +6,7 @@
  * --count only the totals and the reading rate.  A tool for checking a
  * trace and for measuring the reader alone.
  *
- *   trace_dump [--format NAME] [--disk N|MAJ,MIN] [--count] TRACE
+ *   trace_dump [--format NAME] [--disk N|MAJ,MIN|HOST_N] [--count] TRACE
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -17,7 +17,7 @@
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: trace_dump [--format %s] [--disk N|MAJOR,MINOR] [--count] TRACE\n",
+	fprintf(stderr, "usage: trace_dump [--format %s] [--disk N|MAJOR,MINOR|HOST_N] [--count] TRACE\n",
 		trace_format_list());
 	return 2;
 }
@@ -81,8 +81,7 @@ int main(int argc, char **argv)
 		       rec.op < sizeof(ops) - 1 ? ops[rec.op] : '?', rec.offset_bytes,
 		       rec.length_bytes);
 		if (rec.has_device) {
-			trace_disk_name(trace_format_disk_pair(tr.format), rec.device, name,
-					sizeof(name));
+			trace_disks_name(&tr.disks, rec.device, name, sizeof(name));
 			printf(" disk=%s", name);
 		}
 		if (rec.content_hash)

@@ -48,6 +48,8 @@ bool trace_lcs_csv_header(const char *line, struct trace_csv_columns *cols);
 /* trace_fmt_bin.c: the binary formats. */
 int trace_parse_oracle(struct trace_reader *tr, const unsigned char *p,
 		       struct trace_record *rec, uint64_t *time_ns);
+int trace_parse_oracle_opns(struct trace_reader *tr, const unsigned char *p,
+			    struct trace_record *rec, uint64_t *time_ns);
 int trace_parse_vscsi(struct trace_reader *tr, const unsigned char *p,
 		      struct trace_record *rec, uint64_t *time_ns);
 /* Whether the first bytes are not text (a control byte other than blanks). */

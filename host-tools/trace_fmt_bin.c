@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * trace_fmt_bin.c - the binary trace formats (trace_fmt.h): libCacheSim's
- * oracleGeneral and VMware's vscsi (both versions), little-endian records
+ * oracleGeneral and oracleGeneralOpNS, and VMware's vscsi (both versions), little-endian records
  * read in place from the mapped or decompressed trace.
  */
 #include "host-tools/trace_fmt.h"
@@ -59,6 +59,42 @@ int trace_parse_oracle(struct trace_reader *tr, const unsigned char *p,
 	rec->content_hash = NULL;
 	rec->has_device = false;
 	rec->device = 0;
+	return 0;
+}
+
+/*
+ * {u32 time_s, u64 obj_id, u32 obj_size, u8 op, u16 ns, i64 next_access_vtime},
+ * packed (27 bytes).  op is libCacheSim's req_op_e; ns (a namespace: the
+ * volume of the MSR traces libCacheSim converted) is the record's disk.
+ */
+int trace_parse_oracle_opns(struct trace_reader *tr, const unsigned char *p,
+			    struct trace_record *rec, uint64_t *time_ns)
+{
+	unsigned int op = p[16];
+
+	switch (op) {
+	case 1: case 2: case 12:		/* GET, GETS, READ */
+		rec->op = SSDEMU_OP_READ;
+		break;
+	case 3: case 4: case 5: case 6:		/* SET, ADD, CAS, REPLACE */
+	case 7: case 8: case 10: case 11:	/* APPEND, PREPEND, INCR, DECR */
+	case 13: case 14:			/* WRITE, UPDATE */
+		rec->op = SSDEMU_OP_WRITE;
+		break;
+	case 9:					/* DELETE */
+		rec->op = SSDEMU_OP_TRIM;
+		break;
+	default:
+		fprintf(stderr, "%s: record %lu: libCacheSim op %u is no read, write or delete\n",
+			tr->path, tr->line, op);
+		return -2;
+	}
+	*time_ns = le(p, 4) * 1000000000ULL;
+	rec->offset_bytes = times_unit(le(p + 4, 8), SECTOR_BYTES);
+	rec->length_bytes = le(p + 12, 4);
+	rec->content_hash = NULL;
+	rec->has_device = true;
+	rec->device = le(p + 17, 2);
 	return 0;
 }
 

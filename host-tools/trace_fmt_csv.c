@@ -56,9 +56,12 @@ int trace_parse_msr(struct trace_reader *tr, char *line, struct trace_record *re
 	char *f[MAX_FIELDS];
 	const char *type;
 
+	uint32_t host;
+
 	if (split(line, ',', f, MAX_FIELDS) != 7 || !field_u64(f[0], &ticks) || !*f[1] ||
 	    !field_u64(f[2], &disk) || !field_u64(f[4], &offset) || !field_u64(f[5], &size) ||
-	    !field_u64(f[6], &response) || ticks > UINT64_MAX / 100)
+	    !field_u64(f[6], &response) || ticks > UINT64_MAX / 100 || disk > UINT32_MAX ||
+	    trace_disks_host(&tr->disks, f[1], strlen(f[1]), &host))
 		return -1;
 	type = f[3];
 	if (scan_word_is(type, strlen(type), "read"))
@@ -72,7 +75,10 @@ int trace_parse_msr(struct trace_reader *tr, char *line, struct trace_record *re
 	rec->length_bytes = size;
 	rec->content_hash = NULL;
 	rec->has_device = true;
-	rec->device = disk;
+	/* Disks are numbered per host: the host is part of the disk. */
+	rec->device = (uint64_t)host << 32 | disk;
+	if (tr->disk.host[0] && !strcmp(tr->disk.host, f[1]))
+		tr->disk_device = (rec->device & ~(uint64_t)UINT32_MAX) | tr->disk.device;
 	return 0;
 }
 

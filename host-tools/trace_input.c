@@ -17,7 +17,7 @@
 
 #define CHUNK_BYTES	(1u << 20)
 /* Mapped pages read are dropped from the process this many bytes at a time. */
-#define RELEASE_BYTES	(8u << 20)
+#define RELEASE_BYTES	(1u << 20)
 
 static const unsigned char zstd_magic[4] = { 0x28, 0xb5, 0x2f, 0xfd };
 static const unsigned char nothing[1];

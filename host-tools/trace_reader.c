@@ -33,6 +33,8 @@ static const struct format_info formats[TRACE_FORMAT_NR] = {
 	[TRACE_VSCSI] = { "vscsi", NULL, trace_parse_vscsi },
 	[TRACE_LCS_CSV] = { "lcs-csv", trace_parse_lcs_csv },
 	[TRACE_LCS_TXT] = { "lcs-txt", trace_parse_lcs_txt },
+	[TRACE_ORACLE_OPNS] = { "oracle-opns", NULL, trace_parse_oracle_opns, 27,
+				.has_disks = true },
 };
 
 int trace_parse_format(const char *name, enum trace_format *format)
@@ -53,7 +55,7 @@ const char *trace_format_name(enum trace_format format)
 const char *trace_format_list(void)
 {
 	/* The names of formats[] in order (the tests hold every one to it). */
-	return "auto|mqsim|fiu|ssdemu|blkparse|msr|spc|oracle|vscsi|lcs-csv|lcs-txt";
+	return "auto|mqsim|fiu|ssdemu|blkparse|msr|spc|oracle|vscsi|lcs-csv|lcs-txt|oracle-opns";
 }
 
 bool trace_format_disk_pair(enum trace_format format)
@@ -94,6 +96,8 @@ int trace_open_memory(struct trace_reader *tr, const char *name, const void *dat
 void trace_select_disk(struct trace_reader *tr, const struct trace_disk_spec *disk)
 {
 	tr->disk = *disk;
+	/* A host's disk is known once the host is seen (none: nothing matches). */
+	tr->disk_device = disk->host[0] ? UINT64_MAX : disk->device;
 }
 
 void trace_close(struct trace_reader *tr)
@@ -159,8 +163,11 @@ static int detect_binary(struct trace_reader *tr)
 
 	if (held < 0)
 		return -1;
+	/* oracleGeneralOpNS is told from oracleGeneral by libCacheSim's file name. */
 	if (tr->format == TRACE_AUTO && trace_looks_binary(tr->in.pos, held))
-		tr->format = trace_vscsi_version(tr->in.pos, held) ? TRACE_VSCSI : TRACE_ORACLE;
+		tr->format = trace_vscsi_version(tr->in.pos, held) ? TRACE_VSCSI :
+			     strstr(tr->path, "oracleGeneralOpNS") ? TRACE_ORACLE_OPNS :
+			     TRACE_ORACLE;
 	if (tr->format == TRACE_VSCSI) {
 		tr->vscsi_version = trace_vscsi_version(tr->in.pos, held);
 		if (held && !tr->vscsi_version) {
@@ -406,7 +413,7 @@ static int check_disk(struct trace_reader *tr)
 	tr->disks.pair = trace_format_disk_pair(tr->format);
 	if (!tr->disk.set)
 		return 0;
-	trace_disk_name(tr->disk.pair, tr->disk.device, disk, sizeof(disk));
+	trace_disk_spec_name(&tr->disk, disk, sizeof(disk));
 	if (tr->format == TRACE_SSDEMU) {
 		fprintf(stderr, "%s: --disk %s refused: an ssdemu request log names no disks\n",
 			tr->path, disk);
@@ -415,6 +422,11 @@ static int check_disk(struct trace_reader *tr)
 	if (!formats[tr->format].has_disks) {
 		fprintf(stderr, "%s: --disk %s refused: a %s trace names no disks\n", tr->path,
 			disk, name);
+		return -1;
+	}
+	if (tr->disk.host[0] && tr->format != TRACE_MSR) {
+		fprintf(stderr, "%s: --disk %s refused: a %s trace names no hosts (--disk N)\n",
+			tr->path, disk, name);
 		return -1;
 	}
 	if (tr->disk.pair != tr->disks.pair) {
@@ -439,7 +451,7 @@ int trace_next(struct trace_reader *tr, struct trace_record *rec)
 			fprintf(stderr, "%s: out of memory counting disks\n", tr->path);
 			return -1;
 		}
-		if (!tr->disk.set || rec->device == tr->disk.device)
+		if (!tr->disk.set || rec->device == tr->disk_device)
 			return 1;
 	}
 	return ret;

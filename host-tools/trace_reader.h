@@ -30,10 +30,14 @@
  *          obj_size[,op] without one
  *   lcs-txt  libCacheSim txt: one obj_id (512-byte sector) per line, reads
  *          of 512 bytes
+ *   oracle-opns  libCacheSim's oracleGeneralOpNS binary: 27-byte records
+ *          {u32 time, u64 obj_id, u32 obj_size, u8 op, u16 ns, i64 next
+ *          access}; op a get/set/delete (read, write, trim), ns the disk.
+ *          Auto-detected from a file name holding "oracleGeneralOpNS"
  * Any of them may be zstd-compressed (the magic says so).  Files are
  * mapped, pipes and FIFOs read (trace_input.h).
  *
- * mqsim, msr and spc name a record's disk by a number, fiu and blkparse
+ * mqsim, msr, spc and oracle-opns name a record's disk by a number, fiu and blkparse
  * by "major,minor"; the others have none.  The reader counts every
  * request of each disk (trace_disks.h) and, with a disk chosen, returns
  * only that disk's requests.
@@ -61,6 +65,7 @@ enum trace_format {
 	TRACE_VSCSI,
 	TRACE_LCS_CSV,
 	TRACE_LCS_TXT,
+	TRACE_ORACLE_OPNS,
 	TRACE_FORMAT_NR,
 };
 
@@ -90,6 +95,7 @@ struct trace_reader {
 	bool have_device;		/* blkparse: the one device replayed */
 	uint64_t device;
 	struct trace_disk_spec disk;	/* set before reading: this disk only */
+	uint64_t disk_device;		/* its device (a HOST_N one once seen) */
 	struct trace_disks disks;	/* the requests of every disk read */
 	bool disk_checked;		/* @disk checked against the format */
 	uint64_t first_ns;

@@ -62,7 +62,7 @@ def load(path: str | None = None) -> ctypes.CDLL:
     lib.ssdsim_api_config_check.restype = ctypes.c_int
     lib.ssdsim_api_device_create.argtypes = [
         ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p),
-        ctypes.POINTER(_c_str_p)]
+        ctypes.c_int, ctypes.POINTER(_c_str_p)]
     lib.ssdsim_api_device_create.restype = ctypes.c_void_p
     lib.ssdsim_api_device_submit.argtypes = [
         ctypes.c_void_p, ctypes.c_uint, _u64, _u64, _u64, ctypes.c_char_p,

@@ -40,16 +40,22 @@ def op_number(op: Op) -> int:
 
 class Device:
     """A device from a preset and keys, e.g.
-    Device(config="configs/small-test.conf", cache_pages=256)."""
+    Device(config="configs/small-test.conf", cache_pages=256).
+
+    Its data store is the one ssdsim would choose: the data_store key if
+    given, else page bytes only with data=True (`ssdsim --data`), a
+    digest per page with dedup on, nothing otherwise; no counter or time
+    depends on it, only the RAM figures."""
 
     def __init__(self, config: str | PathLike[str] | None = None,
-                 keys: KeyValues = None, **more_keys: Any) -> None:
+                 keys: KeyValues = None, data: bool = False,
+                 **more_keys: Any) -> None:
         self._lib = load()
         strings = key_strings(keys, **more_keys)
         err = ctypes.c_void_p()
         handle = self._lib.ssdsim_api_device_create(
             str(config).encode() if config is not None else None,
-            len(strings), c_strings(strings), ctypes.byref(err))
+            len(strings), c_strings(strings), int(data), ctypes.byref(err))
         message = take_string(self._lib, err.value)
         if not handle:
             raise SsdsimError(message or "ssdsim: configuration refused")

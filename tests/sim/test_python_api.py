@@ -93,17 +93,11 @@ def synthetic_ssdemu_trace(path: Path, count: int = 3000) -> None:
     path.write_text("\n".join(lines) + "\n")
 
 
-# The memory plan's figures follow the data store: a Device keeps page
-# bytes (data_store=auto is bytes outside ssdsim's own choice), the replay
-# keeps none or a digest (docs/ssdsim.md); every count of the model must
-# be equal.
-RAM_FIGURES = {"spare_buffer_bytes", "flash_metadata_bytes",
-               "data_limit_bytes"}
-
-
+# A Device chooses its data store as the replay does (none, a digest with
+# dedup, bytes only when asked), so every figure is equal, the memory
+# plan's included.
 def same_model(stats: dict, want: dict) -> bool:
-    return {k: want[k] for k in stats if k not in RAM_FIGURES} == {
-        k: v for k, v in stats.items() if k not in RAM_FIGURES}
+    return {k: want[k] for k in stats} == stats
 
 
 def test_device_times_equal_completions(tmp_path: Path) -> None:
@@ -254,3 +248,21 @@ def test_runs_in_threads_at_once_equal_one_alone() -> None:
     alone = one(0)
     with ThreadPoolExecutor(4) as pool:
         assert all(r == alone for r in pool.map(one, range(6)))
+
+
+def test_device_keeps_bytes_only_when_asked() -> None:
+    """Device(data=True) keeps page bytes (ssdsim --data), dedup a digest,
+    else nothing: the flash metadata (which holds the data store's
+    tables) is smallest without; data_store= still wins, and data=True
+    with another store is refused."""
+    def metadata(**kw: Any) -> int:
+        with ssdsim.Device(config=SMALL, **kw) as dev:
+            dev.submit("W", 0, 8192, 0)
+            return int(dev.stats()["flash_metadata_bytes"])
+    none, kept = metadata(), metadata(data=True)
+    assert none < kept
+    assert metadata(data_store="bytes") == kept
+    assert none < metadata(dedup=1)
+    assert metadata(data_store="none", dedup=0) == none
+    with pytest.raises(ssdsim.SsdsimError, match="data_store=none"):
+        ssdsim.Device(config=SMALL, data=True, data_store="none")

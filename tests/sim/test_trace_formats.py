@@ -214,14 +214,41 @@ def test_msr_sample() -> None:
     fmt, recs = records(str(TRACES / "msr-sample.csv"))
     assert fmt == "msr"
     # Timestamps are 100 ns ticks; offsets and sizes bytes.
+    # Disks are numbered per host: named HOST_N, as MSR's volumes are.
     assert recs == [
-        ["0", "R", "3338260480", "4096", "disk=1"],
-        ["1332052600", "W", "3374985216", "8192", "disk=1"],
-        ["2332061600", "W", "1054752768", "4096", "disk=0"],
-        ["3332061600", "R", "3338264576", "65536", "disk=1"],
-        ["4332061600", "R", "1054752768", "4096", "disk=0"]]
-    _, disk0 = records("--disk", "0", str(TRACES / "msr-sample.csv"))
-    assert [r[2] for r in disk0] == ["1054752768", "1054752768"]
+        ["0", "R", "3338260480", "4096", "disk=hm_1"],
+        ["1332052600", "W", "3374985216", "8192", "disk=hm_1"],
+        ["2332061600", "W", "1054752768", "4096", "disk=hm_0"],
+        ["3332061600", "R", "3338264576", "65536", "disk=hm_1"],
+        ["4332061600", "R", "1054752768", "4096", "disk=hm_0"]]
+    for disk in ("0", "hm_0"):
+        _, disk0 = records("--disk", disk, str(TRACES / "msr-sample.csv"))
+        assert [r[2] for r in disk0] == ["1054752768", "1054752768"]
+
+
+def test_msr_hosts_keep_their_disks_apart(tmp_path: Path) -> None:
+    """Two hosts' disk 0 (MSR's traces concatenated) are two disks, named
+    by host in the census; --disk HOST_N picks one, a host absent or a
+    trace without hosts refuses it."""
+    trace = tmp_path / "two-hosts.csv"
+    trace.write_text((TRACES / "msr-sample.csv").read_text()
+                     + "128166372053061629,prn,0,Write,8192,4096,5\n")
+    _, recs = records("--disk", "prn_0", str(trace))
+    assert [(r[1], r[2], r[4]) for r in recs] == [("W", "8192", "disk=prn_0")]
+    _, first_host = records("--disk", "0", str(trace))
+    assert {r[4] for r in first_host} == {"disk=hm_0"}
+    out = json.loads(ssdsim("--json", "--config", str(SMALL), "--disk",
+                            "prn_0", str(trace)).stdout)
+    assert out["trace"]["disks"] == {"hm_0": 2, "hm_1": 3, "prn_0": 1}
+    assert out["trace"]["disk"] == "prn_0"
+    assert out["host_write_bytes"] > 0 and out["host_read_bytes"] == 0
+    proc = ssdsim("--config", str(SMALL), "--disk", "web_0", str(trace),
+                  check=False)
+    assert proc.returncode != 0
+    assert "--disk web_0" in proc.stderr
+    assert "prn_0 (1 requests)" in proc.stderr
+    assert "names no hosts" in refused("--disk", "hm_0",
+                                       str(TRACES / "mqsim-tpcc-small.trace"))
 
 
 def test_spc_sample() -> None:
@@ -334,7 +361,7 @@ def test_every_format_listed_is_taken(tmp_path: Path) -> None:
     """The list the errors print is the formats --format takes."""
     proc = dump("--format", "none", str(tmp_path), check=False)
     listed = proc.stderr.split("known: ")[1].rstrip(")\n").split("|")
-    assert len(listed) == 11 and listed[0] == "auto"
+    assert len(listed) == 12 and listed[0] == "auto"
     empty = tmp_path / "empty"
     empty.write_text("")
     for name in listed:
@@ -354,7 +381,7 @@ def test_ssdsim_names_formats_and_replays_each(tmp_path: Path) -> None:
     assert proc.returncode != 0
     assert "--format bogus" in proc.stderr
     for name in ("mqsim", "msr", "spc", "oracle", "vscsi", "lcs-csv",
-                 "lcs-txt"):
+                 "lcs-txt", "oracle-opns"):
         assert name in proc.stderr
     samples = {"msr-sample.csv": "msr", "spc-sample.spc": "spc",
                f"{CP}.oracleGeneral.bin": "oracle",
@@ -380,3 +407,42 @@ def test_cachesim_reads_the_new_formats() -> None:
     run = cs.run(TRACES / f"{CP}.vscsi", ["--census"],
                  binary=cs.CACHESIM_ASAN, timeout=60)
     assert run["trace"]["format"] == "vscsi"
+
+
+OPNS = struct.Struct("<IQIBHq")  # libCacheSim's oracleGeneralOpNS record
+
+
+def test_oracle_opns_ops_disks_and_bad_op(tmp_path: Path) -> None:
+    """oracleGeneralOpNS (27-byte records): gets/READ read, sets/WRITE
+    write, DELETE trims, ns names the disk (--disk picks one); the format
+    is told by libCacheSim's file name; an op with no block meaning is
+    refused with its record number."""
+    assert OPNS.size == 27
+    rows = [(0, 100, 4096, 13, 0, -1), (0, 200, 8192, 12, 0, -1),
+            (1, 100, 4096, 1, 7, -1), (2, 256, 16384, 3, 7, -1),
+            (2, 256, 16384, 9, 7, 5)]
+    trace = tmp_path / "vol.oracleGeneralOpNS.bin"
+    trace.write_bytes(b"".join(OPNS.pack(*r) for r in rows))
+    fmt, got = records(str(trace))
+    assert fmt == "oracle-opns"
+    second = 1_000_000_000
+    assert [f[:5] for f in got] == [
+        ["0", "W", "51200", "4096", "disk=0"],
+        ["0", "R", "102400", "8192", "disk=0"],
+        [str(second), "R", "51200", "4096", "disk=7"],
+        [str(2 * second), "W", "131072", "16384", "disk=7"],
+        [str(2 * second), "T", "131072", "16384", "disk=7"]]
+    other = tmp_path / "vol.bin"
+    other.write_bytes(trace.read_bytes())
+    _, picked = records("--format", "oracle-opns", "--disk", "7", str(other))
+    assert [f[1] for f in picked] == ["R", "W", "T"]
+    out = json.loads(ssdsim("--json", "--config", str(SMALL),
+                            str(trace)).stdout)
+    assert out["trace"]["format"] == "oracle-opns"
+    assert out["trace"]["disks"] == {"0": 2, "7": 3}
+    assert out["host_read_bytes"] > 0 and out["host_write_bytes"] > 0
+    assert out["host_trim_bytes"] > 0
+    bad = tmp_path / "bad.oracleGeneralOpNS.bin"
+    bad.write_bytes(OPNS.pack(0, 1, 512, 13, 0, -1)
+                    + OPNS.pack(0, 1, 512, 0, 0, -1))
+    assert "record 2: libCacheSim op 0" in refused(str(bad))
