@@ -77,6 +77,7 @@ int main(int argc, char **argv)
 		{ "dftl", test_dftl },
 		{ "merges", test_merges },
 		{ "data_store", test_data_store },
+		{ "rber", test_rber },
 	};
 	unsigned int i;
 
