@@ -110,6 +110,24 @@ enum ssd_data_store {
 	  "static wear levelling: a full block this many erases below its region's mean moves; 0 = off") \
 	X(pe_cycle_limit, 3000, 1, 1000000, 0, NULL,			\
 	  "P/E cycles a block is rated for: NVMe SMART percentage used = mean erase count / this") \
+	/* Faults (issue 24): their own PRNG, apart from seed's. */	\
+	X(fault_seed, 1, 0, U64_MAX, 0, NULL,				\
+	  "seed of the fault models' PRNGs (read errors, ...); apart from seed") \
+	/* Read errors: RBER, ECC and read retries (flash/flash_ecc.c). */ \
+	X(rber_base_ppb, 0, 0, 100000000, 0, NULL,			\
+	  "raw bit error rate of a fresh page, parts per billion of bits; 0 = read errors off") \
+	X(rber_wear_ppb, 0, 0, 100000000, 0, NULL,			\
+	  "RBER added at erase count == pe_cycle_limit, in ppb, growing as (erase count / pe_cycle_limit)^2") \
+	X(rber_retention_ppb_per_day, 0, 0, 10000000, 0, NULL,		\
+	  "RBER added per day of virtual time since the block's last program, in ppb, times 1 + erase count / pe_cycle_limit") \
+	X(ecc_codeword_bytes, 1024, 64, 65536, SSD_KEY_POW2, NULL,	\
+	  "ECC codeword in bytes of data; at most page_size_bytes (read errors on)")	\
+	X(ecc_correct_bits, 40, 1, 4096, 0, NULL,			\
+	  "bit errors the ECC corrects per codeword (t)")		\
+	X(ecc_soft_bits, 30, 0, 4096, 0, NULL,				\
+	  "bit errors per codeword corrected at once; above, read retries; at most ecc_correct_bits") \
+	X(read_retry_max, 5, 0, 64, 0, NULL,				\
+	  "read retries of a page (each a timed read, RBER halved each time) before it is uncorrectable") \
 	X(dftl_cmt_entries, 16384, 1, 1ULL << 30, 0, NULL,		\
 	  "DFTL (ftl_type=dftl): mapping entries its cached mapping table holds") \
 	X(read_unwritten_flash, 1, 0, 1, 0, NULL,			\

@@ -78,7 +78,12 @@
 	X(erase_hist_0) X(erase_hist_1) X(erase_hist_2) X(erase_hist_3)	\
 	X(erase_hist_4) X(erase_hist_5) X(erase_hist_6) X(erase_hist_7)	\
 	X(erase_hist_8) X(erase_hist_9) X(erase_hist_10) X(erase_hist_11) \
-	X(erase_hist_12) X(erase_hist_13) X(erase_hist_14) X(erase_hist_15)
+	X(erase_hist_12) X(erase_hist_13) X(erase_hist_14) X(erase_hist_15) \
+	/* Read errors and injection (issue 24, i24-rber). */		\
+	X(flash_read_retry_pages) X(read_corrected_codewords)		\
+	X(read_uncorrectable_pages) X(read_uncorrectable_host_pages)	\
+	X(host_read_error_pages) X(host_write_error_pages)		\
+	X(injected_error_ranges)
 
 /* The erase-count histogram's buckets (erase_hist_0 .. erase_hist_15). */
 #define SSD_ERASE_HIST_BUCKETS	16

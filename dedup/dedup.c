@@ -231,8 +231,10 @@ static u64 late_fingerprint(struct dedup *dd, u32 chunk, u64 start_ns)
 	struct ssd_io io = { .start_ns = start_ns, .cause = SSD_CAUSE_HOST };
 	u8 sha1[DEDUP_SHA1_BYTES];
 	const void *data = NULL;
+	int ret = lower->ops->read(lower, chunk, &io, &data);
 
-	if (lower->ops->read(lower, chunk, &io, &data) || !data) {
+	/* An uncorrectable page (read errors on) still has its data here. */
+	if ((ret && ret != -EBADMSG) || !data) {
 		ssd_dev_warn_once(dd->dev_name, "dedup: live chunk %u unreadable below", chunk);
 		return start_ns;
 	}

@@ -84,6 +84,53 @@ struct ssd_log_entry {
 
 struct ssd_device;
 
+/*
+ * Targeted error injection (ssd_inject.c): ranges of 512-byte sectors
+ * whose reads, writes or both fail, whatever the data.  A read of an
+ * injected sector fails from that sector on (the front end returns -EIO
+ * and the bytes before it, see ssd_device_submit_io()); a write or a
+ * write-zeroes touching one fails whole and changes nothing.  TRIM is not
+ * affected.  A plain value: the kernel glue keeps one per device before
+ * power-on and hands it over with ssd_device_set_inject().
+ */
+#define SSD_INJECT_READ		0x1
+#define SSD_INJECT_WRITE	0x2
+#define SSD_INJECT_MAX_RANGES	64
+
+struct ssd_inject_range {
+	u64 first_sector;
+	u64 last_sector;		/* inclusive */
+	u32 ops;			/* SSD_INJECT_READ | SSD_INJECT_WRITE */
+};
+
+struct ssd_inject_list {
+	u32 nr;
+	struct ssd_inject_range range[SSD_INJECT_MAX_RANGES];
+};
+
+/*
+ * Apply one command to @list: "+r FIRST[-LAST]", "+w ...", "+rw ..." add
+ * (to a range of the same bounds: its operations), "-r ...", "-w ...",
+ * "-rw ..." take operations off a range of exactly those bounds (gone when
+ * none is left), "clear" empties it.  Sectors are 512 bytes, inside
+ * @capacity_bytes.  0, -EINVAL (malformed, out of range, no such range) or
+ * -ENOSPC (SSD_INJECT_MAX_RANGES ranges already), logged naming @name; on
+ * a refusal @list is unchanged.
+ */
+int ssd_inject_command(struct ssd_inject_list *list, const char *cmd, u64 capacity_bytes,
+		       const char *name);
+/* @list as text, one "r|w|rw FIRST-LAST" line a range, into @buf; its length. */
+int ssd_inject_show(const struct ssd_inject_list *list, char *buf, u32 len);
+/*
+ * Whether bytes [@offset_bytes, + @length_bytes) touch a sector injected for
+ * one of @ops; if so *@first_bytes is the first byte of the first such sector
+ * in it.
+ */
+bool ssd_inject_hit(const struct ssd_inject_list *list, u32 ops, u64 offset_bytes,
+		    u64 length_bytes, u64 *first_bytes);
+/* From the next request on, @dev fails what @list injects (a copy). */
+void ssd_device_set_inject(struct ssd_device *dev, const struct ssd_inject_list *list);
+
 /* Every check of @cfg: the geometry's and each enabled layer's. */
 int ssd_device_validate_config(const struct ssd_config *cfg);
 
@@ -107,6 +154,20 @@ void ssd_device_destroy(struct ssd_device *dev);
  */
 int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 		      u64 *completion_ns);
+
+/*
+ * ssd_device_submit() that may also fail on the medium: -EIO, a read of
+ * an uncorrectable page (read errors, rber_base_ppb > 0) or an injected
+ * sector, or a write that touches an injected sector or whose partial page
+ * could not be read.  Then *@good_bytes bytes from the request's start
+ * completed and the rest failed: a read ran whole (timed, logged; the
+ * failed pages' bytes read as zeros), a partial write stopped at its
+ * failed page, an injected write did nothing (0 bytes: not timed nor
+ * logged, like a refusal; *@completion_ns is its arrival).  The data on the device stays as it was, so a
+ * later read may succeed.  On success *@good_bytes is the request's length.
+ */
+int ssd_device_submit_io(struct ssd_device *dev, const struct ssd_request *req,
+			 u64 *completion_ns, u64 *good_bytes);
 
 void ssd_device_get_stats(struct ssd_device *dev, struct ssd_stats *stats);
 void ssd_device_reset_stats(struct ssd_device *dev);

@@ -9,6 +9,7 @@
  *   ssd_memory.c        the memory plan, from the configuration alone
  *   ssd_request.c       the request path: pages, RMW, data cap, timing
  *   ssd_device_stats.c  statistics, reset, consistency check, request log
+ *   ssd_inject.c        targeted error injection: sector ranges that fail
  *
  * Locks: requests enter the model one at a time, in order (request_lock);
  * the model's state is under lock, which a long request gives back every
@@ -62,6 +63,10 @@ struct ssd_device {
 	u32 resched_pages;		/* SSD_DEVICE_RESCHED_PAGES; tests change it */
 	u64 lock_breaks;		/* times a request gave the lock back */
 	u64 request_seq;		/* host requests submitted: ssd_io.request_seq */
+	/* Faults at the front end (issue 24): injection, host pages failed. */
+	struct ssd_inject_list inject;
+	u64 read_error_pages;		/* host read pages failed (uncorrectable, injected) */
+	u64 write_error_pages;		/* host write pages failed */
 };
 
 /* The layer types of the default stack, top first (ssd_stack.c). */

@@ -29,6 +29,9 @@ void ssd_device_get_stats(struct ssd_device *dev, struct ssd_stats *st)
 	st->host_rmw_pages = dev->host.rmw_pages;
 	st->host_flush_count = dev->host.flush_count;
 	st->virtual_time_ns = dev->virtual_time_ns;
+	st->host_read_error_pages = dev->read_error_pages;
+	st->host_write_error_pages = dev->write_error_pages;
+	st->injected_error_ranges = dev->inject.nr;
 	/* The FTL never holds more pages than the logical space. */
 	st->data_limit_bytes = min_t(u64, dev->data_limit_pages,
 				     dev->capacity_bytes >> dev->page_shift) * dev->page_bytes;
@@ -45,6 +48,8 @@ void ssd_device_reset_stats(struct ssd_device *dev)
 
 	ssd_lock_take(&dev->lock);
 	memset(&dev->host, 0, sizeof(dev->host));
+	dev->read_error_pages = 0;
+	dev->write_error_pages = 0;
 	ssd_controller_reset_counters(&dev->controller);
 	ssd_flash_reset_counters(&dev->flash);
 	for (layer = dev->top; layer; layer = layer->lower)

@@ -61,6 +61,7 @@ static int write_page(struct ssd_device *dev, const struct ssd_request *req, u64
 		io.merge = false;
 		if (ret) {
 			ssd_pagepool_put(&dev->pool, buf);
+			*done_ns = io.done_ns;
 			return ret;
 		}
 		io.start_ns = io.done_ns;
@@ -95,13 +96,17 @@ static int do_page(struct ssd_device *dev, const struct ssd_request *req,
 	switch (req->op) {
 	case SSD_OP_READ:
 		ret = dev->top->ops->read(dev->top, lpn, &io, &old);
-		if (ret)
+		if (ret && ret != -EBADMSG)
 			return ret;
+		/* Uncorrectable: the host gets an error, its buffer zeros. */
+		if (ret)
+			old = NULL;
 		if (dev->pool.store == SSD_DATA_BYTES)
 			req->data->copy_out(req->data, old ? (const u8 *)old + off : NULL, len);
-		dev->host.read_pages++;
+		if (!ret)
+			dev->host.read_pages++;
 		*done_ns = io.done_ns;
-		return 0;
+		return ret;
 	case SSD_OP_WRITE:
 		return write_page(dev, req, lpn, off, len, req->data, start_ns, done_ns);
 	case SSD_OP_WRITE_ZEROES:
@@ -213,14 +218,70 @@ static void break_lock(struct ssd_device *dev)
 	dev->lock_breaks++;
 }
 
+/*
+ * Whether write-like @req touches a sector injected to fail writes: it
+ * fails whole before it changes anything.
+ */
+static bool write_injected(struct ssd_device *dev, const struct ssd_request *req)
+{
+	u64 hit;
+
+	if (!dev->inject.nr || (req->op != SSD_OP_WRITE && req->op != SSD_OP_WRITE_ZEROES))
+		return false;
+	if (!ssd_inject_hit(&dev->inject, SSD_INJECT_WRITE, req->offset_bytes,
+			    req->length_bytes, &hit))
+		return false;
+	dev->write_error_pages += ((req->offset_bytes + req->length_bytes - 1) >> dev->page_shift) -
+				  (req->offset_bytes >> dev->page_shift) + 1;
+	return true;
+}
+
+/*
+ * Page bytes [@pos, + @len) of @req ended with @ret: a media error
+ * (-EBADMSG: uncorrectable) or, for a read, an injected sector in it sets
+ * *@fail_at to the first failed byte if earlier.  A read goes on (0), a
+ * write stops (-EBADMSG).
+ */
+static int media_error(struct ssd_device *dev, const struct ssd_request *req, u64 pos,
+		       u32 len, int ret, u64 *fail_at)
+{
+	u64 hit = pos;
+
+	if (!ret && (req->op != SSD_OP_READ || !dev->inject.nr ||
+		     !ssd_inject_hit(&dev->inject, SSD_INJECT_READ, pos, len, &hit)))
+		return 0;
+	if (ret && ret != -EBADMSG)
+		return ret;
+	*fail_at = min_t(u64, *fail_at, hit);
+	if (req->op == SSD_OP_READ) {
+		if (!ret)
+			dev->host.read_pages--;
+		dev->read_error_pages++;
+		return 0;
+	}
+	dev->write_error_pages++;
+	return -EBADMSG;
+}
+
 int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 		      u64 *completion_ns)
 {
+	u64 good_bytes;
+
+	return ssd_device_submit_io(dev, req, completion_ns, &good_bytes);
+}
+
+int ssd_device_submit_io(struct ssd_device *dev, const struct ssd_request *req,
+			 u64 *completion_ns, u64 *good_bytes)
+{
 	u64 pos = req->offset_bytes;
 	u64 end = req->offset_bytes + req->length_bytes;
+	u64 fail_at = U64_MAX;
 	struct ssd_log_entry entry;
 	u64 arrival_ns, start_ns, done_ns;
 	int ret = 0;
+
+	*good_bytes = 0;
 
 	if (req->op > SSD_OP_FLUSH ||
 	    (req->op != SSD_OP_FLUSH && (end < pos || end > dev->capacity_bytes)))
@@ -232,6 +293,11 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 
 	ssd_lock_take(&dev->request_lock);
 	ssd_lock_take(&dev->lock);
+	if (write_injected(dev, req)) {
+		*completion_ns = max_t(u64, req->arrival_ns, dev->last_arrival_ns);
+		ret = -EIO;
+		goto unlock;
+	}
 	ret = prepare_request(dev, req);
 	if (ret)
 		goto unlock;
@@ -270,12 +336,18 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 				pages = 1;
 			}
 			ret = do_page(dev, req, lpn, off, len, start_ns, &page_done_ns);
-			if (ret)
+			ret = media_error(dev, req, pos, len, ret, &fail_at);
+			if (ret && ret != -EBADMSG)
 				break;
 			done_ns = max_t(u64, done_ns, page_done_ns);
+			if (ret)
+				break;
 			pos += len;
 		}
 	}
+	/* A media error: the request ran (timed, logged), the host gets -EIO. */
+	if (fail_at != U64_MAX)
+		ret = -EIO;
 	ssd_controller_command_done(&dev->controller, arrival_ns, done_ns,
 				req->op == SSD_OP_READ ? CONTROLLER_OP_READ :
 				req->op == SSD_OP_WRITE ? CONTROLLER_OP_WRITE :
@@ -291,6 +363,7 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 	entry.op = req->op;
 	ssd_request_log_add(&dev->log, &entry);
 	*completion_ns = done_ns;
+	*good_bytes = ret == -EIO ? fail_at - req->offset_bytes : ret ? 0 : req->length_bytes;
 unlock:
 	ssd_lock_give(&dev->lock);
 	ssd_lock_give(&dev->request_lock);

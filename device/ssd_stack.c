@@ -35,6 +35,8 @@ int ssd_stack_validate(const struct ssd_config *cfg,
 	int ret;
 
 	ret = ssd_config_validate(cfg);
+	if (!ret)
+		ret = ssd_flash_validate(cfg);
 	for (i = 0; !ret && i < nr_types; i++)
 		if (ssd_stack_enabled(types[i], cfg) && types[i]->validate)
 			ret = types[i]->validate(cfg);

@@ -119,6 +119,8 @@ struct ssdemu_dev {
 	DECLARE_BITMAP(keys_set, SSDEMU_NR_KEYS);
 	/* snapshot_from: an absolute path power=1 makes the device from, or NULL. */
 	char *snapshot_from;
+	/* inject_errors: sector ranges whose I/O fails, handed to the core at power-on. */
+	struct ssd_inject_list inject;
 	struct ssdemu_disk *sd;		/* while powered, else NULL */
 };
 

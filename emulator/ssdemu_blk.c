@@ -196,7 +196,7 @@ static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 		.offset_bytes = (u64)blk_rq_pos(rq) << SECTOR_SHIFT,
 		.length_bytes = blk_rq_bytes(rq),
 	};
-	u64 completion_ns;
+	u64 completion_ns, good_bytes;
 	int ret;
 
 	/*
@@ -212,7 +212,22 @@ static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 		req.data = &cmd->data;
 	}
 	if (!ret)
-		ret = ssd_device_submit(sd->core, &req, &completion_ns);
+		ret = ssd_device_submit_io(sd->core, &req, &completion_ns, &good_bytes);
+	/*
+	 * A media error (an uncorrectable page, an injected sector) fails at
+	 * once: the bytes before the first failed one complete, the rest
+	 * fail with EIO, so the host sees exactly the failed sectors (as far
+	 * as its bios split there).
+	 */
+	if (ret == -EIO) {
+		if (req.op == SSD_OP_READ)
+			flush_read_pages(rq);
+		if (!good_bytes || blk_update_request(rq, BLK_STS_OK, good_bytes))
+			blk_mq_end_request(rq, BLK_STS_IOERR);
+		else
+			__blk_mq_end_request(rq, BLK_STS_OK);
+		return BLK_STS_OK;
+	}
 	/*
 	 * A refused request was not timed: it fails at once.  -ENOSPC (the
 	 * data store is full) reaches the writer as ENOSPC.  -ENOMEM means
@@ -403,6 +418,7 @@ int ssdemu_power_on(struct ssdemu_dev *dev)
 	ret = create_core(dev, cfg, &sd->core);
 	if (ret)
 		goto free_sd;
+	ssd_device_set_inject(sd->core, &dev->inject);
 	sd->timing = cfg->timing;
 	ssdemu_nvme_init(sd, cfg);
 	ret = ida_alloc_max(&ssdemu_indexes, (MINORMASK + 1) / SSDEMU_MINORS - 1,

@@ -10,7 +10,8 @@
  * a file the next power=1 makes the device from, the keys written to the
  * item overriding the file's; writing a path to the write-only
  * `snapshot_save` saves the powered device there.  Both take absolute
- * paths only.
+ * paths only.  `inject_errors` makes sector ranges fail reads or writes
+ * (device/ssd_inject.c), before and while powered.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -231,6 +232,47 @@ static ssize_t ssdemu_capacity_bytes_show(struct config_item *item, char *page)
 }
 CONFIGFS_ATTR_RO(ssdemu_, capacity_bytes);
 
+/*
+ * inject_errors (device/ssd_inject.c): "+r 1000-1007", "+w 2048-4095",
+ * "+rw 8", "-r 1000-1007", "clear"; 512-byte sectors.  Taken while off
+ * (applied at power-on) and while powered (from the next request on);
+ * shows the ranges, one "r|w|rw FIRST-LAST" a line.
+ */
+static ssize_t ssdemu_inject_errors_show(struct config_item *item, char *page)
+{
+	struct ssdemu_dev *dev = to_ssdemu_dev(item);
+	ssize_t ret;
+
+	mutex_lock(&dev->lock);
+	ret = ssd_inject_show(&dev->inject, page, PAGE_SIZE);
+	mutex_unlock(&dev->lock);
+	return ret;
+}
+
+static ssize_t ssdemu_inject_errors_store(struct config_item *item, const char *page,
+					  size_t count)
+{
+	struct ssdemu_dev *dev = to_ssdemu_dev(item);
+	char *cmd;
+	u64 capacity;
+	int ret;
+
+	cmd = kstrndup(page, count, GFP_KERNEL);
+	if (!cmd)
+		return -ENOMEM;
+	mutex_lock(&dev->lock);
+	capacity = dev->sd ? ssd_device_capacity_bytes(dev->sd->core) :
+		   ssd_config_logical_pages(&dev->cfg) * dev->cfg.page_size_bytes;
+	/* A refused command leaves the list as it was. */
+	ret = ssd_inject_command(&dev->inject, cmd, capacity, dev->cfg.name);
+	if (!ret && dev->sd)
+		ssd_device_set_inject(dev->sd->core, &dev->inject);
+	mutex_unlock(&dev->lock);
+	kfree(cmd);
+	return ret ? ret : count;
+}
+CONFIGFS_ATTR(ssdemu_, inject_errors);
+
 static struct configfs_attribute *ssdemu_dev_attrs[] = {
 #define SSDEMU_KEY_ATTR_PTR(name, def, min, max, flags, names, help) \
 	&ssdemu_attr_##name,
@@ -241,6 +283,7 @@ static struct configfs_attribute *ssdemu_dev_attrs[] = {
 	&ssdemu_attr_snapshot_save,
 	&ssdemu_attr_disk_name,
 	&ssdemu_attr_capacity_bytes,
+	&ssdemu_attr_inject_errors,
 	NULL,
 };
 

@@ -302,6 +302,8 @@ static void smart_log(struct ssdemu_disk *sd, const struct ssd_stats *st,
 	put_u128(log->host_writes, st->write_commands);
 	put_u128(log->ctrl_busy_time, div64_u64(st->controller_busy_ns, 60ULL * NSEC_PER_SEC));
 	put_u128(log->power_on_hours, div64_u64(st->virtual_time_ns, 3600ULL * NSEC_PER_SEC));
+	/* Every host page the medium failed: uncorrectable or injected. */
+	put_u128(log->media_errors, st->host_read_error_pages + st->host_write_error_pages);
 	put_u128(log->num_err_log_entries, errors_logged(sd));
 	log->temp_sensor[0] = cpu_to_le16(SSDEMU_NVME_TEMP_K);
 }

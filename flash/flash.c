@@ -6,6 +6,7 @@
  */
 #include "flash/flash.h"
 #include "flash/flash_config.h"
+#include "flash/flash_ecc.h"
 #include "flash/flash_timing.h"
 
 static u64 geo_total_pages(const struct flash_geometry *geo)
@@ -27,6 +28,7 @@ u64 ssd_flash_table_bytes(u64 total, const struct ssd_config *cfg)
 	/* The cell mode of every block (u8, see ssd_flash_init()). */
 	total = ssd_tables_add(total, 1, (u64)geo.chips * geo.blocks_per_chip, sizeof(u8));
 	total = ssd_tables_add(total, 1, 1, sizeof(struct ssd_timing));
+	total = ssd_flash_ecc_table_bytes(total, cfg, geo.chips * geo.blocks_per_chip);
 	return ssd_timing_table_bytes(total, geo.chips, geo.channels);
 }
 
@@ -61,6 +63,9 @@ int ssd_flash_init(struct flash *fl, const struct ssd_config *cfg,
 		fl->timing = NULL;
 		goto fail;
 	}
+	ret = ssd_flash_ecc_init(fl, cfg);
+	if (ret)
+		goto fail;
 	return 0;
 
 fail:
@@ -72,6 +77,7 @@ void ssd_flash_exit(struct flash *fl)
 {
 	u64 ppa;
 
+	ssd_flash_ecc_exit(fl);
 	if (fl->timing) {
 		ssd_timing_exit(fl->timing);
 		ssd_free(fl->timing);
@@ -124,6 +130,7 @@ void ssd_flash_reset_counters(struct flash *fl)
 	fl->slc_program_pages = 0;
 	fl->slc_read_pages = 0;
 	fl->slc_erase_blocks = 0;
+	ssd_flash_ecc_reset_counters(fl);
 }
 
 static u32 chip_of(const struct flash *fl, u32 ppa)
@@ -194,6 +201,7 @@ int ssd_flash_program(struct flash *fl, u32 ppa, void *buf, enum ssd_cause cause
 		fl->slc_program_pages++;
 	*done_ns = ssd_timing_program(fl->timing, chip_of(fl, ppa), mode,
 				  page_type_of(fl, ppa), start_ns);
+	ssd_flash_ecc_programmed(fl, flash_block_of(fl, ppa), *done_ns);
 	return 0;
 }
 
@@ -216,8 +224,8 @@ int ssd_flash_program_meta(struct flash *fl, u32 ppa, enum ssd_cause cause, u64 
 	return 0;
 }
 
-const void *ssd_flash_read(struct flash *fl, u32 ppa, enum ssd_cause cause,
-		       u64 start_ns, u64 *done_ns)
+int ssd_flash_read_checked(struct flash *fl, u32 ppa, enum ssd_cause cause, u64 start_ns,
+			   u64 *done_ns, const void **data)
 {
 	enum flash_cell_mode mode = mode_of(fl, ppa);
 
@@ -226,7 +234,17 @@ const void *ssd_flash_read(struct flash *fl, u32 ppa, enum ssd_cause cause,
 		fl->slc_read_pages++;
 	*done_ns = ssd_timing_read(fl->timing, chip_of(fl, ppa), mode,
 			       page_type_of(fl, ppa), cause == SSD_CAUSE_HOST, start_ns);
-	return flash_page_data(fl, ppa);
+	*data = flash_page_data(fl, ppa);
+	return ssd_flash_ecc_read(fl, ppa, cause, start_ns, done_ns);
+}
+
+const void *ssd_flash_read(struct flash *fl, u32 ppa, enum ssd_cause cause,
+		       u64 start_ns, u64 *done_ns)
+{
+	const void *data;
+
+	ssd_flash_read_checked(fl, ppa, cause, start_ns, done_ns, &data);
+	return data;
 }
 
 u64 ssd_flash_read_blank(struct flash *fl, u32 chip, enum flash_page_type type,
@@ -271,6 +289,7 @@ u64 ssd_flash_erase(struct flash *fl, u32 block, u64 start_ns)
 	fl->erase_blocks++;
 	if (mode == FLASH_MODE_SLC)
 		fl->slc_erase_blocks++;
+	ssd_flash_ecc_erased(fl, block);
 	return ssd_timing_erase(fl->timing, flash_chip_of_block(fl, block), mode, start_ns);
 }
 
@@ -315,4 +334,5 @@ void ssd_flash_get_stats(const struct flash *fl, struct ssd_stats *st)
 	st->data_bytes = fl->data_pages * fl->geo.page_size_bytes;
 	st->channel_busy_ns_total = fl->timing->counters.channel_busy_ns;
 	st->chip_busy_ns_total = fl->timing->counters.chip_busy_ns;
+	ssd_flash_ecc_get_stats(fl, st);
 }

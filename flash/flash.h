@@ -60,6 +60,7 @@ struct flash_geometry {
 };
 
 struct ssd_timing;
+struct flash_ecc;
 
 struct flash {
 	struct flash_geometry geo;
@@ -72,6 +73,7 @@ struct flash {
 	u64 *live_bits;			/* data_store=none: [total_pages / 64], bit = holds data */
 	u8 *cell_mode;			/* [total_blocks]: enum flash_cell_mode */
 	u64 data_pages;			/* pages holding a buffer */
+	struct flash_ecc *ecc;		/* read errors (flash_ecc.h); NULL: off */
 	/* Counters, reset by ssd_flash_reset_counters(); all modes. */
 	u64 program_pages[SSD_CAUSE_NR];
 	u64 read_pages[SSD_CAUSE_NR];
@@ -81,6 +83,12 @@ struct flash {
 	u64 slc_read_pages;
 	u64 slc_erase_blocks;
 };
+
+/*
+ * The cross-key checks of the flash's keys (the read error model's):
+ * 0 or -EINVAL, logged naming the key.
+ */
+int ssd_flash_validate(const struct ssd_config *cfg);
 
 /*
  * @total plus the bytes of every table ssd_flash_init() allocates for a
@@ -189,6 +197,15 @@ int ssd_flash_program_meta(struct flash *fl, u32 ppa, enum ssd_cause cause, u64 
  */
 const void *ssd_flash_read(struct flash *fl, u32 ppa, enum ssd_cause cause,
 		       u64 start_ns, u64 *done_ns);
+
+/*
+ * ssd_flash_read() that says whether the data read was correct: 0, or
+ * -EBADMSG if the page is uncorrectable (the read error model, flash_ecc.c:
+ * rber_base_ppb > 0), which the FTL reports for host reads; *@data is the
+ * page's data either way (the model changes no data).
+ */
+int ssd_flash_read_checked(struct flash *fl, u32 ppa, enum ssd_cause cause, u64 start_ns,
+			   u64 *done_ns, const void **data);
 
 /*
  * Sense a page that holds no data (never written, or trimmed) of page type

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * flash_snap.c - the flash in a snapshot: its counters, every block's cell
- * mode and the timing model's state (ssd_flash_save()); the data of every
+ * mode, the timing model's state and, with read errors on, the read error
+ * model's (flash_ecc.c) (ssd_flash_save()); the data of every
  * page that holds some, streamed from its page buffer (ssd_flash_save_data()):
  * a page's bytes, its digest, or (data_store=none) only its number.
  * Loading refuses a mode or a page beyond the geometry, a page twice, and
  * more data than the device's cap.
  */
 #include "flash/flash.h"
+#include "flash/flash_ecc.h"
 #include "flash/flash_timing.h"
 
 void ssd_flash_save(const struct flash *fl, struct ssd_snap_writer *w)
@@ -20,6 +22,8 @@ void ssd_flash_save(const struct flash *fl, struct ssd_snap_writer *w)
 	ssd_snap_put_u64(w, fl->slc_erase_blocks);
 	ssd_snap_put_array(w, fl->cell_mode, fl->total_blocks, sizeof(u8));
 	ssd_timing_save(fl->timing, w);
+	/* Read errors on (rber_base_ppb > 0): the model's state last. */
+	ssd_flash_ecc_save(fl, w);
 }
 
 void ssd_flash_load(struct flash *fl, struct ssd_snap_reader *r)
@@ -38,6 +42,7 @@ void ssd_flash_load(struct flash *fl, struct ssd_snap_reader *r)
 			ssd_snap_refuse(r, "block %u in cell mode %u", block,
 					fl->cell_mode[block]);
 	ssd_timing_load(fl->timing, r);
+	ssd_flash_ecc_load(fl, r);
 }
 
 u64 ssd_flash_data_bytes(const struct flash *fl)

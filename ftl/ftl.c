@@ -211,19 +211,20 @@ static bool main_mapped(const struct ftl *ftl, u64 lpn)
 }
 
 const void *ssd_ftl_read(struct ftl *ftl, u64 lpn, enum ssd_cause cause,
-		     u64 start_ns, u64 *done_ns)
+		     u64 start_ns, u64 *done_ns, int *status)
 {
 	u64 map_done_ns = start_ns;
 	const void *data;
 	u32 ppa;
 
+	*status = 0;
 	/* A map out of RAM (dftl): the read waits for its entry. */
 	if (ftl->scheme->map_lookup && main_mapped(ftl, lpn))
 		start_ns = ftl->scheme->map_lookup(ftl, lpn, false, start_ns, &map_done_ns);
 	ppa = ftl->l2p[lpn];
 	*done_ns = start_ns;
 	if (ppa != FTL_NONE) {
-		data = ssd_flash_read(ftl->flash, ppa, cause, start_ns, done_ns);
+		*status = ssd_flash_read_checked(ftl->flash, ppa, cause, start_ns, done_ns, &data);
 		*done_ns = max_t(u64, *done_ns, map_done_ns);
 		return data;
 	}

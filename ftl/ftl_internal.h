@@ -295,10 +295,11 @@ int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
  * never written or trimmed (the caller returns zeros; with
  * read_unwritten_flash that still costs a TLC page read on chip
  * lpn % chips, else *@done_ns is @start_ns).  The pointer is valid until
- * the next write or TRIM.
+ * the next write or TRIM.  *@status is 0, or -EBADMSG if the page read was
+ * uncorrectable (the flash's read error model; the data is returned anyway).
  */
 const void *ssd_ftl_read(struct ftl *ftl, u64 lpn, enum ssd_cause cause,
-		     u64 start_ns, u64 *done_ns);
+		     u64 start_ns, u64 *done_ns, int *status);
 
 /*
  * The chip the next page written into @rg goes to, as host_alloc_page()

@@ -103,14 +103,21 @@ static int ftl_layer_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
 			  const void **data)
 {
 	struct ftl *ftl = to_ftl(layer);
+	int status;
 
 	if (io->merge && !ftl_is_mapped(ftl, lpn)) {
 		*data = NULL;
 		io->done_ns = io->start_ns;
 		return 0;
 	}
-	*data = ssd_ftl_read(ftl, lpn, io->cause, io->start_ns, &io->done_ns);
-	return 0;
+
+	*data = ssd_ftl_read(ftl, lpn, io->cause, io->start_ns, &io->done_ns, &status);
+	/*
+	 * An uncorrectable page fails a host read (and a partial write's
+	 * merge read); the FTL's own moves (GC, destage, fill) keep the data
+	 * and go on: the flash counted the page (read_uncorrectable_pages).
+	 */
+	return io->cause == SSD_CAUSE_HOST ? status : 0;
 }
 
 static int ftl_layer_write(struct ssd_layer *layer, u64 lpn, void *buf,

@@ -17,7 +17,8 @@ int sim_usage(void)
 		"[--completions FILE] [--warmup N] [--belady] [--no-final-flush] [--data]\n"
 		"              [--from SNAPSHOT [--reset-stats]] [--save SNAPSHOT]\n"
 		"              [--fill F] [--measure-from N|TIME] [--iodepth N | --time-scale F]\n"
-		"              [--fields A,B,...] [--csv] [--verbose|--all] [--progress|--no-progress] TRACE\n"
+		"              [--fields A,B,...] [--csv] [--verbose|--all] [--progress|--no-progress]\n"
+		"              [--inject '+r|+w|+rw FIRST[-LAST]' ...] TRACE\n"
 		"       ssdsim [--config FILE] [key=value ...] [--from SNAPSHOT] --age SPEC "
 		"[--seed N] [--save SNAPSHOT] [--json] [--data]\n"
 		"              SPEC: fill=F[,overwrite=N][,erase_mean=E][,bs=BYTES]\n"
@@ -228,7 +229,8 @@ int sim_options_parse(int argc, char **argv, struct ssd_config *cfg, struct sim_
 	o->progress = -1;
 	o->time_scale = 1.0;
 	o->keys = calloc(argc, sizeof(*o->keys));
-	if (!o->keys) {
+	o->injects = calloc(argc, sizeof(*o->injects));
+	if (!o->keys || !o->injects) {
 		fprintf(stderr, "ssdsim: out of memory\n");
 		return 1;
 	}
@@ -247,6 +249,11 @@ int sim_options_parse(int argc, char **argv, struct ssd_config *cfg, struct sim_
 			ret = take(opt, argv[++i], cfg, o);
 			if (ret)
 				return ret;
+		} else if (!strcmp(argv[i], "--inject")) {
+			/* Error injection (device/ssd_inject.c), checked on the device. */
+			if (i + 1 == argc)
+				return sim_usage();
+			o->injects[o->nr_injects++] = argv[++i];
 		} else if (!strcmp(argv[i], "--json")) {
 			o->json = true;
 		} else if (!strcmp(argv[i], "--belady")) {
@@ -338,4 +345,6 @@ void sim_options_free(struct sim_options *o)
 {
 	free(o->keys);
 	o->keys = NULL;
+	free(o->injects);
+	o->injects = NULL;
 }

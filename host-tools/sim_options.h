@@ -44,6 +44,9 @@ struct sim_options {
 	bool verbose;			/* --verbose/--all: every counter in text */
 	int progress;			/* --progress 1, --no-progress 0, -1: a tty */
 	bool data;			/* --data: keep page bytes (data_store=bytes) */
+	/* --inject CMD (repeatable): error injection commands, in order. */
+	char **injects;
+	int nr_injects;
 	/* The key=value arguments, in order (applied again after --from). */
 	char **keys;
 	int nr_keys;

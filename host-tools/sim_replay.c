@@ -66,7 +66,8 @@ static int submit_extent(struct sim_run *run, const struct trace_record *rec,
 			   ext->offset_bytes / run->page_bytes + 1))
 		return out_of_memory();
 	ret = ssd_device_submit(run->dev, &req, done_ns);
-	if (ret) {
+	/* A media error (read errors, --inject) fails the request, counted; the trace goes on. */
+	if (ret && ret != -EIO) {
 		fprintf(stderr, "ssdsim: %s:%lu: request failed: %s\n", run->o->trace_path,
 			run->tr.line, strerror(-ret));
 		return -1;

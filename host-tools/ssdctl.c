@@ -11,6 +11,7 @@
  *   ssdctl reset DEV
  *   ssdctl check DEV
  *   ssdctl log DEV         prints and empties the request log
+ *   ssdctl inject DEV [+r|+w|+rw|-r|-w|-rw FIRST[-LAST] | clear]
  *
  * create/destroy/snapshot drive configfs (/sys/kernel/config/ssdemu, or
  * $SSDEMU_CONFIGFS); stats/reset/check/log are ioctls on the block device.
@@ -343,6 +344,58 @@ static int read_stats(const char *dev, struct ssdemu_stats *st)
 }
 
 /* stats DEV [--json | --raw]: grouped for people, or every counter by name. */
+/*
+ * ssdctl inject DEV [CMD ...]: the words of CMD ("+r 1000-1007", "clear")
+ * written to the item's inject_errors; without CMD, its list.
+ */
+static int cmd_inject(int argc, char **argv)
+{
+	char dir[512], cmd[256] = "", list[4096];
+	size_t used = 0;
+	int i, ret;
+
+	if (argc < 2)
+		return usage();
+	if (find_item(argv[1], dir, sizeof(dir)))
+		return 1;
+	if (argc == 2) {
+		/* Every line (read_attr() keeps the first). */
+		ssize_t n = -1;
+		int fd;
+
+		if (snprintf(list, sizeof(list), "%s/inject_errors", dir) < (int)sizeof(list)) {
+			fd = open(list, O_RDONLY);
+			if (fd >= 0) {
+				n = read(fd, list, sizeof(list) - 1);
+				close(fd);
+			}
+		}
+		if (n < 0) {
+			fprintf(stderr, "ssdctl: %s: inject_errors: %s\n", argv[1], strerror(errno));
+			return 1;
+		}
+		fwrite(list, 1, n, stdout);
+		return 0;
+	}
+	for (i = 2; i < argc; i++) {
+		int n = snprintf(cmd + used, sizeof(cmd) - used, "%s%s", i > 2 ? " " : "",
+				 argv[i]);
+
+		if (n < 0 || (size_t)n >= sizeof(cmd) - used) {
+			fprintf(stderr, "ssdctl: inject: command too long\n");
+			return 2;
+		}
+		used += n;
+	}
+	ret = write_attr(dir, "inject_errors", cmd);
+	if (ret) {
+		fprintf(stderr, "ssdctl: %s: inject '%s' refused: %s (dmesg says why)\n",
+			argv[1], cmd, strerror(-ret));
+		return 1;
+	}
+	return 0;
+}
+
 static int cmd_stats(int argc, char **argv)
 {
 	struct ssdemu_stats st;
@@ -555,6 +608,8 @@ int main(int argc, char **argv)
 		return cmd_snapshot(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "stats"))
 		return cmd_stats(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "inject"))
+		return cmd_inject(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "watch"))
 		return cmd_watch(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "reset"))

@@ -61,6 +61,12 @@ static const struct {
 	  "Checks the device's invariants (mapping against flash, free and valid\n"
 	  "page counts, caches, dedup reference counts) and prints \"consistent\", or\n"
 	  "fails with the first broken one (dmesg says which).\n" },
+	{ "inject", "ssdctl inject DEV [+r|+w|+rw|-r|-w|-rw FIRST[-LAST] | clear]",
+	  "make sector ranges fail reads or writes; list them",
+	  "Writes the command to the device's inject_errors (DEV: /dev/ssdemuN or\n"
+	  "its NAME): +r, +w, +rw add a range of 512-byte sectors whose reads,\n"
+	  "writes or both fail with EIO; -r, -w, -rw take it off; clear empties\n"
+	  "the list.  Without a command, prints the list.  docs/faults.md.\n" },
 	{ "log", "ssdctl log DEV",
 	  "print and empty the request log",
 	  "Drains the device's request log (request_log_entries > 0): one line per\n"

@@ -114,8 +114,37 @@ static double seconds_since(const struct timespec *t0)
 	return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
+static int make_device_only(struct sim_run *run, struct ssd_config *cfg);
+
+/* --inject: the commands, in order, on the device just made. */
+static int apply_injects(struct sim_run *run)
+{
+	const struct sim_options *o = run->o;
+	struct ssd_inject_list list = { 0 };
+	int i;
+
+	if (!o->nr_injects)
+		return 0;
+	for (i = 0; i < o->nr_injects; i++) {
+		if (ssd_inject_command(&list, o->injects[i], ssd_device_capacity_bytes(run->dev),
+				       "ssdsim")) {
+			fprintf(stderr, "ssdsim: --inject '%s' refused\n", o->injects[i]);
+			return -1;
+		}
+	}
+	ssd_device_set_inject(run->dev, &list);
+	return 0;
+}
+
 /* Made from the configuration, or loaded from --from (into @cfg). */
 static int make_device(struct sim_run *run, struct ssd_config *cfg)
+{
+	int ret = make_device_only(run, cfg);
+
+	return ret ? ret : apply_injects(run);
+}
+
+static int make_device_only(struct sim_run *run, struct ssd_config *cfg)
 {
 	const struct sim_options *o = run->o;
 	struct timespec t0;

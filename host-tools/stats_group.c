@@ -353,6 +353,22 @@ static void print_ram(FILE *out, const struct ssdemu_stats *st)
 		ROW(out, "dedup tables", "%.1f MiB", mib(st->dedup_metadata_bytes));
 }
 
+/* Read errors and injection (issue 24): shown once any of them happened or is set. */
+static void print_read_errors(FILE *out, const struct ssdemu_stats *st)
+{
+	heading(out, "faults: read errors and injection");
+	ROW(out, "codewords corrected", "%llu", (unsigned long long)st->read_corrected_codewords);
+	ROW(out, "read retries", "%llu page reads", (unsigned long long)st->flash_read_retry_pages);
+	ROW(out, "uncorrectable reads", "%llu pages (%llu host reads, %llu by GC and the cache)",
+	    (unsigned long long)st->read_uncorrectable_pages,
+	    (unsigned long long)st->read_uncorrectable_host_pages,
+	    (unsigned long long)(st->read_uncorrectable_pages - st->read_uncorrectable_host_pages));
+	ROW(out, "host pages failed", "%llu reads, %llu writes",
+	    (unsigned long long)st->host_read_error_pages,
+	    (unsigned long long)st->host_write_error_pages);
+	ROW(out, "injected ranges", "%llu", (unsigned long long)st->injected_error_ranges);
+}
+
 void stats_print_grouped(FILE *out, const struct ssdemu_stats *st)
 {
 	print_device(out, st);
@@ -360,6 +376,10 @@ void stats_print_grouped(FILE *out, const struct ssdemu_stats *st)
 	print_flash(out, st);
 	print_gc(out, st);
 	print_wear(out, st);
+	if (st->read_corrected_codewords || st->flash_read_retry_pages ||
+	    st->read_uncorrectable_pages || st->host_read_error_pages ||
+	    st->host_write_error_pages || st->injected_error_ranges)
+		print_read_errors(out, st);
 	if (cache_on(st))
 		print_cache(out, st);
 	if (dedup_on(st))

@@ -80,6 +80,10 @@ static const struct stat_field stat_fields[] = {
 	STAT(erase_hist_4), STAT(erase_hist_5), STAT(erase_hist_6), STAT(erase_hist_7),
 	STAT(erase_hist_8), STAT(erase_hist_9), STAT(erase_hist_10), STAT(erase_hist_11),
 	STAT(erase_hist_12), STAT(erase_hist_13), STAT(erase_hist_14), STAT(erase_hist_15),
+	/* Read errors and injection (issue 24, i24-rber). */
+	STAT(flash_read_retry_pages), STAT(read_corrected_codewords),
+	STAT(read_uncorrectable_pages), STAT(read_uncorrectable_host_pages),
+	STAT(host_read_error_pages), STAT(host_write_error_pages), STAT(injected_error_ranges),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

@@ -23,7 +23,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define SSDEMU_STATS_VERSION	9
+#define SSDEMU_STATS_VERSION	10
 
 struct ssdemu_stats {
 	__u32 version;			/* SSDEMU_STATS_VERSION of the writer */
@@ -247,6 +247,14 @@ struct ssdemu_stats {
 	__u64 erase_hist_13;
 	__u64 erase_hist_14;
 	__u64 erase_hist_15;		/* blocks with erases in [15 * width, 16 * width) */
+	/* Read errors and injection (issue 24, i24-rber). */
+	__u64 flash_read_retry_pages;	/* read retries: timed page re-reads past ecc_soft_bits */
+	__u64 read_corrected_codewords;	/* codewords read with bit errors, corrected */
+	__u64 read_uncorrectable_pages;	/* page reads past ecc_correct_bits after every retry */
+	__u64 read_uncorrectable_host_pages; /* of those, host reads (NVMe media errors) */
+	__u64 host_read_error_pages;	/* host pages failed to the host: uncorrectable or injected */
+	__u64 host_write_error_pages;	/* host pages of writes failed by injection */
+	__u64 injected_error_ranges;	/* sector ranges injected now (inject_errors) */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */

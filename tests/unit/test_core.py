@@ -471,3 +471,14 @@ def test_sim_latency_store_is_exact() -> None:
     out = run_unit("sim_latency")
     assert "sim_latency: ok" in out
     print(out)
+
+
+def test_read_errors_and_injection() -> None:
+    """Read errors (issue 24): the same fault_seed gives the same outcomes;
+    RBER and the uncorrectable rate grow with wear and retention; retries
+    cost chip time; an uncorrectable page fails exactly its bytes and the
+    data stays; injected sector ranges fail reads from the first injected
+    sector and writes whole, and are added, removed, cleared and refused;
+    with faults off nothing changes."""
+    out = run_unit("rber")
+    assert "rber: ok" in out

@@ -806,6 +806,10 @@ int test_snapshot(int argc, char **argv)
 					      "dedup_buffer_pages=8", "cache_policy=always",
 					      "logical_block_bytes=512" };
 	static const char *const none[] = { CACHE, "data_store=none", "cache_policy=always" };
+	/* Read errors on (issue 24): the model's PRNG, program times, erase counts, counters. */
+	static const char *const rber[] = { GEOMETRY, "rber_base_ppb=300000", "ecc_soft_bits=3",
+					    "rber_wear_ppb=1000000",
+					    "rber_retention_ppb_per_day=1000" };
 
 	if (argc == 3 && !strcmp(argv[1], "seeds")) {
 		write_seeds(argv[2]);
@@ -841,6 +845,7 @@ int test_snapshot(int argc, char **argv)
 	round_trip(digest, ARRAY_SIZE(digest), 51,
 		   AGED_GC | AGED_CACHE | AGED_DEDUP | AGED_BUFFER);
 	round_trip(none, ARRAY_SIZE(none), 52, AGED_GC | AGED_CACHE);
+	round_trip(rber, ARRAY_SIZE(rber), 61, AGED_GC);
 #undef CACHE
 	test_bad_files(plain, ARRAY_SIZE(plain));
 	test_bad_layer_files();

@@ -98,5 +98,6 @@ int test_dftl(int argc, char **argv);
 int test_merges(int argc, char **argv);
 int test_data_store(int argc, char **argv);
 int test_sim_latency(int argc, char **argv);
+int test_rber(int argc, char **argv);
 
 #endif /* SSD_UNIT_H */

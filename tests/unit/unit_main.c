@@ -78,6 +78,7 @@ int main(int argc, char **argv)
 		{ "merges", test_merges },
 		{ "data_store", test_data_store },
 		{ "sim_latency", test_sim_latency },
+		{ "rber", test_rber },
 	};
 	unsigned int i;
 
