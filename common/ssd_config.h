@@ -110,6 +110,13 @@ enum ssd_data_store {
 	  "static wear levelling: a full block this many erases below its region's mean moves; 0 = off") \
 	X(pe_cycle_limit, 3000, 1, 1000000, 0, NULL,			\
 	  "P/E cycles a block is rated for: NVMe SMART percentage used = mean erase count / this") \
+	/* Bad blocks and wear-out (docs/faults.md). */			\
+	X(fault_seed, 1, 0, U64_MAX, 0, NULL,				\
+	  "seed of the faults' own PRNG (never the seed stream)")	\
+	X(bad_block_ppm, 0, 0, 1000000, 0, NULL,			\
+	  "factory bad blocks: each main-region block bad with this probability (ppm); 0 = none") \
+	X(grown_bad_ppm, 0, 0, 1000000, 0, NULL,			\
+	  "grown bad blocks: ppm chance a program/erase fails at erase count pe_cycle_limit (doubles every limit/10); 0 = never") \
 	X(dftl_cmt_entries, 16384, 1, 1ULL << 30, 0, NULL,		\
 	  "DFTL (ftl_type=dftl): mapping entries its cached mapping table holds") \
 	X(read_unwritten_flash, 1, 0, 1, 0, NULL,			\

@@ -78,7 +78,12 @@
 	X(erase_hist_0) X(erase_hist_1) X(erase_hist_2) X(erase_hist_3)	\
 	X(erase_hist_4) X(erase_hist_5) X(erase_hist_6) X(erase_hist_7)	\
 	X(erase_hist_8) X(erase_hist_9) X(erase_hist_10) X(erase_hist_11) \
-	X(erase_hist_12) X(erase_hist_13) X(erase_hist_14) X(erase_hist_15)
+	X(erase_hist_12) X(erase_hist_13) X(erase_hist_14) X(erase_hist_15) \
+	/* Bad blocks and wear-out (i24-wear). */			\
+	X(bad_blocks_factory) X(bad_blocks_grown) X(spare_blocks)	\
+	X(spare_blocks_initial) X(flash_program_failures)		\
+	X(flash_erase_failures) X(read_only) X(host_write_refused_pages) \
+	X(retire_relocated_pages)
 
 /* The erase-count histogram's buckets (erase_hist_0 .. erase_hist_15). */
 #define SSD_ERASE_HIST_BUCKETS	16

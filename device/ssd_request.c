@@ -204,6 +204,12 @@ static int prepare_request(struct ssd_device *dev, const struct ssd_request *req
 	return ssd_pagepool_reserve(&dev->pool, min_t(u64, nr, U32_MAX));
 }
 
+/* The pages [@pos, @end) touch. */
+static u64 pages_of(const struct ssd_device *dev, u64 pos, u64 end)
+{
+	return end > pos ? ((end - 1) >> dev->page_shift) - (pos >> dev->page_shift) + 1 : 0;
+}
+
 /* Let statistics, checks and the scheduler in; no other request. */
 static void break_lock(struct ssd_device *dev)
 {
@@ -232,6 +238,12 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 
 	ssd_lock_take(&dev->request_lock);
 	ssd_lock_take(&dev->lock);
+	/* End of life (ftl/ftl_retire.c): reads only. */
+	if (req->op != SSD_OP_READ && req->op != SSD_OP_FLUSH && flash_read_only(&dev->flash)) {
+		ssd_flash_count_refused(&dev->flash, pages_of(dev, pos, end));
+		ret = -EROFS;
+		goto unlock;
+	}
 	ret = prepare_request(dev, req);
 	if (ret)
 		goto unlock;
@@ -270,6 +282,8 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 				pages = 1;
 			}
 			ret = do_page(dev, req, lpn, off, len, start_ns, &page_done_ns);
+			if (ret == -EROFS)
+				ssd_flash_count_refused(&dev->flash, pages_of(dev, pos, end));
 			if (ret)
 				break;
 			done_ns = max_t(u64, done_ns, page_done_ns);

@@ -80,6 +80,10 @@ static const struct stat_field stat_fields[] = {
 	STAT(erase_hist_4), STAT(erase_hist_5), STAT(erase_hist_6), STAT(erase_hist_7),
 	STAT(erase_hist_8), STAT(erase_hist_9), STAT(erase_hist_10), STAT(erase_hist_11),
 	STAT(erase_hist_12), STAT(erase_hist_13), STAT(erase_hist_14), STAT(erase_hist_15),
+	/* Bad blocks and wear-out (i24-wear). */
+	STAT(bad_blocks_factory), STAT(bad_blocks_grown), STAT(spare_blocks),
+	STAT(spare_blocks_initial), STAT(flash_program_failures), STAT(flash_erase_failures),
+	STAT(read_only), STAT(host_write_refused_pages), STAT(retire_relocated_pages),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

@@ -23,7 +23,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define SSDEMU_STATS_VERSION	9
+#define SSDEMU_STATS_VERSION	10
 
 struct ssdemu_stats {
 	__u32 version;			/* SSDEMU_STATS_VERSION of the writer */
@@ -247,6 +247,16 @@ struct ssdemu_stats {
 	__u64 erase_hist_13;
 	__u64 erase_hist_14;
 	__u64 erase_hist_15;		/* blocks with erases in [15 * width, 16 * width) */
+	/* Bad blocks and wear-out (i24-wear). */
+	__u64 bad_blocks_factory;	/* blocks bad from the start (rate or list) */
+	__u64 bad_blocks_grown;		/* blocks retired after a failed program/erase */
+	__u64 spare_blocks;		/* blocks that may still be retired before read-only */
+	__u64 spare_blocks_initial;	/* spare_blocks at creation (after factory bad ones) */
+	__u64 flash_program_failures;	/* page programs that failed (block retired) */
+	__u64 flash_erase_failures;	/* block erases that failed (block retired) */
+	__u64 read_only;		/* 1: end of life, writes and TRIMs refused */
+	__u64 host_write_refused_pages;	/* host pages written/trimmed refused while read-only */
+	__u64 retire_relocated_pages;	/* valid pages moved out of retired blocks */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */
