@@ -167,7 +167,6 @@ static ssize_t ssdemu_snapshot_from_store(struct config_item *item, const char *
 		ret = parse_path(dev, "snapshot_from", page, count, &path);
 		if (!ret) {
 			kfree(dev->snapshot_from);
-	kfree(dev->bad_blocks);
 			dev->snapshot_from = path;
 		}
 	}
@@ -316,6 +315,7 @@ static void ssdemu_dev_release(struct config_item *item)
 	mutex_unlock(&dev->lock);
 	mutex_destroy(&dev->lock);
 	kfree(dev->snapshot_from);
+	kfree(dev->bad_blocks);
 	kfree(dev);
 }
 
