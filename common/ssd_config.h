@@ -128,6 +128,11 @@ enum ssd_data_store {
 	  "bit errors per codeword corrected at once; above, read retries; at most ecc_correct_bits") \
 	X(read_retry_max, 5, 0, 64, 0, NULL,				\
 	  "read retries of a page (each a timed read, RBER halved each time) before it is uncorrectable") \
+	/* Bad blocks and wear-out (docs/faults.md). */			\
+	X(bad_block_ppm, 0, 0, 1000000, 0, NULL,			\
+	  "factory bad blocks: each main-region block bad with this probability (ppm); 0 = none") \
+	X(grown_bad_ppm, 0, 0, 1000000, 0, NULL,			\
+	  "grown bad blocks: ppm chance a program/erase fails at erase count pe_cycle_limit (doubles every limit/10); 0 = never") \
 	X(dftl_cmt_entries, 16384, 1, 1ULL << 30, 0, NULL,		\
 	  "DFTL (ftl_type=dftl): mapping entries its cached mapping table holds") \
 	X(read_unwritten_flash, 1, 0, 1, 0, NULL,			\

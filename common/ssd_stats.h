@@ -83,7 +83,12 @@
 	X(flash_read_retry_pages) X(read_corrected_codewords)		\
 	X(read_uncorrectable_pages) X(read_uncorrectable_host_pages)	\
 	X(host_read_error_pages) X(host_write_error_pages)		\
-	X(injected_error_ranges)
+	X(injected_error_ranges)					\
+	/* Bad blocks and wear-out (i24-wear). */			\
+	X(bad_blocks_factory) X(bad_blocks_grown) X(spare_blocks)	\
+	X(spare_blocks_initial) X(flash_program_failures)		\
+	X(flash_erase_failures) X(read_only) X(host_write_refused_pages) \
+	X(retire_relocated_pages)
 
 /* The erase-count histogram's buckets (erase_hist_0 .. erase_hist_15). */
 #define SSD_ERASE_HIST_BUCKETS	16

@@ -145,9 +145,12 @@ void ssd_device_destroy(struct ssd_device *dev);
  * Run one request.  Returns 0, -EINVAL for a range beyond the capacity,
  * -ENOSPC if it writes pages that hold no data yet and the data store has
  * no room for them (overwrites always fit: they free the page they
- * replace), or -ENOMEM if the page buffers it needs could not be
- * allocated.  After one of these nothing was done: the request was not
- * timed, logged or counted.  *completion_ns is the virtual time the
+ * replace), -ENOMEM if the page buffers it needs could not be
+ * allocated, or -EROFS for a write or TRIM once the device is read-only
+ * (end of life; counted in host_write_refused_pages).  After one of these
+ * nothing was done: the request was not timed, logged or counted.  A
+ * write that meets the end of life on the way fails with -EROFS after
+ * its earlier pages were written (timed and logged).  *completion_ns is the virtual time the
  * request completes.
  * Requests must arrive in order; an earlier arrival time than the last one
  * is taken as the last one.  May sleep (the locks; page allocation).
@@ -226,6 +229,31 @@ int ssd_snapshot_read_config(struct ssd_snap_reader *r, struct ssd_config *cfg,
 			     u64 *data_pages);
 int ssd_device_create_from(struct ssd_device **out, const struct ssd_config *cfg,
 			   struct ssd_snap_reader *r, u64 data_pages);
+
+/*
+ * Bad blocks and end of life (ssd_bad_blocks.c; docs/faults.md).
+ *
+ * ssd_block_list_parse() reads a list of physical block numbers (chip *
+ * blocks_per_chip + block) like "12 40-43" (numbers and ranges separated
+ * by spaces, commas or newlines) below @total_blocks: with @blocks NULL it
+ * only counts them into *@nr; else it fills at most @max of them.  0, or
+ * -EINVAL (logged naming @name) if malformed, a range backwards or a
+ * number out of range.
+ *
+ * ssd_device_mark_bad_blocks() marks @nr blocks bad before the device
+ * served any request (they are then never used, and kept in snapshots):
+ * 0, or -EINVAL (logged) if one is out of range or outside the main (TLC)
+ * region, the FTL type is not page, or the device was used.
+ *
+ * ssd_device_read_only(): the device reached its end of life (no spare
+ * block left): every later write and TRIM fails with -EROFS, reads work.
+ */
+int ssd_block_list_parse(const char *name, const char *list, u32 total_blocks,
+			 u32 *blocks, u32 max, u32 *nr);
+int ssd_device_mark_bad_blocks(struct ssd_device *dev, const u32 *blocks, u32 nr);
+/* ssd_block_list_parse() then ssd_device_mark_bad_blocks() of @list. */
+int ssd_device_mark_bad_list(struct ssd_device *dev, const char *list);
+bool ssd_device_read_only(struct ssd_device *dev);
 
 /* The core's self-tests, run once before any device (the SHA-1 vectors). */
 int ssd_core_self_test(void);

@@ -209,6 +209,12 @@ static int prepare_request(struct ssd_device *dev, const struct ssd_request *req
 	return ssd_pagepool_reserve(&dev->pool, min_t(u64, nr, U32_MAX));
 }
 
+/* The pages [@pos, @end) touch. */
+static u64 pages_of(const struct ssd_device *dev, u64 pos, u64 end)
+{
+	return end > pos ? ((end - 1) >> dev->page_shift) - (pos >> dev->page_shift) + 1 : 0;
+}
+
 /* Let statistics, checks and the scheduler in; no other request. */
 static void break_lock(struct ssd_device *dev)
 {
@@ -298,6 +304,12 @@ int ssd_device_submit_io(struct ssd_device *dev, const struct ssd_request *req,
 		ret = -EIO;
 		goto unlock;
 	}
+	/* End of life (ftl/ftl_retire.c): reads only. */
+	if (req->op != SSD_OP_READ && req->op != SSD_OP_FLUSH && flash_read_only(&dev->flash)) {
+		ssd_flash_count_refused(&dev->flash, pages_of(dev, pos, end));
+		ret = -EROFS;
+		goto unlock;
+	}
 	ret = prepare_request(dev, req);
 	if (ret)
 		goto unlock;
@@ -337,6 +349,8 @@ int ssd_device_submit_io(struct ssd_device *dev, const struct ssd_request *req,
 			}
 			ret = do_page(dev, req, lpn, off, len, start_ns, &page_done_ns);
 			ret = media_error(dev, req, pos, len, ret, &fail_at);
+			if (ret == -EROFS)
+				ssd_flash_count_refused(&dev->flash, pages_of(dev, pos, end));
 			if (ret && ret != -EBADMSG)
 				break;
 			done_ns = max_t(u64, done_ns, page_done_ns);

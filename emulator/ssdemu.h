@@ -55,6 +55,7 @@ struct ssdemu_nvme_info {
 	u32 logical_block_bytes;
 	u32 page_size_bytes;
 	u64 pe_cycle_limit;
+	bool wear_faults;		/* bad_block_ppm or grown_bad_ppm: SMART spares are blocks */
 };
 
 /*
@@ -93,6 +94,8 @@ struct ssdemu_disk {
 	struct ssdemu_lateness lateness;
 	struct ssdemu_nvme_info nvme_info;
 	struct ssdemu_nvme_errors nvme_errors;
+	/* Bit 0: set_disk_ro() done at the end of life (a write met -EROFS). */
+	unsigned long read_only_set;
 	/* The configfs item's name (truncated like the core's), for messages. */
 	char name[SSD_CONFIG_NAME_BYTES];
 };
@@ -121,6 +124,8 @@ struct ssdemu_dev {
 	char *snapshot_from;
 	/* inject_errors: sector ranges whose I/O fails, handed to the core at power-on. */
 	struct ssd_inject_list inject;
+	/* bad_blocks: factory bad blocks ("12 40-43") power=1 marks, or NULL. */
+	char *bad_blocks;
 	struct ssdemu_disk *sd;		/* while powered, else NULL */
 };
 

@@ -235,7 +235,13 @@ static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 	 * not BLK_STS_RESOURCE, which blk-mq would retry without end.
 	 */
 	if (ret) {
-		blk_mq_end_request(rq, ret == -ENOMEM ? BLK_STS_IOERR :
+		/*
+		 * -EROFS: the end of life (the core logged it once); the disk
+		 * turns read-only for the block layer too, once.
+		 */
+		if (ret == -EROFS && !test_and_set_bit(0, &sd->read_only_set))
+			set_disk_ro(sd->disk, true);
+		blk_mq_end_request(rq, ret == -ENOMEM || ret == -EROFS ? BLK_STS_IOERR :
 				   errno_to_blk_status(ret));
 		return BLK_STS_OK;
 	}
@@ -390,10 +396,25 @@ static void ssdemu_expedite(struct ssdemu_disk *sd)
 static int create_core(struct ssdemu_dev *dev, struct ssd_config *cfg,
 		       struct ssd_device **core)
 {
+	int ret;
+
+	if (dev->snapshot_from && dev->bad_blocks) {
+		ssd_dev_err(dev->cfg.name, "bad_blocks refused with snapshot_from: the snapshot holds its bad blocks (write an empty bad_blocks)");
+		return -EINVAL;
+	}
 	if (dev->snapshot_from)
 		return ssdemu_snapshot_create(dev, cfg, core);
 	*cfg = dev->cfg;
-	return ssd_device_create(core, cfg);
+	ret = ssd_device_create(core, cfg);
+	if (ret || !dev->bad_blocks)
+		return ret;
+	/* Factory bad blocks, before the first request (add_disk's reads). */
+	ret = ssd_device_mark_bad_list(*core, dev->bad_blocks);
+	if (ret) {
+		ssd_device_destroy(*core);
+		*core = NULL;
+	}
+	return ret;
 }
 
 /* Called with dev->lock held and the device off. */
@@ -435,6 +456,11 @@ int ssdemu_power_on(struct ssdemu_dev *dev)
 		goto free_tags;
 	}
 	sd->disk = disk;
+	/* Made from the snapshot of a worn-out device: read-only from the start. */
+	if (ssd_device_read_only(sd->core)) {
+		set_bit(0, &sd->read_only_set);
+		set_disk_ro(disk, true);
+	}
 	/*
 	 * Now is the core's virtual time (0 when new, the saved clock from a
 	 * snapshot): add_disk() already reads the partition table.

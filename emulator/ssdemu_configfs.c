@@ -205,6 +205,62 @@ static ssize_t ssdemu_snapshot_save_store(struct config_item *item, const char *
 }
 CONFIGFS_ATTR_WO(ssdemu_, snapshot_save);
 
+/*
+ * Factory bad blocks power=1 marks before first use ("12 40-43": block
+ * numbers chip * blocks_per_chip + block, and ranges), empty for none.
+ * Checked against the geometry when written (and again at power-on, with
+ * the FTL's own checks: main region only, ftl_type=page).
+ */
+static ssize_t ssdemu_bad_blocks_show(struct config_item *item, char *page)
+{
+	struct ssdemu_dev *dev = to_ssdemu_dev(item);
+	ssize_t ret;
+
+	mutex_lock(&dev->lock);
+	ret = sysfs_emit(page, "%s\n", dev->bad_blocks ? dev->bad_blocks : "");
+	mutex_unlock(&dev->lock);
+	return ret;
+}
+
+static ssize_t ssdemu_bad_blocks_store(struct config_item *item, const char *page,
+				       size_t count)
+{
+	struct ssdemu_dev *dev = to_ssdemu_dev(item);
+	size_t len = count;
+	char *list = NULL;
+	u32 nr;
+	int ret = 0;
+
+	if (strnlen(page, count) != count) {
+		ssd_dev_err(dev->cfg.name, "bad_blocks refused: the list holds a NUL byte");
+		return -EINVAL;
+	}
+	while (len && isspace(page[len - 1]))
+		len--;
+	if (len) {
+		list = kmemdup_nul(page, len, GFP_KERNEL);
+		if (!list)
+			return -ENOMEM;
+	}
+	mutex_lock(&dev->lock);
+	if (dev->sd) {
+		ssd_dev_err(dev->cfg.name, "bad_blocks cannot change while powered (write power=0 first)");
+		ret = -EBUSY;
+	} else if (list) {
+		ret = ssd_block_list_parse(dev->cfg.name, list,
+					   dev->cfg.chips * dev->cfg.blocks_per_chip, NULL, 0, &nr);
+	}
+	if (!ret) {
+		kfree(dev->bad_blocks);
+		dev->bad_blocks = list;
+		list = NULL;
+	}
+	mutex_unlock(&dev->lock);
+	kfree(list);
+	return ret ? ret : count;
+}
+CONFIGFS_ATTR(ssdemu_, bad_blocks);
+
 /* Read-only: the block device name, empty while off. */
 static ssize_t ssdemu_disk_name_show(struct config_item *item, char *page)
 {
@@ -280,6 +336,7 @@ static struct configfs_attribute *ssdemu_dev_attrs[] = {
 #undef SSDEMU_KEY_ATTR_PTR
 	&ssdemu_attr_power,
 	&ssdemu_attr_snapshot_from,
+	&ssdemu_attr_bad_blocks,
 	&ssdemu_attr_snapshot_save,
 	&ssdemu_attr_disk_name,
 	&ssdemu_attr_capacity_bytes,
@@ -301,6 +358,7 @@ static void ssdemu_dev_release(struct config_item *item)
 	mutex_unlock(&dev->lock);
 	mutex_destroy(&dev->lock);
 	kfree(dev->snapshot_from);
+	kfree(dev->bad_blocks);
 	kfree(dev);
 }
 

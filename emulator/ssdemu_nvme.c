@@ -110,6 +110,7 @@ void ssdemu_nvme_init(struct ssdemu_disk *sd, const struct ssd_config *cfg)
 	sd->nvme_info.logical_block_bytes = cfg->logical_block_bytes;
 	sd->nvme_info.page_size_bytes = cfg->page_size_bytes;
 	sd->nvme_info.pe_cycle_limit = cfg->pe_cycle_limit;
+	sd->nvme_info.wear_faults = cfg->bad_block_ppm || cfg->grown_bad_ppm;
 	spin_lock_init(&sd->nvme_errors.lock);
 }
 
@@ -286,6 +287,25 @@ static void spare(const struct ssd_stats *st, struct nvme_smart_log *log)
 		log->critical_warning |= NVME_SMART_CRIT_SPARE;
 }
 
+/*
+ * With bad blocks or wear-out on (docs/faults.md), the spares are blocks
+ * the FTL may still retire: available spare is what is left of them, the
+ * threshold 10%, and critical warning bit 3 says the device turned
+ * read-only at its end of life.
+ */
+#define SSDEMU_SPARE_THRESH_PERCENT	10
+
+static void wear_spare(const struct ssd_stats *st, struct nvme_smart_log *log)
+{
+	log->avail_spare = st->spare_blocks_initial ?
+			   div64_u64(st->spare_blocks * 100, st->spare_blocks_initial) : 0;
+	log->spare_thresh = SSDEMU_SPARE_THRESH_PERCENT;
+	if (log->avail_spare < log->spare_thresh)
+		log->critical_warning |= NVME_SMART_CRIT_SPARE;
+	if (st->read_only)
+		log->critical_warning |= NVME_SMART_CRIT_MEDIA;
+}
+
 static void smart_log(struct ssdemu_disk *sd, const struct ssd_stats *st,
 		      struct nvme_smart_log *log)
 {
@@ -293,7 +313,10 @@ static void smart_log(struct ssdemu_disk *sd, const struct ssd_stats *st,
 
 	log->temperature[0] = SSDEMU_NVME_TEMP_K & 0xff;
 	log->temperature[1] = SSDEMU_NVME_TEMP_K >> 8;
-	spare(st, log);
+	if (sd->nvme_info.wear_faults || st->bad_blocks_factory || st->bad_blocks_grown)
+		wear_spare(st, log);
+	else
+		spare(st, log);
 	log->percent_used = min_t(u64, 255,
 				  div64_u64(st->erase_count_mean_milli * 100, limit_milli));
 	put_u128(log->data_units_read, data_units(st->host_read_bytes));

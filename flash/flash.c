@@ -56,6 +56,7 @@ int ssd_flash_init(struct flash *fl, const struct ssd_config *cfg,
 		ret = -ENOMEM;
 		goto fail;
 	}
+	ssd_flash_wear_init(fl, cfg);
 	ssd_flash_timing_params_from(cfg, &tparams);
 	ret = ssd_timing_init(fl->timing, &tparams);
 	if (ret) {
@@ -131,6 +132,9 @@ void ssd_flash_reset_counters(struct flash *fl)
 	fl->slc_read_pages = 0;
 	fl->slc_erase_blocks = 0;
 	ssd_flash_ecc_reset_counters(fl);
+	fl->wear.program_failures = 0;
+	fl->wear.erase_failures = 0;
+	fl->wear.refused_pages = 0;
 }
 
 static u32 chip_of(const struct flash *fl, u32 ppa)
@@ -332,6 +336,10 @@ void ssd_flash_get_stats(const struct flash *fl, struct ssd_stats *st)
 				   (u64)fl->total_blocks * sizeof(*fl->cell_mode);
 	/* What the pages hold, as the host wrote it (the store may keep less). */
 	st->data_bytes = fl->data_pages * fl->geo.page_size_bytes;
+	st->flash_program_failures = fl->wear.program_failures;
+	st->flash_erase_failures = fl->wear.erase_failures;
+	st->read_only = fl->wear.read_only;
+	st->host_write_refused_pages = fl->wear.refused_pages;
 	st->channel_busy_ns_total = fl->timing->counters.channel_busy_ns;
 	st->chip_busy_ns_total = fl->timing->counters.chip_busy_ns;
 	ssd_flash_ecc_get_stats(fl, st);

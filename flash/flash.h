@@ -33,6 +33,7 @@
 #include "common/ssd_config.h"
 #include "common/ssd_layer.h"
 #include "common/ssd_pagepool.h"
+#include "common/ssd_rand.h"
 #include "common/ssd_stats.h"
 
 #define FLASH_PPA_NONE	U32_MAX
@@ -62,6 +63,22 @@ struct flash_geometry {
 struct ssd_timing;
 struct flash_ecc;
 
+/*
+ * Wear-out faults (flash_wear.c): whether a program or erase fails, from
+ * the block's erase count, grown_bad_ppm and pe_cycle_limit, drawn from the
+ * faults' own PRNG (fault_seed); the failures counted; and the end-of-life
+ * read-only state the FTL sets when it runs out of spare blocks.
+ */
+struct flash_wear {
+	struct ssd_rand rand;
+	u64 grown_bad_ppm;		/* 0: nothing fails, no draw */
+	u64 pe_cycle_limit;
+	u64 program_failures;
+	u64 erase_failures;
+	u64 refused_pages;		/* host pages refused while read-only */
+	bool read_only;
+};
+
 struct flash {
 	struct flash_geometry geo;
 	struct ssd_timing *timing;	/* chips and channels (flash_timing.h) */
@@ -82,6 +99,7 @@ struct flash {
 	u64 slc_program_pages;
 	u64 slc_read_pages;
 	u64 slc_erase_blocks;
+	struct flash_wear wear;		/* wear-out faults, end of life (flash_wear.c) */
 };
 
 /*
@@ -224,6 +242,37 @@ void ssd_flash_invalidate(struct flash *fl, u32 ppa);
 
 /* Erase @block: every page in it must already be invalid. */
 u64 ssd_flash_erase(struct flash *fl, u32 block, u64 start_ns);
+
+/*
+ * Wear-out faults (flash_wear.c).  ssd_flash_fail_ppm() is the chance in
+ * ppm that a program or erase of a block at @erase_count erases fails:
+ * 0 below @pe_cycle_limit, @grown_bad_ppm at it, doubling every
+ * max(1, limit / 10) erases past it, capped at 10^6.
+ */
+u64 ssd_flash_fail_ppm(u64 grown_bad_ppm, u64 pe_cycle_limit, u64 erase_count);
+/*
+ * Whether programming @ppa of a block at @erase_count erases fails now
+ * (a draw only when the chance is not 0).  A failed program takes its
+ * time on the chip (*@done_ns when it ends), is counted as a failure, and
+ * leaves the page holding nothing: the caller keeps its buffer.
+ */
+bool ssd_flash_program_fails(struct flash *fl, u32 ppa, u64 erase_count, u64 start_ns,
+			     u64 *done_ns);
+/* Whether the erase of a block that just reached @erase_count erases failed. */
+bool ssd_flash_erase_fails(struct flash *fl, u64 erase_count);
+
+static inline bool flash_read_only(const struct flash *fl)
+{
+	return fl->wear.read_only;
+}
+
+/* End of life: from now on the device refuses every write and TRIM. */
+void ssd_flash_set_read_only(struct flash *fl);
+/* @pages host pages refused because the device is read-only. */
+void ssd_flash_count_refused(struct flash *fl, u64 pages);
+/* The wear state (PRNG, failures, read-only) in the FTL's snapshot tail. */
+void ssd_flash_wear_save(const struct flash *fl, struct ssd_snap_writer *w);
+void ssd_flash_wear_load(struct flash *fl, struct ssd_snap_reader *r);
 
 /*
  * Fill the flash's counters into @st: the physical size, programs, reads

@@ -11,5 +11,7 @@
 
 void ssd_flash_geometry_from(const struct ssd_config *cfg, struct flash_geometry *geo);
 void ssd_flash_timing_params_from(const struct ssd_config *cfg, struct timing_params *p);
+/* The wear-out fault state of @cfg (flash_wear.c): nothing failed yet. */
+void ssd_flash_wear_init(struct flash *fl, const struct ssd_config *cfg);
 
 #endif /* SSD_FLASH_CONFIG_H */

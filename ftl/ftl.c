@@ -42,6 +42,8 @@ int ssd_ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *
 	memset(ftl->l2p, 0xff, ftl->logical_pages * sizeof(u32));
 	memset(ftl->p2l, 0xff, flash->total_pages * sizeof(u32));
 	ret = ssd_ftl_regions_init(ftl, params);
+	if (!ret)
+		ret = ssd_ftl_faults_init(ftl, params->cfg);
 	if (!ret && ftl->scheme->init)
 		ret = ftl->scheme->init(ftl, params->cfg);
 	if (ret)
@@ -161,6 +163,10 @@ int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	*done_ns = start_ns;
 	if (region >= SSD_REGION_NR || !ftl->region[region].nr_blocks)
 		return -EINVAL;
+	if (ftl_read_only(ftl)) {
+		ssd_pagepool_put(ftl->flash->pool, buf);
+		return -EROFS;
+	}
 	rg = &ftl->region[region];
 	if (region_full(ftl, rg, lpn))
 		return -ENOSPC;
@@ -172,6 +178,20 @@ int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	if (!ret)
 		ret = ssd_ftl_wear_step(ftl, rg, start_ns);
 	ppa = ret ? FTL_NONE : host_alloc_page(ftl, rg, start_ns);
+	/* A failed program retires its block: the page goes to the next one. */
+	while (ppa != FTL_NONE && ftl->faults.on) {
+		ret = ssd_ftl_host_program_fails(ftl, ppa, &start_ns);
+		if (ret <= 0)
+			break;
+		ret = 0;
+		ppa = host_alloc_page(ftl, rg, start_ns);
+	}
+	if (ftl_read_only(ftl) && (ret == -EROFS || ppa == FTL_NONE)) {
+		/* End of life on the way: nothing of this page was mapped. */
+		count_gc_work(ftl);
+		ssd_pagepool_put(ftl->flash->pool, buf);
+		return -EROFS;
+	}
 	if (ppa == FTL_NONE) {
 		count_gc_work(ftl);
 		/* ftl_config_validate() makes this unreachable. */

@@ -18,4 +18,10 @@
  */
 extern const struct ssd_layer_type ssd_ftl_layer_type;
 
+/*
+ * Mark @nr blocks bad in the FTL layer @layer before first use
+ * (ftl/ftl_retire.c); -EINVAL, logged, as ssd_device_mark_bad_blocks().
+ */
+int ssd_ftl_layer_mark_bad_blocks(struct ssd_layer *layer, const u32 *blocks, u32 nr);
+
 #endif /* SSD_FTL_H */

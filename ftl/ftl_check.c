@@ -63,7 +63,7 @@ static int check_maps(const struct ftl *ftl)
 
 /* What one pass over the blocks counts, per region. */
 struct block_tally {
-	u32 free, open, full, victim, mapped, translation;
+	u32 free, open, full, victim, mapped, translation, bad;
 	u64 valid, erases;
 };
 
@@ -120,6 +120,13 @@ static int check_block(const struct ftl *ftl, u32 block, struct block_tally *tal
 		      "block %u of region %u held by a scheme that maps no blocks", block,
 		      blk->region);
 		tally->mapped++;
+		break;
+	case FTL_BLOCK_BAD:
+		/* Retired: moved out, unless GC's room ran out at the end of life. */
+		CHECK(blk->region == SSD_REGION_MAIN && (!valid || ftl_read_only(ftl)),
+		      "bad block %u of region %u holds %u valid pages", block, blk->region,
+		      valid);
+		tally->bad++;
 		break;
 	default:
 		CHECK(0, "block %u in unknown state %u", block, blk->state);
@@ -217,10 +224,16 @@ static int check_region(const struct ftl *ftl, u32 r, const struct block_tally *
 	const struct ftl_region *rg = &ftl->region[r];
 
 	CHECK(tally->free + tally->open + tally->full + tally->victim + tally->mapped +
-	      tally->translation == rg->nr_blocks,
-	      "region %u: free %u + open %u + full %u + victim %u + mapped %u + translation %u != %u blocks",
+	      tally->translation + tally->bad == rg->nr_blocks,
+	      "region %u: free %u + open %u + full %u + victim %u + mapped %u + translation %u + bad %u != %u blocks",
 	      r, tally->free, tally->open, tally->full, tally->victim, tally->mapped,
-	      tally->translation, rg->nr_blocks);
+	      tally->translation, tally->bad, rg->nr_blocks);
+	CHECK(tally->bad == rg->bad_blocks, "region %u: %u bad blocks, counter says %u", r,
+	      tally->bad, rg->bad_blocks);
+	CHECK(r != SSD_REGION_MAIN ||
+	      (u64)ftl->faults.bad_factory + ftl->faults.bad_grown == tally->bad,
+	      "%u bad blocks, %u factory + %u grown", tally->bad, ftl->faults.bad_factory,
+	      ftl->faults.bad_grown);
 	/* Kept by ssd_ftl_erase_block(), which a block-mapped scheme's erases need not use. */
 	CHECK(tally->erases == rg->erase_total || (r == SSD_REGION_MAIN && ftl_block_mapped(ftl)),
 	      "region %u: %llu erases, counter says %llu", r,
@@ -233,7 +246,9 @@ static int check_region(const struct ftl *ftl, u32 r, const struct block_tally *
 	      r, (unsigned long long)tally->valid, (unsigned long long)rg->valid_pages);
 	CHECK(tally->victim == (rg->gc_victim != FTL_NONE), "region %u: %u victim blocks", r,
 	      tally->victim);
-	CHECK(!rg->nr_blocks || rg->nr_free + 1 >= FTL_GC_RESERVED_BLOCKS,
+	/* Failed erases give no block back: the reserve holds without them. */
+	CHECK(!rg->nr_blocks || rg->nr_free + 1 >= FTL_GC_RESERVED_BLOCKS ||
+	      (r == SSD_REGION_MAIN && ftl->faults.bad_grown),
 	      "region %u: %u free blocks, below the GC reserve", r, rg->nr_free);
 	if (!rg->nr_blocks)
 		return 0;

@@ -52,7 +52,7 @@ static u32 gc_dest_chip(const struct ftl *ftl, const struct ftl_region *rg, u32 
 	return chip != FTL_NONE ? chip : most_free_chip(ftl, rg, vchip, false);
 }
 
-static u32 gc_alloc_page(struct ftl *ftl, struct ftl_region *rg, u32 vchip)
+u32 ssd_ftl_gc_alloc_page(struct ftl *ftl, struct ftl_region *rg, u32 vchip)
 {
 	struct ftl_chip *c = &rg->chip[gc_dest_chip(ftl, rg, vchip)];
 	u32 ppa;
@@ -95,8 +95,16 @@ static int gc_move(struct ftl *ftl, struct ftl_region *rg, u32 src, u64 start_ns
 {
 	struct ftl_block *blk = &ftl->blocks[rg->gc_victim];
 	u32 lpn = ftl->p2l[src];
-	u32 dst = gc_alloc_page(ftl, rg, ftl_chip_of(ftl, rg->gc_victim));
+	u32 dst = ssd_ftl_gc_alloc_page(ftl, rg, ftl_chip_of(ftl, rg->gc_victim));
 
+	/* Retired blocks took the room GC counts on: end of life, data kept. */
+	if (dst == FTL_NONE && ftl->faults.bad_grown) {
+		if (!ftl_read_only(ftl))
+			ssd_dev_err(ftl->flash->dev_name, "end of life: read-only (GC found no free block after %u retired)",
+				    ftl->faults.bad_grown);
+		ssd_flash_set_read_only(ftl->flash);
+		return -EROFS;
+	}
 	if (dst == FTL_NONE) {
 		ssd_dev_warn_once(ftl->flash->dev_name, "BUG: GC found no free block with %u free", rg->nr_free);
 		return -EIO;
@@ -143,6 +151,11 @@ static int gc_run(struct ftl *ftl, struct ftl_region *rg, u32 budget, u32 target
 		struct ftl_block *blk;
 		u32 first;
 
+		/* End of life (a retirement just now): no more GC. */
+		if (ftl_read_only(ftl)) {
+			ret = -EROFS;
+			break;
+		}
 		if (rg->gc_victim == FTL_NONE) {
 			if (!budget || one_victim)
 				break;
@@ -255,6 +268,8 @@ void ssd_ftl_gc_background(struct ftl *ftl, u64 now_ns)
 {
 	u32 i;
 
+	if (ftl_read_only(ftl))
+		return;
 	for (i = 0; i < SSD_REGION_NR; i++) {
 		struct ftl_region *rg = &ftl->region[i];
 
@@ -262,7 +277,7 @@ void ssd_ftl_gc_background(struct ftl *ftl, u64 now_ns)
 		if (i == SSD_REGION_MAIN && ftl_block_mapped(ftl))
 			continue;
 		if (rg->nr_blocks && rg->nr_free < ftl->gc_background_free_blocks &&
-		    gc_background_step(ftl, rg, now_ns))
+		    gc_background_step(ftl, rg, now_ns) && !ftl_read_only(ftl))
 			ssd_dev_warn_once(ftl->flash->dev_name, "background GC failed in region %u", i);
 	}
 }

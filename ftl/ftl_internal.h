@@ -78,6 +78,7 @@ enum ftl_block_state {
 	FTL_BLOCK_VICTIM,	/* GC is moving its valid pages out */
 	FTL_BLOCK_MAPPED,	/* a block-mapped scheme's data or log block */
 	FTL_BLOCK_TRANSLATION,	/* holds DFTL translation pages (ftl_dftl.c) */
+	FTL_BLOCK_BAD,		/* retired or factory bad: never used (ftl_retire.c) */
 };
 
 struct ftl_block {
@@ -202,6 +203,8 @@ struct ftl_region {
 	u64 erase_total;	/* erases of its blocks (kept as they happen) */
 	u32 wl_cursor;		/* static wear levelling: next region block to examine */
 	bool gc_wl;		/* gc_victim is a cold block static wear levelling chose */
+	u32 bad_blocks;		/* of nr_blocks, the BAD ones (ftl_retire.c) */
+	u32 good_needed;	/* good blocks it needs to hold its data with GC working */
 };
 
 struct ftl_params {
@@ -235,6 +238,15 @@ struct ftl_wear_counters {
 	u64 wl_static_pages;		/* valid pages moved out of them */
 };
 
+/* Bad blocks and retirement (ftl_retire.c); all zero with the faults off. */
+struct ftl_faults {
+	bool on;			/* bad blocks or grown failures configured */
+	u32 bad_factory;		/* blocks bad before first use */
+	u32 bad_grown;			/* blocks retired after a failure */
+	u32 spare_initial;		/* spare blocks after the factory bad ones */
+	u64 retire_relocated_pages;	/* valid pages moved out of retired blocks */
+};
+
 struct ftl {
 	struct flash *flash;
 	const struct ftl_gc_policy *gc_policy;
@@ -264,6 +276,7 @@ struct ftl {
 	struct ftl_counters counters;
 	u32 wl_static_threshold;	/* erases a cold block lags the mean by */
 	struct ftl_wear_counters wear;
+	struct ftl_faults faults;
 };
 
 int ssd_ftl_init(struct ftl *ftl, struct flash *flash, const struct ftl_params *params);
@@ -277,8 +290,10 @@ void ssd_ftl_exit(struct ftl *ftl);
  * if @region has no blocks, -ENOSPC if it is too full of valid data to
  * take one more page (only the cache region, whose contents the layer
  * above decides: it must destage first) - both refused before anything
- * happened, @buf still the caller's; or -EIO (logged, @buf freed) if the
- * FTL's invariants are broken.
+ * happened, @buf still the caller's; -EROFS (@buf freed, @lpn's old data
+ * kept) if the device is or just turned read-only (end of life,
+ * ftl_retire.c); or -EIO (logged, @buf freed) if the FTL's invariants are
+ * broken.
  */
 int ssd_ftl_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_region region,
 	      enum ssd_cause cause, u64 start_ns, u64 *done_ns);
@@ -432,6 +447,35 @@ void ssd_ftl_erase_hist(const struct ftl *ftl, u64 max_erases, u64 *width_erases
 			u64 hist[SSD_ERASE_HIST_BUCKETS]);
 /* Each region's erase_total from its blocks' counts (after a snapshot load). */
 void ssd_ftl_wear_recount(struct ftl *ftl);
+
+/*
+ * Internal to ftl/: bad blocks, retirement and end of life (ftl_retire.c),
+ * in the main region of the page scheme only.  ssd_ftl_faults_init() draws
+ * the factory bad blocks (bad_block_ppm) and works out the spares;
+ * ssd_ftl_mark_bad_blocks() marks more before first use (-EINVAL, logged,
+ * if one is out of range, outside the main region, or the FTL was used).
+ * ssd_ftl_host_program_fails() asks the flash whether programming @ppa,
+ * just taken for a host page, fails: if so the page is given back, the
+ * block retired (its valid pages moved, *@start_ns then when that ended)
+ * and it returns 1 (take another page) or -EROFS (end of life).
+ * ssd_ftl_erase_retires() retires a block whose erase failed (true) or
+ * says it did not.  ssd_ftl_spare_blocks() are the blocks that may still
+ * be retired before the device turns read-only.
+ */
+int ssd_ftl_faults_init(struct ftl *ftl, const struct ssd_config *cfg);
+int ssd_ftl_mark_bad_blocks(struct ftl *ftl, const u32 *blocks, u32 nr);
+int ssd_ftl_host_program_fails(struct ftl *ftl, u32 ppa, u64 *start_ns);
+bool ssd_ftl_erase_retires(struct ftl *ftl, u32 block);
+u32 ssd_ftl_spare_blocks(const struct ftl *ftl);
+void ssd_ftl_faults_save(const struct ftl *ftl, struct ssd_snap_writer *w);
+void ssd_ftl_faults_load(struct ftl *ftl, struct ssd_snap_reader *r);
+/* GC's next destination page for a page of a block on @vchip (ftl_gc.c). */
+u32 ssd_ftl_gc_alloc_page(struct ftl *ftl, struct ftl_region *rg, u32 vchip);
+
+static inline bool ftl_read_only(const struct ftl *ftl)
+{
+	return flash_read_only(ftl->flash);
+}
 
 /* Internal to ftl/: greedy's choice, cost-benefit's fallback (ftl_gc_greedy.c). */
 u32 ssd_ftl_gc_greedy_select(struct ftl *ftl, struct ftl_region *rg);

@@ -73,6 +73,20 @@ static int ftl_config_validate(const struct ssd_config *cfg)
 				  cache_blocks);
 		return -EINVAL;
 	}
+	if (scheme != &ssd_ftl_scheme_page && (cfg->bad_block_ppm || cfg->grown_bad_ppm)) {
+		ssd_dev_err(cfg->name, "%s=%llu refused with ftl_type=%s: bad blocks and wear-out need ftl_type=page",
+			    cfg->bad_block_ppm ? "bad_block_ppm" : "grown_bad_ppm",
+			    (unsigned long long)(cfg->bad_block_ppm ? cfg->bad_block_ppm :
+						 cfg->grown_bad_ppm), scheme->name);
+		return -EINVAL;
+	}
+	/* A write cache or dedup buffer above would hold acknowledged pages the end of life refuses. */
+	if ((cfg->bad_block_ppm || cfg->grown_bad_ppm) && (cfg->cache_policy || cfg->dedup)) {
+		ssd_dev_err(cfg->name, "%s refused with %s: bad blocks and wear-out need cache_policy=none and dedup=0",
+			    cfg->bad_block_ppm ? "bad_block_ppm" : "grown_bad_ppm",
+			    cfg->cache_policy ? "a cache_policy" : "dedup=1");
+		return -EINVAL;
+	}
 	return scheme->validate ? scheme->validate(cfg) : 0;
 }
 
@@ -224,6 +238,11 @@ static void ftl_layer_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 	st->erase_count_stddev_milli = ssd_ftl_erase_stddev_milli(ftl);
 	st->wl_static_migrations = ftl->wear.wl_static_migrations;
 	st->wl_static_pages = ftl->wear.wl_static_pages;
+	st->bad_blocks_factory = ftl->faults.bad_factory;
+	st->bad_blocks_grown = ftl->faults.bad_grown;
+	st->spare_blocks = ssd_ftl_spare_blocks(ftl);
+	st->spare_blocks_initial = ftl->faults.spare_initial;
+	st->retire_relocated_pages = ftl->faults.retire_relocated_pages;
 	ssd_ftl_erase_hist(ftl, st->erase_count_max, &st->erase_hist_bucket_width, hist);
 	st->erase_hist_0 = hist[0];
 	st->erase_hist_1 = hist[1];
@@ -260,6 +279,7 @@ static void ftl_layer_reset_stats(struct ssd_layer *layer)
 
 	memset(&ftl->counters, 0, sizeof(ftl->counters));
 	memset(&ftl->wear, 0, sizeof(ftl->wear));
+	ftl->faults.retire_relocated_pages = 0;
 	if (ftl->scheme->reset_stats)
 		ftl->scheme->reset_stats(ftl);
 }
@@ -336,6 +356,13 @@ static int ftl_layer_create(const struct ssd_config *cfg, const struct ssd_layer
 struct ftl *ssd_ftl_from_layer(struct ssd_layer *layer)
 {
 	return layer && layer->ops == &ftl_layer_ops ? to_ftl(layer) : NULL;
+}
+
+int ssd_ftl_layer_mark_bad_blocks(struct ssd_layer *layer, const u32 *blocks, u32 nr)
+{
+	struct ftl *ftl = ssd_ftl_from_layer(layer);
+
+	return ftl ? ssd_ftl_mark_bad_blocks(ftl, blocks, nr) : -EINVAL;
 }
 
 const struct ssd_layer_type ssd_ftl_layer_type = {

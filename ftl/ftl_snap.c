@@ -114,6 +114,7 @@ void ssd_ftl_save(const struct ftl *ftl, struct ssd_snap_writer *w)
 	save_wear(ftl, w);
 	if (ftl->scheme->save)
 		ftl->scheme->save(ftl, w);
+	ssd_ftl_faults_save(ftl, w);
 }
 
 /* A block number of this FTL, or FTL_NONE. */
@@ -232,7 +233,9 @@ void ssd_ftl_load(struct ftl *ftl, struct ssd_snap_reader *r)
 	for (i = 0; i < ftl->total_blocks && !r->error; i++) {
 		const struct ftl_block *b = &ftl->blocks[i];
 
-		if (b->state > FTL_BLOCK_TRANSLATION || b->region >= SSD_REGION_NR ||
+		if (b->state > FTL_BLOCK_BAD || b->region >= SSD_REGION_NR ||
+		    (b->state == FTL_BLOCK_BAD &&
+		     (ftl->scheme != &ssd_ftl_scheme_page || b->region != SSD_REGION_MAIN)) ||
 		    (b->state == FTL_BLOCK_MAPPED &&
 		     (!ftl_block_mapped(ftl) || b->region != SSD_REGION_MAIN)) ||
 		    (b->state == FTL_BLOCK_TRANSLATION &&
@@ -251,4 +254,5 @@ void ssd_ftl_load(struct ftl *ftl, struct ssd_snap_reader *r)
 		load_wear(ftl, r);
 	if (!r->error && ftl->scheme->load)
 		ftl->scheme->load(ftl, r);
+	ssd_ftl_faults_load(ftl, r);
 }

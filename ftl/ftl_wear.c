@@ -33,7 +33,9 @@ u64 ssd_ftl_erase_block(struct ftl *ftl, u32 block, u64 start_ns)
 	blk->write_ptr = 0;
 	blk->valid_pages = 0;
 	ftl_region_of(ftl, block)->erase_total++;
-	ssd_ftl_free_push(ftl, block);
+	/* A failed erase retires the block (ftl_retire.c) instead. */
+	if (!ssd_ftl_erase_retires(ftl, block))
+		ssd_ftl_free_push(ftl, block);
 	return done_ns;
 }
 

@@ -15,6 +15,7 @@ int sim_usage(void)
 		"[--format FORMAT] [--disk N|MAJOR,MINOR|HOST_N] "
 		"[--remap none|dense] [--remap-unit BYTES] [--json] [--check] "
 		"[--completions FILE] [--warmup N] [--belady] [--no-final-flush] [--data]\n"
+		"              [--bad-blocks LIST]\n"
 		"              [--from SNAPSHOT [--reset-stats]] [--save SNAPSHOT]\n"
 		"              [--fill F] [--measure-from N|TIME] [--iodepth N | --time-scale F]\n"
 		"              [--fields A,B,...] [--csv] [--verbose|--all] [--progress|--no-progress]\n"
@@ -53,7 +54,7 @@ static int parse_count(const char *text, unsigned long long *out)
 /* The options that take a value, each allowed once. */
 enum { OPT_CONFIG, OPT_FORMAT, OPT_COMPLETIONS, OPT_WARMUP, OPT_DISK, OPT_REMAP,
        OPT_REMAP_UNIT, OPT_FROM, OPT_SAVE, OPT_AGE, OPT_SEED, OPT_FILL, OPT_MEASURE_FROM,
-       OPT_IODEPTH, OPT_FIELDS, OPT_FORMAT_OUT, OPT_TIME_SCALE, OPT_NR };
+       OPT_IODEPTH, OPT_FIELDS, OPT_FORMAT_OUT, OPT_TIME_SCALE, OPT_BAD_BLOCKS, OPT_NR };
 
 static const char *const valued[OPT_NR] = {
 	[OPT_CONFIG] = "--config", [OPT_FORMAT] = "--format",
@@ -62,7 +63,7 @@ static const char *const valued[OPT_NR] = {
 	[OPT_FROM] = "--from", [OPT_SAVE] = "--save", [OPT_AGE] = "--age",
 	[OPT_SEED] = "--seed", [OPT_FILL] = "--fill", [OPT_MEASURE_FROM] = "--measure-from",
 	[OPT_IODEPTH] = "--iodepth", [OPT_FIELDS] = "--fields", [OPT_FORMAT_OUT] = "--format-out",
-	[OPT_TIME_SCALE] = "--time-scale",
+	[OPT_TIME_SCALE] = "--time-scale", [OPT_BAD_BLOCKS] = "--bad-blocks",
 };
 
 /*
@@ -151,6 +152,9 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 		return 0;
 	case OPT_SAVE:
 		o->save_path = value;
+		return 0;
+	case OPT_BAD_BLOCKS:
+		o->bad_blocks = value;
 		return 0;
 	case OPT_AGE:
 		o->age_spec = value;
@@ -294,6 +298,10 @@ static int check_combinations(const struct sim_options *o, const bool *seen)
 {
 	if (o->from_path && seen[OPT_CONFIG]) {
 		fprintf(stderr, "ssdsim: --config and --from refused together: the snapshot holds the device's configuration; change a key that does not shape the device with key=value\n");
+		return 1;
+	}
+	if (o->bad_blocks && o->from_path) {
+		fprintf(stderr, "ssdsim: --bad-blocks and --from refused together: the snapshot holds the device's bad blocks\n");
 		return 1;
 	}
 	if (o->age_spec && o->trace_path) {

@@ -30,6 +30,7 @@ struct sim_options {
 	const char *from_path;		/* --from: the device from a snapshot */
 	const char *save_path;		/* --save: a snapshot at the end */
 	const char *age_spec;		/* --age: precondition, no trace */
+	const char *bad_blocks;		/* --bad-blocks "12 40-43": factory bad blocks */
 	u64 seed;			/* --seed: the aging's random numbers */
 	bool reset_stats;		/* --reset-stats: after --from */
 	/* The instrument (docs/ssdsim.md). */

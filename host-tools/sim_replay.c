@@ -66,7 +66,21 @@ static int submit_extent(struct sim_run *run, const struct trace_record *rec,
 			   ext->offset_bytes / run->page_bytes + 1))
 		return out_of_memory();
 	ret = ssd_device_submit(run->dev, &req, done_ns);
-	/* A media error (read errors, --inject) fails the request, counted; the trace goes on. */
+	/*
+	 * A media error (read errors, --inject) fails the request, counted;
+	 * the trace goes on (-EIO).  End of life (bad_block_ppm,
+	 * grown_bad_ppm): the replay goes on, reads are served, writes and
+	 * TRIMs are refused and counted (host_write_refused_pages); no
+	 * completion for a refused one.
+	 */
+	if (ret == -EROFS) {
+		if (!run->read_only_request) {
+			run->read_only_request = run->tr.line;
+			fprintf(stderr, "ssdsim: %s:%lu: the device turned read-only (end of life: no spare block left); later writes and TRIMs are refused and counted\n",
+				run->o->trace_path, run->tr.line);
+		}
+		return 0;
+	}
 	if (ret && ret != -EIO) {
 		fprintf(stderr, "ssdsim: %s:%lu: request failed: %s\n", run->o->trace_path,
 			run->tr.line, strerror(-ret));

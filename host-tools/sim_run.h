@@ -74,6 +74,7 @@ struct sim_run {
 	unsigned int pass;
 	bool shift_pending;		/* --from: start after the snapshot's clock */
 	int fields_failed;		/* sim_print_device(): --fields refused */
+	u64 read_only_request;		/* end of life: the trace record it began at, 0: not */
 };
 
 /*

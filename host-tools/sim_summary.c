@@ -125,6 +125,19 @@ static void print_flash(FILE *out, const struct ssdemu_stats *st)
 		fprintf(out, "%-13sn/a (no host writes)\n", "WAF");
 	else
 		fprintf(out, "%-13s%.3f (all programs), TLC-only %.3f\n", "WAF", waf, tlc);
+	if (st->bad_blocks_factory || st->bad_blocks_grown || st->read_only)
+		fprintf(out, "%-13s%llu bad blocks (%llu factory, %llu grown: %llu program, %llu erase failures), %llu of %llu spares left%s\n",
+			"wear-out", (unsigned long long)(st->bad_blocks_factory + st->bad_blocks_grown),
+			(unsigned long long)st->bad_blocks_factory,
+			(unsigned long long)st->bad_blocks_grown,
+			(unsigned long long)st->flash_program_failures,
+			(unsigned long long)st->flash_erase_failures,
+			(unsigned long long)st->spare_blocks,
+			(unsigned long long)st->spare_blocks_initial,
+			st->read_only ? "; READ-ONLY (end of life)" : "");
+	if (st->host_write_refused_pages)
+		fprintf(out, "%-13s%llu host pages written or trimmed after the end of life\n",
+			"refused", (unsigned long long)st->host_write_refused_pages);
 	fprintf(out, "%-13s%llu victim blocks, %llu pages relocated, %llu foreground runs, %llu background pages\n",
 		"GC", (unsigned long long)st->gc_victim_blocks,
 		(unsigned long long)st->gc_relocated_pages,

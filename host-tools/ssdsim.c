@@ -158,6 +158,10 @@ static int make_device_only(struct sim_run *run, struct ssd_config *cfg)
 			fprintf(stderr, "ssdsim: configuration refused\n");
 			return -1;
 		}
+		if (o->bad_blocks && ssd_device_mark_bad_list(run->dev, o->bad_blocks)) {
+			fprintf(stderr, "ssdsim: --bad-blocks '%s' refused\n", o->bad_blocks);
+			return -1;
+		}
 		return 0;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);

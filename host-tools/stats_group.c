@@ -369,6 +369,33 @@ static void print_read_errors(FILE *out, const struct ssdemu_stats *st)
 	ROW(out, "injected ranges", "%llu", (unsigned long long)st->injected_error_ranges);
 }
 
+/*
+ * Bad blocks and wear-out (stats version 10): shown when a block is bad,
+ * an operation failed or the device reached its end of life.
+ */
+static void print_faults(FILE *out, const struct ssdemu_stats *st)
+{
+	heading(out, "faults");
+	ROW(out, "bad blocks", "%llu factory, %llu grown (%llu valid pages moved out)",
+	    (unsigned long long)st->bad_blocks_factory,
+	    (unsigned long long)st->bad_blocks_grown,
+	    (unsigned long long)st->retire_relocated_pages);
+	ROW(out, "spare blocks", "%llu of %llu left", (unsigned long long)st->spare_blocks,
+	    (unsigned long long)st->spare_blocks_initial);
+	ROW(out, "failures", "%llu programs, %llu erases",
+	    (unsigned long long)st->flash_program_failures,
+	    (unsigned long long)st->flash_erase_failures);
+	ROW(out, "read-only", "%s (%llu host pages refused)",
+	    st->read_only ? "yes: end of life" : "no",
+	    (unsigned long long)st->host_write_refused_pages);
+}
+
+static int faults_on(const struct ssdemu_stats *st)
+{
+	return st->bad_blocks_factory || st->bad_blocks_grown || st->flash_program_failures ||
+	       st->flash_erase_failures || st->read_only;
+}
+
 void stats_print_grouped(FILE *out, const struct ssdemu_stats *st)
 {
 	print_device(out, st);
@@ -380,6 +407,8 @@ void stats_print_grouped(FILE *out, const struct ssdemu_stats *st)
 	    st->read_uncorrectable_pages || st->host_read_error_pages ||
 	    st->host_write_error_pages || st->injected_error_ranges)
 		print_read_errors(out, st);
+	if (faults_on(st))
+		print_faults(out, st);
 	if (cache_on(st))
 		print_cache(out, st);
 	if (dedup_on(st))

@@ -84,6 +84,10 @@ static const struct stat_field stat_fields[] = {
 	STAT(flash_read_retry_pages), STAT(read_corrected_codewords),
 	STAT(read_uncorrectable_pages), STAT(read_uncorrectable_host_pages),
 	STAT(host_read_error_pages), STAT(host_write_error_pages), STAT(injected_error_ranges),
+	/* Bad blocks and wear-out (i24-wear). */
+	STAT(bad_blocks_factory), STAT(bad_blocks_grown), STAT(spare_blocks),
+	STAT(spare_blocks_initial), STAT(flash_program_failures), STAT(flash_erase_failures),
+	STAT(read_only), STAT(host_write_refused_pages), STAT(retire_relocated_pages),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

@@ -255,6 +255,16 @@ struct ssdemu_stats {
 	__u64 host_read_error_pages;	/* host pages failed to the host: uncorrectable or injected */
 	__u64 host_write_error_pages;	/* host pages of writes failed by injection */
 	__u64 injected_error_ranges;	/* sector ranges injected now (inject_errors) */
+	/* Bad blocks and wear-out (i24-wear). */
+	__u64 bad_blocks_factory;	/* blocks bad from the start (rate or list) */
+	__u64 bad_blocks_grown;		/* blocks retired after a failed program/erase */
+	__u64 spare_blocks;		/* blocks that may still be retired before read-only */
+	__u64 spare_blocks_initial;	/* spare_blocks at creation (after factory bad ones) */
+	__u64 flash_program_failures;	/* page programs that failed (block retired) */
+	__u64 flash_erase_failures;	/* block erases that failed (block retired) */
+	__u64 read_only;		/* 1: end of life, writes and TRIMs refused */
+	__u64 host_write_refused_pages;	/* host pages written/trimmed refused while read-only */
+	__u64 retire_relocated_pages;	/* valid pages moved out of retired blocks */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */

@@ -20,6 +20,15 @@
  * BLOCK_MAX_SECTORS long and arrive BLOCK_GAP_SCALE times further apart:
  * the modeled backlog, and with it the timing model's booked intervals,
  * stays as short as under the page scheme.
+ *
+ * Under the page scheme the same last byte may switch on bad blocks and
+ * wear-out (docs/faults.md): grown failures with pe_cycle_limit=2, factory
+ * bad blocks, or both, seeded from byte 0.  The device may then turn
+ * read-only: a write or TRIM that meets the end of life fails with -EROFS
+ * after the pages before the failing one were written, so each page of
+ * its range must read back either its old or its new contents (the shadow
+ * takes what it holds); every later write or TRIM fails with -EROFS and
+ * changes nothing, and reads keep returning the acknowledged data.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,9 +73,48 @@ static void configure(struct ssd_config *cfg, unsigned char pick, unsigned char 
 	cfg->ftl_log_blocks = ftl_pick % 4 ? 1 + ftl_pick % 4 : 0;
 	cfg->dftl_cmt_entries = 2 + (ftl_pick / 4 % 8) * 4;
 	cfg->wl_static_threshold = ftl_pick >= 32 ? 2 : 0;
+	/* Bad blocks and wear-out: the page scheme only, with spare blocks to lose. */
+	if (!cfg->ftl_type && ftl_pick % 4) {
+		cfg->op_percent = 40;
+		cfg->fault_seed = pick;
+		cfg->grown_bad_ppm = ftl_pick & 1 ? 100000 : 0;
+		cfg->bad_block_ppm = ftl_pick & 2 ? 50000 : 0;
+		cfg->pe_cycle_limit = 2;
+	}
 	/* DFTL's translation blocks need spare room beside the SLC region. */
 	if (!strcmp(ssd_ftl_type_choice.name(cfg->ftl_type), "dftl") && cfg->slc_blocks_per_chip)
 		cfg->op_percent = 40;
+}
+
+/*
+ * A request that met the end of life (-EROFS): each page of [@off, @off +
+ * @len) holds its old contents (@shadow) or the new ones (@new, the range's
+ * own bytes); the shadow takes what the device holds.
+ */
+static void settle(struct ssd_device *dev, u8 *shadow, const u8 *new, u64 off, u64 len,
+		   u8 *buf, u64 arrival)
+{
+	u64 page = ssd_device_page_bytes(dev), pos = off, done;
+	struct ssd_request req = { .op = SSD_OP_READ, .offset_bytes = off, .length_bytes = len,
+				   .arrival_ns = arrival };
+	struct flat_iter fi;
+
+	must(ssd_device_read_only(dev), "-EROFS from a writable device");
+	req.data = &fi.it;
+	flat_iter_init(&fi, buf);
+	must(ssd_device_submit(dev, &req, &done) == 0, "read after the end of life failed");
+	while (pos < off + len) {
+		u64 end = (pos / page + 1) * page, n;
+
+		if (end > off + len)
+			end = off + len;
+		n = end - pos;
+		must(!memcmp(buf + (pos - off), shadow + pos, n) ||
+		     !memcmp(buf + (pos - off), new + (pos - off), n),
+		     "a page of a refused request holds neither its old nor its new data");
+		pos = end;
+	}
+	memcpy(shadow + off, buf, len);
 }
 
 /* Write data, made once: loops in the harness would be instrumented. */
@@ -86,7 +134,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
-	static unsigned char shadow[8 << 20], buf[MAX_SECTORS * 4096];
+	static unsigned char shadow[8 << 20], buf[MAX_SECTORS * 4096], new[MAX_SECTORS * 4096];
 	struct ssd_device *dev;
 	struct ssd_config cfg;
 	struct flat_iter fi;
@@ -135,6 +183,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			req.op = SSD_OP_WRITE;
 			flat_iter_init(&fi, src);
 			ret = ssd_device_submit(dev, &req, &done);
+			if (ret == -EROFS) {
+				settle(dev, shadow, src, off, len, buf, arrival);
+				break;
+			}
 			must(ret == 0, "write failed");
 			memcpy(shadow + off, src, len);
 			break;
@@ -152,7 +204,17 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 
 			req.op = (op[6] & 1) ? SSD_OP_WRITE_ZEROES : SSD_OP_TRIM;
 			req.data = NULL;
-			must(ssd_device_submit(dev, &req, &done) == 0, "trim failed");
+			ret = ssd_device_submit(dev, &req, &done);
+			if (ret == -EROFS) {
+				memcpy(new, shadow + off, len);
+				if (req.op == SSD_OP_WRITE_ZEROES)
+					memset(new, 0, len);
+				else if (hi > lo)
+					memset(new + (lo - off), 0, hi - lo);
+				settle(dev, shadow, new, off, len, buf, arrival);
+				break;
+			}
+			must(ret == 0, "trim failed");
 			if (req.op == SSD_OP_WRITE_ZEROES)
 				memset(shadow + off, 0, len);
 			else if (hi > lo)
@@ -190,6 +252,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		must(!memcmp(buf, shadow + i, req.length_bytes), "final read differs");
 	}
 	must(ssd_device_check(dev) == 0, "final consistency check failed");
+	/* For seeds: say whether the run reached the end of life. */
+	if (getenv("FUZZ_MODEL_VERBOSE"))
+		fprintf(stderr, "fuzz_model: read_only=%d\n", ssd_device_read_only(dev));
 	ssd_device_destroy(dev);
 	return 0;
 }

@@ -344,6 +344,17 @@ def test_static_wear_levelling() -> None:
     print(out)
 
 
+def test_faults_wear() -> None:
+    """Bad blocks and wear-out: factory bad blocks (rate and list) never
+    used and kept by a snapshot; grown failures retire blocks with
+    ssd_ftl_check() after each, a device written until read-only reads
+    back every acknowledged page and refuses writes and TRIMs; the keys
+    at 0 change no counter."""
+    out = run_unit("faults_wear")
+    assert "faults_wear: ok" in out
+    print(out)
+
+
 def test_dftl_against_the_page_ftl() -> None:
     """ftl_type=dftl: a CMT as large as the logical space gives every
     statistic of the page FTL (to the nanosecond) plus only the CMT's

@@ -94,6 +94,7 @@ int test_destage(int argc, char **argv);
 int test_dedup_engines(int argc, char **argv);
 int test_snapshot(int argc, char **argv);
 int test_wear(int argc, char **argv);
+int test_faults_wear(int argc, char **argv);
 int test_dftl(int argc, char **argv);
 int test_merges(int argc, char **argv);
 int test_data_store(int argc, char **argv);

@@ -74,6 +74,7 @@ int main(int argc, char **argv)
 		{ "dedup_engines", test_dedup_engines },
 		{ "snapshot", test_snapshot },
 		{ "wear", test_wear },
+		{ "faults_wear", test_faults_wear },
 		{ "dftl", test_dftl },
 		{ "merges", test_merges },
 		{ "data_store", test_data_store },
