@@ -127,9 +127,6 @@ def test_timing_and_kernel_matches_simulator(vm: Any, kver: str,
     # The blktrace of the same kind of workload, as blkparse printed it:
     # the same requests in the same order, and the same flash counters.
     kernel = stats["bt"]
-    # Attempts made again because blktrace started late (guest/timing.sh).
-    for line in re.findall(r"^bt attempt .*$", out, re.M):
-        print(f"{kver}: {line}")
     assert kernel["gc_relocated_pages"] > 0, "the bt workload ran no GC"
     bt_log = re.search(r"BTLOG-BEGIN\n(.*?)BTLOG-END", out, re.S).group(1)
     (tmp_path / "bt-kernel.log").write_text(bt_log)
