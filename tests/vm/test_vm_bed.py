@@ -199,3 +199,24 @@ def test_exit_status_and_timeout(vm) -> None:
     assert res.output.splitlines() == ["out", "err"]
     hung = vm.run_raw("sleep 600", timeout_s=20)
     assert hung.timed_out and hung.exit_code is None
+
+
+def test_tail_survives_a_process_left_behind(vm, kver: str) -> None:
+    """A script that exits while a process it started still holds ttyS1
+    (its stdout) and the kernel log is long: the exit status still comes
+    from ttyS1 (not the console's fallback: script_s is set), and the whole
+    dmesg, its last line included, arrives before power-off (FLAKES.md)."""
+    res = vm.run_raw('sleep 600 &\n'
+                     'i=0\n'
+                     'while [ $i -lt 1500 ]; do\n'
+                     '\techo "bed filler line $i" > /dev/kmsg\n'
+                     '\ti=$((i + 1))\n'
+                     'done\n'
+                     'echo "bed last line" > /dev/kmsg\n'
+                     'echo left\n', kver, timeout_s=300)
+    assert res.exit_code == 0 and res.script_s is not None, res.summary()
+    assert res.output.strip() == "left"
+    lines = res.dmesg.splitlines()
+    assert sum("bed filler line" in line for line in lines) == 1500
+    # The last line written, a few hundred bytes from the end of ttyS1.
+    assert any(line.endswith("bed last line") for line in lines), lines[-3:]
