@@ -137,6 +137,29 @@ def find_kernel_errors(*logs: str) -> list[str]:
     return list(seen)
 
 
+# A guest clock running at the wrong rate (a TSC calibrated against the PIT
+# on a loaded host, see /init) makes every sleep, bound and modeled time of
+# the run wrong: such a run proves nothing either way.  Judged only on
+# scripts long enough for the host's share (the dmesg dump, power-off) to
+# be small; guest seconds against host seconds between the start and exit
+# markers (both clocks count real time when right, whatever the load).
+CLOCK_MIN_HOST_S = 10.0
+CLOCK_MAX_RATIO = 2.0
+
+
+def clock_error(script_s: float | None, host_s: float | None) -> str | None:
+    """The bed's error line when the guest's clock ran too fast or too slow
+    against the host's (None: fine, or too short to judge)."""
+    if script_s is None or host_s is None or host_s < CLOCK_MIN_HOST_S:
+        return None
+    ratio = script_s / host_s
+    if 1 / CLOCK_MAX_RATIO <= ratio <= CLOCK_MAX_RATIO:
+        return None
+    return (f"ssdemu-init: guest clock ran {ratio:.2f} times as fast as the "
+            f"host's ({script_s:.1f} guest s in {host_s:.1f} host s): its "
+            "times are not the run's")
+
+
 def _read_text(path: Path) -> str:
     try:
         return path.read_bytes().decode("utf-8", "replace").replace("\r", "")
@@ -269,6 +292,9 @@ def _run_qemu(kver: str, cmd: list[str], console: Path, serial: Path,
               on_line: Callable[[str], None] | None = None) -> VmResult:
     t0 = time.monotonic()
     boot_s: float | None = None
+    exit_s: float | None = None  # host seconds when the exit marker came
+    exit_mark = initramfs.MARK_EXIT.encode()
+    scanned = 0
     timed_out = False
     follower = _LineFollower(serial, on_line) if on_line else None
     with tempfile.TemporaryFile() as err:
@@ -281,6 +307,16 @@ def _run_qemu(kver: str, cmd: list[str], console: Path, serial: Path,
                     with open(serial, "rb") as f:
                         if initramfs.MARK_START.encode() in f.read(4096):
                             boot_s = now
+                elif boot_s is not None and exit_s is None:
+                    # Only what came since the last look (and a marker's
+                    # length before it, in case one was cut in two).
+                    start = max(0, scanned - len(exit_mark))
+                    with open(serial, "rb") as f:
+                        f.seek(start)
+                        chunk = f.read()
+                    scanned = start + len(chunk)
+                    if exit_mark in chunk:
+                        exit_s = now
                 if now > timeout_s:
                     timed_out = True
                     proc.kill()
@@ -305,12 +341,19 @@ def _run_qemu(kver: str, cmd: list[str], console: Path, serial: Path,
         code = int(found.group(1)) if found else None
     if timed_out:
         code = None
+    script_s = (g_end - g_start) if g_start and g_end else None
+    errors = find_kernel_errors(console_text, dmesg)
+    clock = clock_error(script_s, exit_s - boot_s
+                        if boot_s is not None and exit_s is not None
+                        else None)
+    if clock:
+        errors.append(clock)
     return VmResult(
         kver=kver, exit_code=code, output=output, console=console_text,
         dmesg=dmesg, boot_s=boot_s, wall_s=wall_s,
-        kernel_errors=find_kernel_errors(console_text, dmesg),
+        kernel_errors=errors,
         timed_out=timed_out, guest_boot_s=g_start,
-        script_s=(g_end - g_start) if g_start and g_end else None,
+        script_s=script_s,
         qemu_stderr=qemu_stderr)
 
 

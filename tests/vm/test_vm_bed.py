@@ -220,3 +220,27 @@ def test_tail_survives_a_process_left_behind(vm, kver: str) -> None:
     assert sum("bed filler line" in line for line in lines) == 1500
     # The last line written, a few hundred bytes from the end of ttyS1.
     assert any(line.endswith("bed last line") for line in lines), lines[-3:]
+
+
+def test_clock_error() -> None:
+    """A guest clock at the wrong rate is the bed's error; a right one, or
+    a run too short to judge, is not."""
+    assert vmrun.clock_error(30.4, 30.0) is None
+    assert vmrun.clock_error(16.0, 30.0) is None
+    assert vmrun.clock_error(None, 30.0) is None
+    assert vmrun.clock_error(50.0, 5.0) is None  # too short to judge
+    fast = vmrun.clock_error(300.0, 30.0)
+    assert fast and "10.00 times as fast" in fast
+    assert vmrun.find_kernel_errors(fast) == []  # a bed line, added apart
+    assert vmrun.clock_error(5.0, 30.0)
+
+
+def test_wrong_guest_clock_is_reported(vm) -> None:
+    """A guest whose TSC was calibrated wrong (forced here: 500 MHz where
+    the host's TSC runs several times faster) keeps a clock that runs too
+    fast; the bed reports it as an error instead of passing the run."""
+    res = vm.run_raw("sleep 80\necho slept\n", timeout_s=300,
+                     extra_cmdline="tsc_early_khz=500000")
+    assert res.exit_code == 0, res.summary()
+    assert any("guest clock ran" in e for e in res.kernel_errors), \
+        res.summary()
