@@ -160,6 +160,45 @@ def clock_error(script_s: float | None, host_s: float | None) -> str | None:
             "times are not the run's")
 
 
+# The guest's TSC frequency as its kernel measured it against qemu's HPET
+# (host time) a second after boot ("Refined TSC clocksource calibration"),
+# kept for the next boots and given as tsc_early_khz: the quick calibration
+# at boot, against the PIT, which a loaded host made 5x wrong (and with it
+# sched_clock, so the soft-lockup detector fired on a 4 s stall), is then
+# skipped.  Under TCG the guest's TSC counts the host's ticks: the value
+# belongs to the host, whatever the kernel.
+_REFINED_RE = re.compile(
+    r"tsc: Refined TSC clocksource calibration: (\d+)\.(\d{3}) MHz")
+
+
+def tsc_khz_file() -> Path:
+    return initramfs.VM_DIR / "tsc-khz"
+
+
+def known_tsc_khz() -> int | None:
+    """The TSC frequency remembered from an earlier boot, if any."""
+    try:
+        khz = int(tsc_khz_file().read_text())
+    except (OSError, ValueError):
+        return None
+    return khz if khz > 0 else None
+
+
+def remember_tsc_khz(*logs: str) -> int | None:
+    """Keep the refined TSC frequency found in a guest's kernel log."""
+    for log in logs:
+        found = _REFINED_RE.search(log)
+        if found:
+            khz = int(found.group(1)) * 1000 + int(found.group(2))
+            path = tsc_khz_file()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")
+            tmp.write_text(f"{khz}\n")
+            os.replace(tmp, path)
+            return khz
+    return None
+
+
 def _read_text(path: Path) -> str:
     try:
         return path.read_bytes().decode("utf-8", "replace").replace("\r", "")
@@ -224,7 +263,11 @@ def qemu_command(kver: str, initrd: Path, console: Path, serial: Path,
                  memory_mb: int, cpus: int, extra_cmdline: str = "",
                  machine: str = MACHINE,
                  shares: Mapping[str, Share] | None = None) -> list[str]:
-    append = " ".join(CMDLINE + ([extra_cmdline] if extra_cmdline else []))
+    cmdline = CMDLINE + ([extra_cmdline] if extra_cmdline else [])
+    khz = known_tsc_khz()
+    if khz and "tsc_early_khz=" not in extra_cmdline:
+        cmdline.append(f"tsc_early_khz={khz}")
+    append = " ".join(cmdline)
     virtfs: list[str] = []
     for tag, share in (shares or {}).items():
         virtfs += ["-virtfs", f"local,path={share.host_path},mount_tag={tag},"
@@ -273,6 +316,9 @@ def run_in_vm(script: str, kver: str | None = None,
         cmd = qemu_command(kver, initrd, console, serial, memory_mb, cpus,
                            extra_cmdline, shares=shares)
         result = _run_qemu(kver, cmd, console, serial, timeout_s, on_line)
+        if "tsc_early_khz=" not in extra_cmdline and not any(
+                "guest clock ran" in e for e in result.kernel_errors):
+            remember_tsc_khz(result.dmesg, result.console)
         if keep_dir is not None:
             keep_dir.mkdir(parents=True, exist_ok=True)
             for f in workdir.iterdir():

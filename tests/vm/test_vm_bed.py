@@ -244,3 +244,22 @@ def test_wrong_guest_clock_is_reported(vm) -> None:
     assert res.exit_code == 0, res.summary()
     assert any("guest clock ran" in e for e in res.kernel_errors), \
         res.summary()
+
+
+def test_tsc_khz_remembered(tmp_path: Path, monkeypatch) -> None:
+    """The refined TSC frequency of a guest's log is kept and given to the
+    next boots as tsc_early_khz; nothing is kept from a log without it."""
+    monkeypatch.setattr(initramfs, "VM_DIR", tmp_path)
+    monkeypatch.setattr(vmrun, "kernel_image", lambda kver: tmp_path / "k")
+    assert vmrun.known_tsc_khz() is None
+    assert vmrun.remember_tsc_khz("[ 1.0] tsc: Detected 490.097 MHz") is None
+    assert vmrun.known_tsc_khz() is None
+    log = "[ 2.7] tsc: Refined TSC clocksource calibration: 2596.135 MHz\n"
+    assert vmrun.remember_tsc_khz("", log) == 2596135
+    assert vmrun.known_tsc_khz() == 2596135
+    cmd = vmrun.qemu_command("k", tmp_path / "i", tmp_path / "c",
+                             tmp_path / "s", 512, 1)
+    assert "tsc_early_khz=2596135" in cmd[cmd.index("-append") + 1]
+    cmd = vmrun.qemu_command("k", tmp_path / "i", tmp_path / "c",
+                             tmp_path / "s", 512, 1, "tsc_early_khz=5")
+    assert "tsc_early_khz=2596135" not in cmd[cmd.index("-append") + 1]
