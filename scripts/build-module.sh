@@ -14,6 +14,11 @@ kdir=${KDIR:-/usr/src/linux-headers-$kver}
 out=build/kmod/$kver
 [ -d "$kdir" ] || { echo "build-module: no headers in $kdir (run make deps)" >&2; exit 1; }
 mkdir -p "$out"
+# One build per kernel at a time: `make -j2 all unit module` runs this twice
+# at once (all makes module too), and two kbuilds in one directory delete
+# each other's objects ("fixdep: error opening file: .../.controller.o.d").
+exec 9> "$out/.build.lock"
+flock 9
 objs=
 for f in "$@"; do
 	case $f in

@@ -84,6 +84,17 @@ while read -r m; do
 \tinsmod "$MODDIR/$m" || echo "ssdemu-init: insmod $m failed" >/dev/kmsg
 done <"$order"
 mount -t configfs configfs /sys/kernel/config
+# On a loaded host the kernel's quick TSC calibration against the PIT can be
+# off by 5-10x ("PIT calibration deviates from HPET: ... Using PIT
+# calibration value"), and tsc=reliable keeps that clock: guest time then
+# runs 5-10 times too fast (sleeps, bounds, the hung-task detector,
+# ssdemu's modeled times).  qemu's HPET counts host time: use it then.
+if dmesg | grep -q "Using PIT calibration value"; then
+\tcs=/sys/devices/system/clocksource/clocksource0/current_clocksource
+\tkhz=$(dmesg | sed -n 's/.*PIT calibration deviates from HPET: //p')
+\techo hpet > $cs && echo "ssdemu-init: TSC calibrated against the PIT" \
+\t\t"(kHz by PIT and HPET: $khz): clocksource hpet" >/dev/kmsg
+fi
 stty -F /dev/ttyS1 raw -echo 2>/dev/null
 up() {{ read -r u _ </proc/uptime; echo "$u"; }}
 {{

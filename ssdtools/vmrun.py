@@ -137,6 +137,68 @@ def find_kernel_errors(*logs: str) -> list[str]:
     return list(seen)
 
 
+# A guest clock running at the wrong rate (a TSC calibrated against the PIT
+# on a loaded host, see /init) makes every sleep, bound and modeled time of
+# the run wrong: such a run proves nothing either way.  Judged only on
+# scripts long enough for the host's share (the dmesg dump, power-off) to
+# be small; guest seconds against host seconds between the start and exit
+# markers (both clocks count real time when right, whatever the load).
+CLOCK_MIN_HOST_S = 10.0
+CLOCK_MAX_RATIO = 2.0
+
+
+def clock_error(script_s: float | None, host_s: float | None) -> str | None:
+    """The bed's error line when the guest's clock ran too fast or too slow
+    against the host's (None: fine, or too short to judge)."""
+    if script_s is None or host_s is None or host_s < CLOCK_MIN_HOST_S:
+        return None
+    ratio = script_s / host_s
+    if 1 / CLOCK_MAX_RATIO <= ratio <= CLOCK_MAX_RATIO:
+        return None
+    return (f"ssdemu-init: guest clock ran {ratio:.2f} times as fast as the "
+            f"host's ({script_s:.1f} guest s in {host_s:.1f} host s): its "
+            "times are not the run's")
+
+
+# The guest's TSC frequency as its kernel measured it against qemu's HPET
+# (host time) a second after boot ("Refined TSC clocksource calibration"),
+# kept for the next boots and given as tsc_early_khz: the quick calibration
+# at boot, against the PIT, which a loaded host made 5x wrong (and with it
+# sched_clock, so the soft-lockup detector fired on a 4 s stall), is then
+# skipped.  Under TCG the guest's TSC counts the host's ticks: the value
+# belongs to the host, whatever the kernel.
+_REFINED_RE = re.compile(
+    r"tsc: Refined TSC clocksource calibration: (\d+)\.(\d{3}) MHz")
+
+
+def tsc_khz_file() -> Path:
+    return initramfs.VM_DIR / "tsc-khz"
+
+
+def known_tsc_khz() -> int | None:
+    """The TSC frequency remembered from an earlier boot, if any."""
+    try:
+        khz = int(tsc_khz_file().read_text())
+    except (OSError, ValueError):
+        return None
+    return khz if khz > 0 else None
+
+
+def remember_tsc_khz(*logs: str) -> int | None:
+    """Keep the refined TSC frequency found in a guest's kernel log."""
+    for log in logs:
+        found = _REFINED_RE.search(log)
+        if found:
+            khz = int(found.group(1)) * 1000 + int(found.group(2))
+            path = tsc_khz_file()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")
+            tmp.write_text(f"{khz}\n")
+            os.replace(tmp, path)
+            return khz
+    return None
+
+
 def _read_text(path: Path) -> str:
     try:
         return path.read_bytes().decode("utf-8", "replace").replace("\r", "")
@@ -201,7 +263,11 @@ def qemu_command(kver: str, initrd: Path, console: Path, serial: Path,
                  memory_mb: int, cpus: int, extra_cmdline: str = "",
                  machine: str = MACHINE,
                  shares: Mapping[str, Share] | None = None) -> list[str]:
-    append = " ".join(CMDLINE + ([extra_cmdline] if extra_cmdline else []))
+    cmdline = CMDLINE + ([extra_cmdline] if extra_cmdline else [])
+    khz = known_tsc_khz()
+    if khz and "tsc_early_khz=" not in extra_cmdline:
+        cmdline.append(f"tsc_early_khz={khz}")
+    append = " ".join(cmdline)
     virtfs: list[str] = []
     for tag, share in (shares or {}).items():
         virtfs += ["-virtfs", f"local,path={share.host_path},mount_tag={tag},"
@@ -250,6 +316,9 @@ def run_in_vm(script: str, kver: str | None = None,
         cmd = qemu_command(kver, initrd, console, serial, memory_mb, cpus,
                            extra_cmdline, shares=shares)
         result = _run_qemu(kver, cmd, console, serial, timeout_s, on_line)
+        if "tsc_early_khz=" not in extra_cmdline and not any(
+                "guest clock ran" in e for e in result.kernel_errors):
+            remember_tsc_khz(result.dmesg, result.console)
         if keep_dir is not None:
             keep_dir.mkdir(parents=True, exist_ok=True)
             for f in workdir.iterdir():
@@ -269,6 +338,9 @@ def _run_qemu(kver: str, cmd: list[str], console: Path, serial: Path,
               on_line: Callable[[str], None] | None = None) -> VmResult:
     t0 = time.monotonic()
     boot_s: float | None = None
+    exit_s: float | None = None  # host seconds when the exit marker came
+    exit_mark = initramfs.MARK_EXIT.encode()
+    scanned = 0
     timed_out = False
     follower = _LineFollower(serial, on_line) if on_line else None
     with tempfile.TemporaryFile() as err:
@@ -281,6 +353,16 @@ def _run_qemu(kver: str, cmd: list[str], console: Path, serial: Path,
                     with open(serial, "rb") as f:
                         if initramfs.MARK_START.encode() in f.read(4096):
                             boot_s = now
+                elif boot_s is not None and exit_s is None:
+                    # Only what came since the last look (and a marker's
+                    # length before it, in case one was cut in two).
+                    start = max(0, scanned - len(exit_mark))
+                    with open(serial, "rb") as f:
+                        f.seek(start)
+                        chunk = f.read()
+                    scanned = start + len(chunk)
+                    if exit_mark in chunk:
+                        exit_s = now
                 if now > timeout_s:
                     timed_out = True
                     proc.kill()
@@ -305,12 +387,19 @@ def _run_qemu(kver: str, cmd: list[str], console: Path, serial: Path,
         code = int(found.group(1)) if found else None
     if timed_out:
         code = None
+    script_s = (g_end - g_start) if g_start and g_end else None
+    errors = find_kernel_errors(console_text, dmesg)
+    clock = clock_error(script_s, exit_s - boot_s
+                        if boot_s is not None and exit_s is not None
+                        else None)
+    if clock:
+        errors.append(clock)
     return VmResult(
         kver=kver, exit_code=code, output=output, console=console_text,
         dmesg=dmesg, boot_s=boot_s, wall_s=wall_s,
-        kernel_errors=find_kernel_errors(console_text, dmesg),
+        kernel_errors=errors,
         timed_out=timed_out, guest_boot_s=g_start,
-        script_s=(g_end - g_start) if g_start and g_end else None,
+        script_s=script_s,
         qemu_stderr=qemu_stderr)
 
 

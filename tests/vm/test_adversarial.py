@@ -154,6 +154,8 @@ def test_configfs_fuzz(vm: Any, kver: str) -> None:
     # the only log left when a run times out.  Once, under a heavily loaded
     # host, the rmdir under fio hung (CI of 2026-11-23); not reproduced in
     # 120 tries since: the trace is what the next occurrence must show.
+    # That rmdir came 2 s after fio's start, maybe before fio had the disk;
+    # it now comes once fio has written (tests/vm/FLAKES.md).
     res = vm.run(guest("cfs_fuzz.sh"), kver, files=FILES, timeout_s=600,
                  extra_cmdline="log_buf_len=8M loglevel=7")
     out = res.output

@@ -199,3 +199,67 @@ def test_exit_status_and_timeout(vm) -> None:
     assert res.output.splitlines() == ["out", "err"]
     hung = vm.run_raw("sleep 600", timeout_s=20)
     assert hung.timed_out and hung.exit_code is None
+
+
+def test_tail_survives_a_process_left_behind(vm, kver: str) -> None:
+    """A script that exits while a process it started still holds ttyS1
+    (its stdout) and the kernel log is long: the exit status still comes
+    from ttyS1 (not the console's fallback: script_s is set), and the whole
+    dmesg, its last line included, arrives before power-off (FLAKES.md)."""
+    res = vm.run_raw('sleep 600 &\n'
+                     'i=0\n'
+                     'while [ $i -lt 1500 ]; do\n'
+                     '\techo "bed filler line $i" > /dev/kmsg\n'
+                     '\ti=$((i + 1))\n'
+                     'done\n'
+                     'echo "bed last line" > /dev/kmsg\n'
+                     'echo left\n', kver, timeout_s=300)
+    assert res.exit_code == 0 and res.script_s is not None, res.summary()
+    assert res.output.strip() == "left"
+    lines = res.dmesg.splitlines()
+    assert sum("bed filler line" in line for line in lines) == 1500
+    # The last line written, a few hundred bytes from the end of ttyS1.
+    assert any(line.endswith("bed last line") for line in lines), lines[-3:]
+
+
+def test_clock_error() -> None:
+    """A guest clock at the wrong rate is the bed's error; a right one, or
+    a run too short to judge, is not."""
+    assert vmrun.clock_error(30.4, 30.0) is None
+    assert vmrun.clock_error(16.0, 30.0) is None
+    assert vmrun.clock_error(None, 30.0) is None
+    assert vmrun.clock_error(50.0, 5.0) is None  # too short to judge
+    fast = vmrun.clock_error(300.0, 30.0)
+    assert fast and "10.00 times as fast" in fast
+    assert vmrun.find_kernel_errors(fast) == []  # a bed line, added apart
+    assert vmrun.clock_error(5.0, 30.0)
+
+
+def test_wrong_guest_clock_is_reported(vm) -> None:
+    """A guest whose TSC was calibrated wrong (forced here: 500 MHz where
+    the host's TSC runs several times faster) keeps a clock that runs too
+    fast; the bed reports it as an error instead of passing the run."""
+    res = vm.run_raw("sleep 80\necho slept\n", timeout_s=300,
+                     extra_cmdline="tsc_early_khz=500000")
+    assert res.exit_code == 0, res.summary()
+    assert any("guest clock ran" in e for e in res.kernel_errors), \
+        res.summary()
+
+
+def test_tsc_khz_remembered(tmp_path: Path, monkeypatch) -> None:
+    """The refined TSC frequency of a guest's log is kept and given to the
+    next boots as tsc_early_khz; nothing is kept from a log without it."""
+    monkeypatch.setattr(initramfs, "VM_DIR", tmp_path)
+    monkeypatch.setattr(vmrun, "kernel_image", lambda kver: tmp_path / "k")
+    assert vmrun.known_tsc_khz() is None
+    assert vmrun.remember_tsc_khz("[ 1.0] tsc: Detected 490.097 MHz") is None
+    assert vmrun.known_tsc_khz() is None
+    log = "[ 2.7] tsc: Refined TSC clocksource calibration: 2596.135 MHz\n"
+    assert vmrun.remember_tsc_khz("", log) == 2596135
+    assert vmrun.known_tsc_khz() == 2596135
+    cmd = vmrun.qemu_command("k", tmp_path / "i", tmp_path / "c",
+                             tmp_path / "s", 512, 1)
+    assert "tsc_early_khz=2596135" in cmd[cmd.index("-append") + 1]
+    cmd = vmrun.qemu_command("k", tmp_path / "i", tmp_path / "c",
+                             tmp_path / "s", 512, 1, "tsc_early_khz=5")
+    assert "tsc_early_khz=2596135" not in cmd[cmd.index("-append") + 1]

@@ -271,7 +271,14 @@ dev=$(ssdctl create u --config /configs/small-test.conf) || fail "create u"
 fio --name=u --filename="$dev" --direct=1 --ioengine=libaio --rw=randrw --bs=4k \
 	--iodepth=32 --time_based --runtime=600 > /tmp/u.fio 2>&1 &
 fio_pid=$!
-sleep 2
+# Under fio: once it has written, it holds the disk open with I/O in flight
+# until its 600 s are up (a sleep here left "under fio" to the scheduler).
+fio_writing() {
+	disk_wrote "$dev" && return 0
+	kill -0 $fio_pid 2>/dev/null || fail "fio ended before writing: $(tail -n 5 /tmp/u.fio)"
+	return 1
+}
+wait_until 300 "fio to write to $dev" fio_writing
 rmdir_attempt fio u
 wait $fio_pid
 echo "PHASE $(cut -d' ' -f1 /proc/uptime) end"

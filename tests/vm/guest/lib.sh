@@ -15,16 +15,53 @@ print_stats() {
 	echo "STATS-END $2"
 }
 
+# kmsg_mark: a numbered line in the kernel log; kmsg_since prints the
+# kernel's lines after the last mark.  A fixed "tail -n N" of dmesg is not
+# enough: the platform logs when it likes (clocksource and hrtimer notes
+# under a loaded TCG host), and such a line can push the one looked for out.
+KMSG_SEQ=0
+kmsg_mark() {
+	KMSG_SEQ=$((KMSG_SEQ + 1))
+	echo "lib.sh mark $KMSG_SEQ" > /dev/kmsg
+}
+
+kmsg_since() {
+	dmesg | sed -n "/lib\.sh mark $KMSG_SEQ\$/,\$p" | tail -n +2
+}
+
+# wait_until SECONDS WHAT COMMAND [ARG...]: poll COMMAND every 0.1 s until
+# it succeeds; fail naming WHAT after SECONDS of guest time (a bound far
+# above what the condition needs: a slow TCG run waits, never fails).
+wait_until() {
+	_wu_limit=$1
+	_wu_what=$2
+	shift 2
+	read -r _wu_t0 _ < /proc/uptime
+	until "$@"; do
+		read -r _wu_now _ < /proc/uptime
+		[ $((${_wu_now%.*} - ${_wu_t0%.*})) -lt "$_wu_limit" ] ||
+			fail "waited $_wu_limit s for $_wu_what"
+		sleep 0.1
+	done
+}
+
+# disk_wrote DEV: DEV completed a write (field 5 of /sys/block/DISK/stat;
+# reads say nothing: the kernel's partition scan reads every new disk).
+disk_wrote() {
+	read -r _ _ _ _ _dw_w _ < "/sys/block/${1#/dev/}/stat"
+	[ "$_dw_w" != 0 ]
+}
+
 # expect_refused ATTR_PATH VALUE ERRNO_TEXT KERNEL_MESSAGE
 expect_refused() {
+	kmsg_mark
 	if echo "$2" > "$1" 2>/tmp/refused.err; then
 		fail "$1 accepted '$2'"
 	fi
 	grep -q "$3" /tmp/refused.err || fail "$1=$2: wrong error: $(cat /tmp/refused.err)"
-	dmesg | tail -n 5 | grep -q "$4" || fail "$1=$2: no kernel message '$4'"
-	# The matching line, not the last one: the platform may log in between
-	# (clocksource notes under TCG).
-	echo "refused $(basename "$1")=$2: $(dmesg | tail -n 5 | grep "$4" | tail -n 1 |
+	# The kernel logs the refusal before the write returns: it is there.
+	kmsg_since | grep -q "$4" || fail "$1=$2: no kernel message '$4'"
+	echo "refused $(basename "$1")=$2: $(kmsg_since | grep "$4" | tail -n 1 |
 		sed 's/^\[[^]]*\] //')"
 }
 

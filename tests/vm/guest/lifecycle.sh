@@ -61,15 +61,18 @@ pa=$!
 # shellcheck disable=SC2086
 fio --name=b --filename="$b" --bs=2k --randrepeat=0 $common > /tmp/b.fio 2>&1 &
 pb=$!
-# Wait until both have written (fio has the disks open).
-for d in "$a" "$b"; do
-	i=0
-	while [ "$(awk '{ print $5 }' "/sys/block/${d#/dev/}/stat")" = 0 ]; do
-		i=$((i + 1))
-		[ $i -le 300 ] || fail "fio wrote nothing to $d"
-		sleep 0.1
-	done
-done
+# fio_writing DEV PID LOG: fio has written to DEV; fails at once if fio
+# ended without writing (its own error, not a slow start).
+fio_writing() {
+	disk_wrote "$1" && return 0
+	kill -0 "$2" 2>/dev/null || fail "fio ended before writing to $1: $(tail -n 5 "$3")"
+	return 1
+}
+# Wait until both have written (fio is at work): the refusals below do not
+# depend on it (this script's own descriptors hold the disks), the bound is
+# only for a fio that hangs.
+wait_until 300 "fio to write to $a" fio_writing "$a" $pa /tmp/a.fio
+wait_until 300 "fio to write to $b" fio_writing "$b" $pb /tmp/b.fio
 # The disks open by this script's own descriptors: open, power=0 is refused.
 exec 3<"$a" 4<"$b"
 refusals=0

@@ -8,7 +8,8 @@
 #     once and the device keeps serving; then rmdir tears it down.
 #  2. The same preset with one chip and 100 ms programs (minutes of modeled
 #     backlog with a full queue), fio randrw: rmdir.
-#  3. Mounted ext4 with buffered fio on the slow device: rmdir.
+#  3. Mounted ext4 with buffered fio on the slow device: rmdir with an
+#     fsync's writeback in flight.
 #  4. rmmod with a device present is refused; after destroy it unloads.
 # Prints "TEARDOWN name=... seconds=... inflight=... backlog_ms=...
 # fio_exit_s=..." lines; the host test checks them.
@@ -26,18 +27,20 @@ since() {	# T0: seconds since uptime T0
 	awk -v t0="$1" -v t1="$(uptime_s)" 'BEGIN { printf "%.2f", t1 - t0 }'
 }
 
-inflight() {	# DEV: requests the driver holds (reads + writes)
-	awk '{ print $1 + $2 }' "/sys/block/${1#/dev/}/inflight"
+# full DEV MIN: at least MIN requests in flight; INFLIGHT holds how many
+# (read by the shell itself: no fork between the look and what follows).
+full() {
+	read -r _r _w < "/sys/block/${1#/dev/}/inflight"
+	INFLIGHT=$((_r + _w))
+	[ "$INFLIGHT" -ge "$2" ] && return 0
+	kill -0 "$FIO_PID" 2>/dev/null || fail "fio ended: $(tail -n 5 "/tmp/$name.fio")"
+	return 1
 }
 
-# wait_full DEV MIN: until at least MIN requests are in flight (60 s at most)
+# wait_full DEV MIN: until at least MIN requests are in flight; the bound
+# (300 s of guest time) is for a fio that hangs, not for a slow start.
 wait_full() {
-	i=0
-	while [ "$(inflight "$1")" -lt "$2" ]; do
-		i=$((i + 1))
-		[ $i -le 600 ] || fail "$1: only $(inflight "$1") requests in flight"
-		sleep 0.1
-	done
+	wait_until 300 "$2 requests in flight on $1 (last seen: ${INFLIGHT:-none})" full "$1" "$2"
 }
 
 # fio_start NAME DEV_OR_FILE ARGS...: fio in the background; FIO_PID set
@@ -50,27 +53,27 @@ fio_start() {
 	FIO_PID=$!
 }
 
-# fio_wait NAME T0: wait for the background fio; prints seconds since T0
-fio_wait() {
-	wait "$FIO_PID"
-	since "$2"
-}
-
 # backlog_ms DISK: the kernel's "completed at once" message for a disk
-# ("ssdemu: ITEM: DISK: power off: ...")
+# ("ssdemu: ITEM: DISK: power off: ...") since the last kmsg_mark
 backlog_ms() {
-	dmesg | tail -n +$((DMESG_LINES + 1)) | sed -n "s/.*ssdemu: [^ ]*: $1: power off: \([0-9]*\) requests completed at once, up to \([0-9]*\) ms.*/\2/p" |
+	kmsg_since | sed -n "s/.*ssdemu: [^ ]*: $1: power off: \([0-9]*\) requests completed at once, up to \([0-9]*\) ms.*/\2/p" |
 		tail -n 1
 }
 
-# teardown NAME DEV: rmdir under load; prints the TEARDOWN line
+# teardown NAME DEV MIN: once MIN requests are in flight, rmdir at once (no
+# fork in between: what was in flight cannot all complete first); prints the
+# TEARDOWN line, with the number seen in flight just before the rmdir.
 teardown() {
-	n=$(inflight "$2")
-	DMESG_LINES=$(dmesg | wc -l)
-	t0=$(uptime_s)
+	kmsg_mark
+	wait_full "$2" "$3"
+	n=$INFLIGHT
+	read -r t0 _ < /proc/uptime
 	rmdir "$CFS/$1" || fail "rmdir $1"
 	secs=$(since "$t0")
-	fio_s=$(fio_wait "$1" "$t0")
+	# Here, not in a $(...) subshell: a subshell has no child to wait for
+	# (its wait returned at once, and the figure measured nothing).
+	wait "$FIO_PID"
+	fio_s=$(since "$t0")
 	[ ! -e "$2" ] || fail "$2 still exists"
 	echo "TEARDOWN name=$1 seconds=$secs inflight=$n backlog_ms=$(backlog_ms "${2#/dev/}") fio_exit_s=$fio_s"
 }
@@ -92,39 +95,49 @@ no_scheduler "$dev"
 fio_start preset "$dev" --direct=1 --rw=randwrite --bs=64k --iodepth=4096 \
 	--size=1G --norandommap
 wait_full "$dev" 4000
+# The disk is open by this script's own descriptor too: the refusal does not
+# depend on fio keeping it open.
+exec 3< "$dev"
+kmsg_mark
 t0=$(uptime_s)
 if ssdctl destroy preset 2>/tmp/destroy.err; then
 	fail "destroy accepted while fio has the disk open"
 fi
 grep -q "Device or resource busy" /tmp/destroy.err ||
 	fail "destroy: $(cat /tmp/destroy.err)"
-dmesg | tail -n 3 | grep -q "is open, power=0 refused" || fail "no refusal message"
+kmsg_since | grep -q "is open, power=0 refused" || fail "no refusal message"
 echo "REFUSED destroy seconds=$(since "$t0")"
-# Refused means untouched: the device still completes at modeled times.
-before=$(ssdctl stats "$dev" --raw | awk '$1 == "timed_completions" { print $2 }')
-sleep 1
-after=$(ssdctl stats "$dev" --raw | awk '$1 == "timed_completions" { print $2 }')
-[ "$after" -gt "$before" ] || fail "no timed completions after the refusal"
-wait_full "$dev" 4000
-teardown preset "$dev"
+exec 3<&-
+# Refused means untouched: the device still completes at modeled times
+# (thousands of requests in flight: the count moves as soon as time does).
+timed() {
+	ssdctl stats "$dev" --raw | awk '$1 == "timed_completions" { print $2 }'
+}
+before=$(timed)
+more_timed() {
+	[ "$(timed)" -gt "$before" ]
+}
+wait_until 300 "timed completions after the refusal" more_timed
+teardown preset "$dev" 4000
 
 # 2. One chip, 100 ms programs: minutes of backlog.
 dev=$(make_dev slow chips=1 channels=1 blocks_per_chip=64 program_ns=100000000)
 no_scheduler "$dev"
 fio_start slow "$dev" --direct=1 --rw=randrw --bs=4k --iodepth=4096 --size=16M \
 	--norandommap
-wait_full "$dev" 4000
-teardown slow "$dev"
+teardown slow "$dev" 4000
 
 # 3. Mounted ext4, buffered writes with fsyncs in flight (10 ms programs,
 # so that mkfs takes a moment only).
 dev=$(make_dev mounted chips=1 channels=1 blocks_per_chip=64 program_ns=10000000)
 mkfs.ext4 -q -E nodiscard "$dev" || fail "mkfs"
 mkdir -p /mnt/t && mount "$dev" /mnt/t || fail "mount"
+# An fsync every 128 writes puts about 128 single-page writes in flight at
+# once, one chip programming them one after another: seen with 96 in flight,
+# the last is at least 0.96 s of modeled time away when rmdir starts.
 fio_start mounted /mnt/t/f --rw=randwrite --bs=4k --iodepth=64 --size=8M \
-	--fsync=32
-wait_full "$dev" 8
-teardown mounted "$dev"
+	--fsync=128
+teardown mounted "$dev" 96
 umount /mnt/t 2>/dev/null || umount -l /mnt/t || fail "umount after rmdir"
 echo "umounted the dead file system"
 
