@@ -78,7 +78,10 @@
 	X(erase_hist_0) X(erase_hist_1) X(erase_hist_2) X(erase_hist_3)	\
 	X(erase_hist_4) X(erase_hist_5) X(erase_hist_6) X(erase_hist_7)	\
 	X(erase_hist_8) X(erase_hist_9) X(erase_hist_10) X(erase_hist_11) \
-	X(erase_hist_12) X(erase_hist_13) X(erase_hist_14) X(erase_hist_15)
+	X(erase_hist_12) X(erase_hist_13) X(erase_hist_14) X(erase_hist_15) \
+	/* power cuts and the volatile write cache (i24-power) */	\
+	X(power_cuts) X(power_cut_lost_pages) X(write_cache_dirty_pages) \
+	X(write_cache_hit_pages) X(write_cache_flushes) X(fua_writes)
 
 /* The erase-count histogram's buckets (erase_hist_0 .. erase_hist_15). */
 #define SSD_ERASE_HIST_BUCKETS	16

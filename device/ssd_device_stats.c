@@ -29,6 +29,9 @@ void ssd_device_get_stats(struct ssd_device *dev, struct ssd_stats *st)
 	st->host_rmw_pages = dev->host.rmw_pages;
 	st->host_flush_count = dev->host.flush_count;
 	st->virtual_time_ns = dev->virtual_time_ns;
+	st->power_cuts = dev->power.cuts;
+	st->power_cut_lost_pages = dev->power.lost_pages;
+	st->fua_writes = dev->power.fua_writes;
 	/* The FTL never holds more pages than the logical space. */
 	st->data_limit_bytes = min_t(u64, dev->data_limit_pages,
 				     dev->capacity_bytes >> dev->page_shift) * dev->page_bytes;
@@ -45,6 +48,7 @@ void ssd_device_reset_stats(struct ssd_device *dev)
 
 	ssd_lock_take(&dev->lock);
 	memset(&dev->host, 0, sizeof(dev->host));
+	memset(&dev->power, 0, sizeof(dev->power));
 	ssd_controller_reset_counters(&dev->controller);
 	ssd_flash_reset_counters(&dev->flash);
 	for (layer = dev->top; layer; layer = layer->lower)

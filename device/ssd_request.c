@@ -204,6 +204,24 @@ static int prepare_request(struct ssd_device *dev, const struct ssd_request *req
 	return ssd_pagepool_reserve(&dev->pool, min_t(u64, nr, U32_MAX));
 }
 
+/*
+ * A FUA write's pages are on flash before it completes: with a volatile
+ * write cache, every buffer drains as on a FLUSH (the pages acknowledged
+ * before it go too: a device may always make more durable).
+ */
+static int force_unit_access(struct ssd_device *dev, u64 start_ns, u64 *done_ns)
+{
+	struct ssd_io io = { .start_ns = start_ns, .cause = SSD_CAUSE_HOST };
+	int ret = 0;
+
+	dev->power.fua_writes++;
+	if (dev->cfg.volatile_write_cache) {
+		ret = dev->top->ops->flush(dev->top, &io);
+		*done_ns = max_t(u64, *done_ns, io.done_ns);
+	}
+	return ret;
+}
+
 /* Let statistics, checks and the scheduler in; no other request. */
 static void break_lock(struct ssd_device *dev)
 {
@@ -232,7 +250,7 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 
 	ssd_lock_take(&dev->request_lock);
 	ssd_lock_take(&dev->lock);
-	ret = prepare_request(dev, req);
+	ret = dev->powered_off ? -EIO : prepare_request(dev, req);
 	if (ret)
 		goto unlock;
 	dev->request_seq++;
@@ -275,6 +293,8 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 			done_ns = max_t(u64, done_ns, page_done_ns);
 			pos += len;
 		}
+		if (!ret && req->fua && req->op == SSD_OP_WRITE)
+			ret = force_unit_access(dev, start_ns, &done_ns);
 	}
 	ssd_controller_command_done(&dev->controller, arrival_ns, done_ns,
 				req->op == SSD_OP_READ ? CONTROLLER_OP_READ :

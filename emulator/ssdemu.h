@@ -55,6 +55,7 @@ struct ssdemu_nvme_info {
 	u32 logical_block_bytes;
 	u32 page_size_bytes;
 	u64 pe_cycle_limit;
+	u8 volatile_write_cache;	/* Identify Controller's VWC bit */
 };
 
 /*
@@ -120,6 +121,11 @@ struct ssdemu_dev {
 	/* snapshot_from: an absolute path power=1 makes the device from, or NULL. */
 	char *snapshot_from;
 	struct ssdemu_disk *sd;		/* while powered, else NULL */
+	/*
+	 * After power_cut: the core with its durable state, which the next
+	 * power=1 brings back (keys cannot change meanwhile); else NULL.
+	 */
+	struct ssd_device *cut_core;
 };
 
 /* ssdemu_blk.c: the block major, and bringing a disk up and down. */
@@ -127,6 +133,7 @@ int ssdemu_blk_init(void);
 void ssdemu_blk_exit(void);
 int ssdemu_power_on(struct ssdemu_dev *dev);
 int ssdemu_power_off(struct ssdemu_dev *dev, bool force);
+int ssdemu_power_cut(struct ssdemu_dev *dev);
 
 /*
  * ssdemu_snapshot.c.  Save @sd's core to @path: 0 or an error (logged).  The

@@ -110,6 +110,7 @@ void ssdemu_nvme_init(struct ssdemu_disk *sd, const struct ssd_config *cfg)
 	sd->nvme_info.logical_block_bytes = cfg->logical_block_bytes;
 	sd->nvme_info.page_size_bytes = cfg->page_size_bytes;
 	sd->nvme_info.pe_cycle_limit = cfg->pe_cycle_limit;
+	sd->nvme_info.volatile_write_cache = cfg->volatile_write_cache;
 	spin_lock_init(&sd->nvme_errors.lock);
 }
 
@@ -144,6 +145,7 @@ static void id_ctrl(struct ssdemu_disk *sd, struct nvme_id_ctrl *id)
 	id->wctemp = cpu_to_le16(343);
 	id->cctemp = cpu_to_le16(353);
 	put_u128(id->tnvmcap, sd->nvme_info.capacity_bytes);
+	id->vwc = sd->nvme_info.volatile_write_cache;
 	id->sqes = 0x66;
 	id->cqes = 0x44;
 	id->nn = cpu_to_le32(1);
@@ -302,6 +304,7 @@ static void smart_log(struct ssdemu_disk *sd, const struct ssd_stats *st,
 	put_u128(log->host_writes, st->write_commands);
 	put_u128(log->ctrl_busy_time, div64_u64(st->controller_busy_ns, 60ULL * NSEC_PER_SEC));
 	put_u128(log->power_on_hours, div64_u64(st->virtual_time_ns, 3600ULL * NSEC_PER_SEC));
+	put_u128(log->unsafe_shutdowns, st->power_cuts);
 	put_u128(log->num_err_log_entries, errors_logged(sd));
 	log->temp_sensor[0] = cpu_to_le16(SSDEMU_NVME_TEMP_K);
 }

@@ -15,6 +15,7 @@ int sim_usage(void)
 		"[--format FORMAT] [--disk N|MAJOR,MINOR] "
 		"[--remap none|dense] [--remap-unit BYTES] [--json] [--check] "
 		"[--completions FILE] [--warmup N] [--belady] [--no-final-flush] [--data]\n"
+		"              [--power-cut-at N]\n"
 		"              [--from SNAPSHOT [--reset-stats]] [--save SNAPSHOT]\n"
 		"              [--fill F] [--measure-from N|TIME] [--iodepth N | --time-scale F]\n"
 		"              [--fields A,B,...] [--csv] [--verbose|--all] [--progress|--no-progress] TRACE\n"
@@ -52,7 +53,7 @@ static int parse_count(const char *text, unsigned long long *out)
 /* The options that take a value, each allowed once. */
 enum { OPT_CONFIG, OPT_FORMAT, OPT_COMPLETIONS, OPT_WARMUP, OPT_DISK, OPT_REMAP,
        OPT_REMAP_UNIT, OPT_FROM, OPT_SAVE, OPT_AGE, OPT_SEED, OPT_FILL, OPT_MEASURE_FROM,
-       OPT_IODEPTH, OPT_FIELDS, OPT_FORMAT_OUT, OPT_TIME_SCALE, OPT_NR };
+       OPT_IODEPTH, OPT_FIELDS, OPT_FORMAT_OUT, OPT_TIME_SCALE, OPT_POWER_CUT_AT, OPT_NR };
 
 static const char *const valued[OPT_NR] = {
 	[OPT_CONFIG] = "--config", [OPT_FORMAT] = "--format",
@@ -61,7 +62,7 @@ static const char *const valued[OPT_NR] = {
 	[OPT_FROM] = "--from", [OPT_SAVE] = "--save", [OPT_AGE] = "--age",
 	[OPT_SEED] = "--seed", [OPT_FILL] = "--fill", [OPT_MEASURE_FROM] = "--measure-from",
 	[OPT_IODEPTH] = "--iodepth", [OPT_FIELDS] = "--fields", [OPT_FORMAT_OUT] = "--format-out",
-	[OPT_TIME_SCALE] = "--time-scale",
+	[OPT_TIME_SCALE] = "--time-scale", [OPT_POWER_CUT_AT] = "--power-cut-at",
 };
 
 /*
@@ -114,6 +115,14 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 		return 1;
 	case OPT_COMPLETIONS:
 		o->completions_path = value;
+		return 0;
+	case OPT_POWER_CUT_AT:
+		if (parse_count(value, &n) || !n) {
+			fprintf(stderr, "ssdsim: --power-cut-at %s refused: a request number, 1 or more\n",
+				value);
+			return 1;
+		}
+		o->power_cut_at = n;
 		return 0;
 	case OPT_WARMUP:
 		if (parse_count(value, &n) || n > 1000000) {

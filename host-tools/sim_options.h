@@ -44,6 +44,7 @@ struct sim_options {
 	bool verbose;			/* --verbose/--all: every counter in text */
 	int progress;			/* --progress 1, --no-progress 0, -1: a tty */
 	bool data;			/* --data: keep page bytes (data_store=bytes) */
+	u64 power_cut_at;		/* --power-cut-at N: before request N (1..), 0 none */
 	/* The key=value arguments, in order (applied again after --from). */
 	char **keys;
 	int nr_keys;

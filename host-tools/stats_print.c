@@ -80,6 +80,8 @@ static const struct stat_field stat_fields[] = {
 	STAT(erase_hist_4), STAT(erase_hist_5), STAT(erase_hist_6), STAT(erase_hist_7),
 	STAT(erase_hist_8), STAT(erase_hist_9), STAT(erase_hist_10), STAT(erase_hist_11),
 	STAT(erase_hist_12), STAT(erase_hist_13), STAT(erase_hist_14), STAT(erase_hist_15),
+	STAT(power_cuts), STAT(power_cut_lost_pages), STAT(write_cache_dirty_pages),
+	STAT(write_cache_hit_pages), STAT(write_cache_flushes), STAT(fua_writes),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

@@ -23,7 +23,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define SSDEMU_STATS_VERSION	9
+#define SSDEMU_STATS_VERSION	10
 
 struct ssdemu_stats {
 	__u32 version;			/* SSDEMU_STATS_VERSION of the writer */
@@ -247,6 +247,13 @@ struct ssdemu_stats {
 	__u64 erase_hist_13;
 	__u64 erase_hist_14;
 	__u64 erase_hist_15;		/* blocks with erases in [15 * width, 16 * width) */
+	/* Power cuts and the volatile write cache (version 10). */
+	__u64 power_cuts;		/* power cuts since creation (SMART unsafe shutdowns) */
+	__u64 power_cut_lost_pages;	/* acknowledged pages a power cut lost (never flushed) */
+	__u64 write_cache_dirty_pages;	/* gauge: pages in the volatile write cache now */
+	__u64 write_cache_hit_pages;	/* host reads served from the volatile write cache */
+	__u64 write_cache_flushes;	/* FLUSH commands that drained the volatile write cache */
+	__u64 fua_writes;		/* FUA writes, on flash before they completed */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */

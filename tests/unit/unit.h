@@ -97,5 +97,6 @@ int test_wear(int argc, char **argv);
 int test_dftl(int argc, char **argv);
 int test_merges(int argc, char **argv);
 int test_data_store(int argc, char **argv);
+int test_power(int argc, char **argv);
 
 #endif /* SSD_UNIT_H */

@@ -77,11 +77,12 @@ int main(int argc, char **argv)
 		{ "dftl", test_dftl },
 		{ "merges", test_merges },
 		{ "data_store", test_data_store },
+		{ "power", test_power },
 	};
 	unsigned int i;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check|cache|cache_dedup|dedup|destage|dedup_engines|snapshot|wear|dftl|merges [args]\n",
+		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check|cache|cache_dedup|dedup|destage|dedup_engines|snapshot|wear|dftl|merges|data_store|power [args]\n",
 			argv[0]);
 		return 2;
 	}
