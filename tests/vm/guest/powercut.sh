@@ -14,6 +14,10 @@
 load_module
 mkdir -p /mnt/t
 : "${ROUNDS:=6}"
+# The flusher writes dirty pages back at once, without a FLUSH: the
+# device's cache holds acknowledged, unflushed writes when the power goes.
+echo 1 > /proc/sys/vm/dirty_expire_centisecs
+echo 5 > /proc/sys/vm/dirty_writeback_centisecs
 cuts=0
 
 dev_of() {
