@@ -186,6 +186,11 @@ enum ssd_data_store {
 	  "blk-mq hardware queues (kernel only; the model serves one at a time); 0 = one per CPU") \
 	X(queue_depth, 64, 1, 4096, SSD_KEY_KERNEL_ONLY, NULL,				\
 	  "blk-mq tags per hardware queue (kernel only)")		\
+	/* device/: the volatile write cache and power cuts (docs/faults.md). */ \
+	X(volatile_write_cache, 0, 0, 1, 0, NULL,			\
+	  "1: a DRAM write-back cache (write_cache_pages) a power cut loses unless flushed, FUA honoured; 0: power-loss protected") \
+	X(write_cache_pages, 256, 1, 1048576, 0, NULL,			\
+	  "pages of the volatile write cache (volatile_write_cache=1 only)") \
 	/* nvmcache/: the SLC write cache and its admission policies. */ \
 	X(seed, 1, 0, U64_MAX, 0, NULL,				\
 	  "seed of the device's PRNG (ProCache's die, sketch hashes)")	\

@@ -150,6 +150,14 @@ struct ssd_layer_ops {
 	 */
 	void (*refcount)(struct ssd_layer *layer, u64 lpn, u32 refcount);
 	/*
+	 * Optional (NULL: the layer holds nothing volatile).  The power is
+	 * cut: drop every write this layer acknowledged that is not durable
+	 * yet (a DRAM write buffer), leaving its state consistent as if they
+	 * never came, and return how many pages were dropped.  Called top to
+	 * bottom under the device lock (ssd_device_power_cut()).
+	 */
+	u64 (*power_cut)(struct ssd_layer *layer, u64 now_ns);
+	/*
 	 * Fill this layer's counters into @st; called bottom up after the
 	 * front end filled its own, so a layer may add to what those below
 	 * it reported.

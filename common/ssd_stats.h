@@ -88,7 +88,10 @@
 	X(bad_blocks_factory) X(bad_blocks_grown) X(spare_blocks)	\
 	X(spare_blocks_initial) X(flash_program_failures)		\
 	X(flash_erase_failures) X(read_only) X(host_write_refused_pages) \
-	X(retire_relocated_pages)
+	X(retire_relocated_pages)					\
+	/* power cuts and the volatile write cache (i24-power) */	\
+	X(power_cuts) X(power_cut_lost_pages) X(write_cache_dirty_pages) \
+	X(write_cache_hit_pages) X(write_cache_flushes) X(fua_writes)
 
 /* The erase-count histogram's buckets (erase_hist_0 .. erase_hist_15). */
 #define SSD_ERASE_HIST_BUCKETS	16

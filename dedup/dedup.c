@@ -576,6 +576,26 @@ int ssd_dedup_flush(struct dedup *dd, struct ssd_io *io)
 	return ret;
 }
 
+u64 ssd_dedup_power_cut(struct dedup *dd, u64 now_ns)
+{
+	u64 lost = dd->buffered, done = now_ns;
+
+	while (dd->buffer_slots) {
+		u32 e = dd->buffer_head, reserved;
+
+		if (dd->buffer[e].lpn != U64_MAX) {
+			ssd_pagepool_put(dd->pool, dd->buffer[e].buf);
+			reserved = entry_remove(dd, e);
+			/* Its old chunk was let go when it came: it goes as on a TRIM. */
+			if (reserved != DEDUP_NONE)
+				release_chunk(dd, reserved, now_ns, &done);
+		}
+		dd->buffer_head = (dd->buffer_head + 1) % dd->buffer_cap;
+		dd->buffer_slots--;
+	}
+	return lost;
+}
+
 bool ssd_dedup_holds(const struct dedup *dd, u64 lpn)
 {
 	u32 chunk = dd->l2c[lpn];

@@ -193,6 +193,13 @@ int ssd_dedup_trim(struct dedup *dd, u64 lpn, struct ssd_io *io);
 /* Every buffered write leaves the buffer, then the layer below flushes. */
 int ssd_dedup_flush(struct dedup *dd, struct ssd_io *io);
 
+/*
+ * A power cut: every buffered write is dropped, unwritten (a volatile
+ * write cache's loss); the chunk a write reserved is released as on a
+ * TRIM, so its page reads zeros.  Returns the writes dropped.
+ */
+u64 ssd_dedup_power_cut(struct dedup *dd, u64 now_ns);
+
 /* Whether a write of @lpn now takes no new data page (ssd_layer_ops.holds). */
 bool ssd_dedup_holds(const struct dedup *dd, u64 lpn);
 

@@ -151,6 +151,11 @@ static void dedup_layer_load(struct ssd_layer *layer, struct ssd_snap_reader *r)
 	ssd_dedup_load(to_dedup(layer), r);
 }
 
+static u64 dedup_layer_power_cut(struct ssd_layer *layer, u64 now_ns)
+{
+	return ssd_dedup_power_cut(to_dedup(layer), now_ns);
+}
+
 static void dedup_layer_destroy(struct ssd_layer *layer)
 {
 	ssd_dedup_exit(to_dedup(layer));
@@ -165,6 +170,7 @@ static const struct ssd_layer_ops dedup_layer_ops = {
 	.holds = dedup_layer_holds,
 	.chips_free_ns = dedup_layer_chips_free_ns,
 	.pending_pages = dedup_layer_pending_pages,
+	.power_cut = dedup_layer_power_cut,
 	.get_stats = dedup_layer_get_stats,
 	.reset_stats = dedup_layer_reset_stats,
 	.check = dedup_layer_check,

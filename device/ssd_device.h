@@ -71,6 +71,13 @@ struct ssd_request {
 	u64 length_bytes;
 	u64 arrival_ns;			/* virtual time the request arrived */
 	struct ssd_data_iter *data;	/* READ and WRITE only */
+	/*
+	 * WRITE: force unit access, on flash when it completes.  With
+	 * volatile_write_cache=1 the write is followed by a drain of every
+	 * buffer (as a FLUSH): what was acknowledged before becomes durable
+	 * too.  Nothing volatile to force with volatile_write_cache=0.
+	 */
+	bool fua;
 };
 
 /* One request as the device saw it; the ioctl ABI has the same fields. */
@@ -174,6 +181,21 @@ int ssd_device_submit_io(struct ssd_device *dev, const struct ssd_request *req,
 
 void ssd_device_get_stats(struct ssd_device *dev, struct ssd_stats *stats);
 void ssd_device_reset_stats(struct ssd_device *dev);
+
+/*
+ * Cut the power (ssd_power.c): with volatile_write_cache=1 every layer
+ * drops the writes it acknowledged that are not durable yet (the write
+ * cache's pages, the dedup write buffer's), *@lost_pages of them (may be
+ * NULL), counted in power_cuts and power_cut_lost_pages; with
+ * volatile_write_cache=0 the buffers drain to flash first (power-loss
+ * protection) and nothing is lost.  What is left is the durable state.
+ * From then on every request fails with -EIO (nothing done) until
+ * ssd_device_power_restore() brings the device back with that state.
+ * Returns 0 or the drain's error.  Cutting a cut device counts nothing.
+ */
+int ssd_device_power_cut(struct ssd_device *dev, u64 *lost_pages);
+void ssd_device_power_restore(struct ssd_device *dev);
+bool ssd_device_is_cut(const struct ssd_device *dev);
 
 /* Full consistency check of every layer; 0 or -EUCLEAN. */
 int ssd_device_check(struct ssd_device *dev);

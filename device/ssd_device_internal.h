@@ -10,6 +10,8 @@
  *   ssd_request.c       the request path: pages, RMW, data cap, timing
  *   ssd_device_stats.c  statistics, reset, consistency check, request log
  *   ssd_inject.c        targeted error injection: sector ranges that fail
+ *   ssd_power.c         power cuts
+ *   ssd_wbuf.c          the volatile write cache (a layer of the stack)
  *
  * Locks: requests enter the model one at a time, in order (request_lock);
  * the model's state is under lock, which a long request gives back every
@@ -38,6 +40,13 @@ struct ssd_host_counters {
 	u64 flush_count;
 };
 
+/* Power cuts and FUA (ssd_power.c); kept in snapshots, reset with the stats. */
+struct ssd_power_counters {
+	u64 cuts;		/* ssd_device_power_cut() calls */
+	u64 lost_pages;		/* acknowledged pages they dropped */
+	u64 fua_writes;		/* FUA write requests */
+};
+
 /* Pages a request handles between two breaks of the state lock. */
 #define SSD_DEVICE_RESCHED_PAGES	1024
 
@@ -57,6 +66,8 @@ struct ssd_device {
 	u32 page_shift;
 	u64 virtual_time_ns;
 	struct ssd_host_counters host;
+	struct ssd_power_counters power;
+	bool powered_off;		/* cut: requests fail with -EIO until power on */
 	u64 memory_limit_bytes;		/* memory_limit_mb, or half of the RAM */
 	u64 metadata_bytes;		/* allocated at creation (all tables) */
 	u64 data_limit_pages;		/* pages of data the memory plan leaves room for */
@@ -95,6 +106,10 @@ void ssd_stack_destroy(struct ssd_device *dev);
 bool ssd_stack_holds(struct ssd_device *dev, u64 lpn);
 u64 ssd_stack_pending_pages(struct ssd_device *dev);
 void ssd_stack_idle(struct ssd_device *dev, u64 now_ns);
+u64 ssd_stack_power_cut(struct ssd_device *dev, u64 now_ns);
+
+/* ssd_wbuf.c: the volatile write cache, the top layer with volatile_write_cache=1. */
+extern const struct ssd_layer_type ssd_wbuf_layer_type;
 
 /* ssd_memory.c: what a device of a configuration needs besides page data. */
 struct ssd_memory_plan {

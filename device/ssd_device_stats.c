@@ -32,6 +32,9 @@ void ssd_device_get_stats(struct ssd_device *dev, struct ssd_stats *st)
 	st->host_read_error_pages = dev->read_error_pages;
 	st->host_write_error_pages = dev->write_error_pages;
 	st->injected_error_ranges = dev->inject.nr;
+	st->power_cuts = dev->power.cuts;
+	st->power_cut_lost_pages = dev->power.lost_pages;
+	st->fua_writes = dev->power.fua_writes;
 	/* The FTL never holds more pages than the logical space. */
 	st->data_limit_bytes = min_t(u64, dev->data_limit_pages,
 				     dev->capacity_bytes >> dev->page_shift) * dev->page_bytes;
@@ -50,6 +53,7 @@ void ssd_device_reset_stats(struct ssd_device *dev)
 	memset(&dev->host, 0, sizeof(dev->host));
 	dev->read_error_pages = 0;
 	dev->write_error_pages = 0;
+	memset(&dev->power, 0, sizeof(dev->power));
 	ssd_controller_reset_counters(&dev->controller);
 	ssd_flash_reset_counters(&dev->flash);
 	for (layer = dev->top; layer; layer = layer->lower)

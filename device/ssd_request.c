@@ -215,6 +215,24 @@ static u64 pages_of(const struct ssd_device *dev, u64 pos, u64 end)
 	return end > pos ? ((end - 1) >> dev->page_shift) - (pos >> dev->page_shift) + 1 : 0;
 }
 
+/*
+ * A FUA write's pages are on flash before it completes: with a volatile
+ * write cache, every buffer drains as on a FLUSH (the pages acknowledged
+ * before it go too: a device may always make more durable).
+ */
+static int force_unit_access(struct ssd_device *dev, u64 start_ns, u64 *done_ns)
+{
+	struct ssd_io io = { .start_ns = start_ns, .cause = SSD_CAUSE_HOST };
+	int ret = 0;
+
+	dev->power.fua_writes++;
+	if (dev->cfg.volatile_write_cache) {
+		ret = dev->top->ops->flush(dev->top, &io);
+		*done_ns = max_t(u64, *done_ns, io.done_ns);
+	}
+	return ret;
+}
+
 /* Let statistics, checks and the scheduler in; no other request. */
 static void break_lock(struct ssd_device *dev)
 {
@@ -299,6 +317,10 @@ int ssd_device_submit_io(struct ssd_device *dev, const struct ssd_request *req,
 
 	ssd_lock_take(&dev->request_lock);
 	ssd_lock_take(&dev->lock);
+	if (dev->powered_off) {
+		ret = -EIO;
+		goto unlock;
+	}
 	if (write_injected(dev, req)) {
 		*completion_ns = max_t(u64, req->arrival_ns, dev->last_arrival_ns);
 		ret = -EIO;
@@ -358,6 +380,8 @@ int ssd_device_submit_io(struct ssd_device *dev, const struct ssd_request *req,
 				break;
 			pos += len;
 		}
+		if (!ret && req->fua && req->op == SSD_OP_WRITE)
+			ret = force_unit_access(dev, start_ns, &done_ns);
 	}
 	/* A media error: the request ran (timed, logged), the host gets -EIO. */
 	if (fail_at != U64_MAX)

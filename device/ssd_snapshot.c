@@ -22,7 +22,7 @@
 
 #define SNAP_MAGIC		"ssdemu snapshot"	/* 16 bytes with its NUL */
 /* 2: a flash counter per cause grew by SSD_CAUSE_MAP (issue 21). */
-#define SNAP_VERSION		2
+#define SNAP_VERSION		3
 #define SNAP_HEAD		SSD_SNAP_TAG('H', 'E', 'A', 'D')
 #define SNAP_CONF		SSD_SNAP_TAG('C', 'O', 'N', 'F')
 #define SNAP_DEVC		SSD_SNAP_TAG('D', 'E', 'V', 'C')
@@ -89,6 +89,9 @@ static void save_devc(struct ssd_device *dev, void *arg, struct ssd_snap_writer 
 	ssd_snap_put_u64(w, dev->last_arrival_ns);
 	ssd_snap_put_u64(w, dev->virtual_time_ns);
 	ssd_snap_put_u64(w, dev->request_seq);
+	ssd_snap_put_u64(w, dev->power.cuts);
+	ssd_snap_put_u64(w, dev->power.lost_pages);
+	ssd_snap_put_u64(w, dev->power.fua_writes);
 	/* The page buffers kept spare: they show in the stats. */
 	ssd_snap_put_u32(w, dev->pool.nr_spare);
 	ssd_controller_save(&dev->controller, w);
@@ -253,6 +256,9 @@ static void load_devc(struct ssd_device *dev, struct ssd_snap_reader *r, u32 *sp
 	dev->last_arrival_ns = ssd_snap_get_ns(r, "the last arrival");
 	dev->virtual_time_ns = ssd_snap_get_ns(r, "the virtual time");
 	dev->request_seq = ssd_snap_get_u64(r);
+	dev->power.cuts = ssd_snap_get_u64(r);
+	dev->power.lost_pages = ssd_snap_get_u64(r);
+	dev->power.fua_writes = ssd_snap_get_u64(r);
 	spare = ssd_snap_get_u32(r);
 	if (!r->error && spare > SSD_PAGEPOOL_SPARE) {
 		ssd_snap_refuse(r, "%u spare page buffers, at most %u", spare,

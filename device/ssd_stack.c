@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ssd_stack.c - the stack of layers: the default one (top first: dedup,
+ * ssd_stack.c - the stack of layers: the default one (top first: the
+ * volatile write cache, dedup,
  * the NVM cache, the FTL), checking a configuration against each enabled
  * layer type, building the enabled layers bottom up over the flash, and
  * the walks over the built layers that ask each one in turn (holds,
@@ -12,10 +13,12 @@
 #include "ftl/ftl.h"
 
 /*
- * Top first: dedup (dedup=1), then the NVM cache (cache_policy), then the
+ * Top first: the volatile write cache (volatile_write_cache=1, ssd_wbuf.c),
+ * dedup (dedup=1), then the NVM cache (cache_policy), then the
  * FTL.  The cache sees dedup's chunk ids: a duplicate write reaches neither.
  */
 const struct ssd_layer_type *const ssd_default_stack[] = {
+	&ssd_wbuf_layer_type,
 	&ssd_dedup_layer_type,
 	&ssd_nvmcache_layer_type,
 	&ssd_ftl_layer_type,
@@ -113,4 +116,19 @@ void ssd_stack_idle(struct ssd_device *dev, u64 now_ns)
 	for (layer = dev->top; layer; layer = layer->lower)
 		if (layer->ops->idle)
 			layer->ops->idle(layer, now_ns);
+}
+
+/*
+ * The power is cut: each layer from the top drops what it holds that is
+ * not durable (ssd_layer_ops.power_cut); the pages dropped.
+ */
+u64 ssd_stack_power_cut(struct ssd_device *dev, u64 now_ns)
+{
+	struct ssd_layer *layer;
+	u64 lost = 0;
+
+	for (layer = dev->top; layer; layer = layer->lower)
+		if (layer->ops->power_cut)
+			lost += layer->ops->power_cut(layer, now_ns);
+	return lost;
 }

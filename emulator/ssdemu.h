@@ -56,6 +56,7 @@ struct ssdemu_nvme_info {
 	u32 page_size_bytes;
 	u64 pe_cycle_limit;
 	bool wear_faults;		/* bad_block_ppm or grown_bad_ppm: SMART spares are blocks */
+	u8 volatile_write_cache;	/* Identify Controller's VWC bit */
 };
 
 /*
@@ -127,6 +128,11 @@ struct ssdemu_dev {
 	/* bad_blocks: factory bad blocks ("12 40-43") power=1 marks, or NULL. */
 	char *bad_blocks;
 	struct ssdemu_disk *sd;		/* while powered, else NULL */
+	/*
+	 * After power_cut: the core with its durable state, which the next
+	 * power=1 brings back (keys cannot change meanwhile); else NULL.
+	 */
+	struct ssd_device *cut_core;
 };
 
 /* ssdemu_blk.c: the block major, and bringing a disk up and down. */
@@ -134,6 +140,7 @@ int ssdemu_blk_init(void);
 void ssdemu_blk_exit(void);
 int ssdemu_power_on(struct ssdemu_dev *dev);
 int ssdemu_power_off(struct ssdemu_dev *dev, bool force);
+int ssdemu_power_cut(struct ssdemu_dev *dev);
 
 /*
  * ssdemu_snapshot.c.  Save @sd's core to @path: 0 or an error (logged).  The

@@ -207,6 +207,7 @@ static blk_status_t ssdemu_queue_rq(struct blk_mq_hw_ctx *hctx,
 	blk_mq_start_request(rq);
 	req.arrival_ns = ktime_get_ns() - sd->epoch_ns;
 	ret = rq_to_ssd_op(rq, &req.op);
+	req.fua = req.op == SSD_OP_WRITE && (rq->cmd_flags & REQ_FUA);
 	if (!ret && (req.op == SSD_OP_READ || req.op == SSD_OP_WRITE)) {
 		ret = map_data(cmd, rq);
 		req.data = &cmd->data;
@@ -312,6 +313,11 @@ static struct gendisk *alloc_disk(struct ssdemu_disk *sd, const struct ssd_confi
 		.max_discard_sectors = UINT_MAX >> SECTOR_SHIFT,
 		.discard_granularity_bytes = cfg->page_size_bytes,
 		.max_write_zeroes_sectors = UINT_MAX >> SECTOR_SHIFT,
+		/*
+		 * A write-back cache is always advertised (FLUSH drains the
+		 * dedup write buffer); FUA with volatile_write_cache=1.
+		 */
+		.fua = cfg->volatile_write_cache,
 	};
 	struct gendisk *disk;
 
@@ -398,6 +404,14 @@ static int create_core(struct ssdemu_dev *dev, struct ssd_config *cfg,
 {
 	int ret;
 
+	/* After a power cut: the same core, with what was durable. */
+	if (dev->cut_core) {
+		*cfg = dev->cfg;
+		*core = dev->cut_core;
+		dev->cut_core = NULL;
+		ssd_device_power_restore(*core);
+		return 0;
+	}
 	if (dev->snapshot_from && dev->bad_blocks) {
 		ssd_dev_err(dev->cfg.name, "bad_blocks refused with snapshot_from: the snapshot holds its bad blocks (write an empty bad_blocks)");
 		return -EINVAL;
@@ -423,6 +437,7 @@ int ssdemu_power_on(struct ssdemu_dev *dev)
 	struct ssd_config *cfg;
 	struct ssdemu_disk *sd;
 	struct gendisk *disk;
+	bool from_cut;
 	u64 start_ns;
 	int ret;
 
@@ -436,6 +451,7 @@ int ssdemu_power_on(struct ssdemu_dev *dev)
 	mutex_init(&sd->core_lock);
 	spin_lock_init(&sd->lateness.lock);
 	strscpy(sd->name, dev->cfg.name, sizeof(sd->name));
+	from_cut = !!dev->cut_core;
 	ret = create_core(dev, cfg, &sd->core);
 	if (ret)
 		goto free_sd;
@@ -483,7 +499,10 @@ int ssdemu_power_on(struct ssdemu_dev *dev)
 		ssd_device_memory_limit_bytes(sd->core) >> 20,
 		DIV_ROUND_UP_ULL(ssd_device_metadata_bytes(sd->core), 1 << 20),
 		ssd_device_data_limit_bytes(sd->core) >> 20);
-	if (dev->snapshot_from)
+	if (from_cut)
+		pr_info("%s: %s back after a power cut with its durable state; its clock goes on from %llu ns\n",
+			sd->name, disk->disk_name, start_ns);
+	else if (dev->snapshot_from)
 		pr_info("%s: %s made from snapshot %s; its clock goes on from %llu ns\n",
 			sd->name, disk->disk_name, dev->snapshot_from, start_ns);
 	return 0;
@@ -496,13 +515,24 @@ free_tags:
 free_index:
 	ida_free(&ssdemu_indexes, sd->index);
 destroy_core:
-	ssd_device_destroy(sd->core);
+	/*
+	 * A core a power cut kept stays kept for the next power=1 (cut again:
+	 * the failed power-on counts as one more unsafe shutdown).
+	 */
+	if (from_cut) {
+		ssd_device_power_cut(sd->core, NULL);
+		dev->cut_core = sd->core;
+	} else {
+		ssd_device_destroy(sd->core);
+	}
 free_sd:
 	mutex_destroy(&sd->core_lock);
 	kfree(cfg);
 	kfree(sd);
 	return ret;
 }
+
+static void power_down(struct ssdemu_dev *dev, bool keep_core);
 
 /*
  * Called with dev->lock held.  Refuses while the disk is open unless @force
@@ -522,7 +552,6 @@ free_sd:
 int ssdemu_power_off(struct ssdemu_dev *dev, bool force)
 {
 	struct ssdemu_disk *sd = dev->sd;
-	struct ssd_device *core;
 
 	if (!sd)
 		return 0;
@@ -531,6 +560,41 @@ int ssdemu_power_off(struct ssdemu_dev *dev, bool force)
 		       sd->disk->disk_name);
 		return -EBUSY;
 	}
+	power_down(dev, false);
+	return 0;
+}
+
+/*
+ * Cut the power of a powered device (dev->lock held): the core drops what
+ * was not durable and fails every request from then on, then the disk goes
+ * as on a forced power-off, but the core is kept in the item for the next
+ * power=1.  -EINVAL (logged) if not powered.
+ */
+int ssdemu_power_cut(struct ssdemu_dev *dev)
+{
+	struct ssdemu_disk *sd = dev->sd;
+	u64 lost = 0;
+	int ret;
+
+	if (!sd) {
+		ssd_dev_err(dev->cfg.name, "power_cut refused: not powered");
+		return -EINVAL;
+	}
+	mutex_lock(&sd->core_lock);
+	ret = ssd_device_power_cut(sd->core, &lost);
+	mutex_unlock(&sd->core_lock);
+	pr_info("%s: %s power cut: %llu acknowledged pages lost%s\n", sd->name,
+		sd->disk->disk_name, lost, ret ? " (the drain to flash failed)" : "");
+	power_down(dev, true);
+	return 0;
+}
+
+/* The disk goes; the core with it, or kept in dev->cut_core (@keep_core). */
+static void power_down(struct ssdemu_dev *dev, bool keep_core)
+{
+	struct ssdemu_disk *sd = dev->sd;
+	struct ssd_device *core;
+
 	if (disk_openers(sd->disk))
 		pr_info("%s: %s removed while open: its openers' I/O and ioctls fail from now on\n",
 			sd->name, sd->disk->disk_name);
@@ -541,11 +605,13 @@ int ssdemu_power_off(struct ssdemu_dev *dev, bool force)
 	core = sd->core;
 	WRITE_ONCE(sd->core, NULL);
 	mutex_unlock(&sd->core_lock);
-	ssd_device_destroy(core);
+	if (keep_core)
+		dev->cut_core = core;
+	else
+		ssd_device_destroy(core);
 	blk_mq_free_tag_set(&sd->tag_set);
 	WRITE_ONCE(dev->sd, NULL);
 	put_disk(sd->disk);
-	return 0;
 }
 
 int ssdemu_blk_init(void)

@@ -51,6 +51,7 @@ struct ssdemu_limits {
 	unsigned int max_discard_sectors;
 	unsigned int discard_granularity_bytes;
 	unsigned int max_write_zeroes_sectors;
+	bool fua;		/* honours FUA (volatile_write_cache=1) */
 };
 
 static inline struct gendisk *ssdemu_alloc_disk(struct blk_mq_tag_set *set,
@@ -68,7 +69,7 @@ static inline struct gendisk *ssdemu_alloc_disk(struct blk_mq_tag_set *set,
 		.discard_granularity = l->discard_granularity_bytes,
 		.max_write_zeroes_sectors = l->max_write_zeroes_sectors,
 		/* Not rotational: that is a feature a disk must ask for now. */
-		.features = BLK_FEAT_WRITE_CACHE,
+		.features = BLK_FEAT_WRITE_CACHE | (l->fua ? BLK_FEAT_FUA : 0),
 	};
 
 	return blk_mq_alloc_disk(set, &lim, queuedata);
@@ -90,7 +91,7 @@ static inline struct gendisk *ssdemu_alloc_disk(struct blk_mq_tag_set *set,
 	blk_queue_max_discard_sectors(q, l->max_discard_sectors);
 	q->limits.discard_granularity = l->discard_granularity_bytes;
 	blk_queue_max_write_zeroes_sectors(q, l->max_write_zeroes_sectors);
-	blk_queue_write_cache(q, true, false);
+	blk_queue_write_cache(q, true, l->fua);
 	blk_queue_flag_set(QUEUE_FLAG_NONROT, q);
 	blk_queue_flag_clear(QUEUE_FLAG_ADD_RANDOM, q);
 	return disk;

@@ -11,7 +11,11 @@
  * item overriding the file's; writing a path to the write-only
  * `snapshot_save` saves the powered device there.  Both take absolute
  * paths only.  `inject_errors` makes sector ranges fail reads or writes
- * (device/ssd_inject.c), before and while powered.
+ * (device/ssd_inject.c), before and while powered.  Writing 1 to the
+ * write-only `power_cut` cuts the power: the disk goes as on a forced
+ * power-off, losing what was not durable (volatile_write_cache=1), and the
+ * item keeps the core's durable state for the next power=1 (keys refuse
+ * writes until then).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -48,6 +52,10 @@ static ssize_t key_store(struct config_item *item, const char *name,
 	mutex_lock(&dev->lock);
 	if (dev->sd) {
 		pr_err("%s: %s cannot change while powered (write power=0 first)\n",
+		       dev->cfg.name, name);
+		ret = -EBUSY;
+	} else if (dev->cut_core) {
+		pr_err("%s: %s cannot change after a power cut (write power=1 to bring the device back)\n",
 		       dev->cfg.name, name);
 		ret = -EBUSY;
 	} else {
@@ -102,6 +110,30 @@ static ssize_t ssdemu_power_store(struct config_item *item, const char *page,
 	return ret ? ret : count;
 }
 CONFIGFS_ATTR(ssdemu_, power);
+
+/*
+ * Write-only: 1 cuts the power (ssdemu_power_cut()): what was not durable
+ * is lost, the disk goes, power reads 0, and the next power=1 brings the
+ * device back with its durable state.
+ */
+static ssize_t ssdemu_power_cut_store(struct config_item *item, const char *page,
+				      size_t count)
+{
+	struct ssdemu_dev *dev = to_ssdemu_dev(item);
+	unsigned int on;
+	int ret;
+
+	ret = kstrtouint(page, 0, &on);
+	if (ret || on != 1) {
+		ssd_dev_err(dev->cfg.name, "power_cut refused: write 1");
+		return -EINVAL;
+	}
+	mutex_lock(&dev->lock);
+	ret = ssdemu_power_cut(dev);
+	mutex_unlock(&dev->lock);
+	return ret ? ret : count;
+}
+CONFIGFS_ATTR_WO(ssdemu_, power_cut);
 
 /*
  * A path written to snapshot_from or snapshot_save: absolute (the kernel
@@ -163,6 +195,9 @@ static ssize_t ssdemu_snapshot_from_store(struct config_item *item, const char *
 	mutex_lock(&dev->lock);
 	if (dev->sd) {
 		ssd_dev_err(dev->cfg.name, "snapshot_from cannot change while powered (write power=0 first)");
+		ret = -EBUSY;
+	} else if (dev->cut_core) {
+		ssd_dev_err(dev->cfg.name, "snapshot_from cannot change after a power cut (write power=1 to bring the device back)");
 		ret = -EBUSY;
 	} else {
 		ret = parse_path(dev, "snapshot_from", page, count, &path);
@@ -335,6 +370,7 @@ static struct configfs_attribute *ssdemu_dev_attrs[] = {
 	SSD_CONFIG_KEYS(SSDEMU_KEY_ATTR_PTR)
 #undef SSDEMU_KEY_ATTR_PTR
 	&ssdemu_attr_power,
+	&ssdemu_attr_power_cut,
 	&ssdemu_attr_snapshot_from,
 	&ssdemu_attr_bad_blocks,
 	&ssdemu_attr_snapshot_save,
@@ -355,6 +391,8 @@ static void ssdemu_dev_release(struct config_item *item)
 
 	mutex_lock(&dev->lock);
 	ssdemu_power_off(dev, true);
+	if (dev->cut_core)
+		ssd_device_destroy(dev->cut_core);
 	mutex_unlock(&dev->lock);
 	mutex_destroy(&dev->lock);
 	kfree(dev->snapshot_from);

@@ -111,6 +111,7 @@ void ssdemu_nvme_init(struct ssdemu_disk *sd, const struct ssd_config *cfg)
 	sd->nvme_info.page_size_bytes = cfg->page_size_bytes;
 	sd->nvme_info.pe_cycle_limit = cfg->pe_cycle_limit;
 	sd->nvme_info.wear_faults = cfg->bad_block_ppm || cfg->grown_bad_ppm;
+	sd->nvme_info.volatile_write_cache = cfg->volatile_write_cache;
 	spin_lock_init(&sd->nvme_errors.lock);
 }
 
@@ -145,6 +146,7 @@ static void id_ctrl(struct ssdemu_disk *sd, struct nvme_id_ctrl *id)
 	id->wctemp = cpu_to_le16(343);
 	id->cctemp = cpu_to_le16(353);
 	put_u128(id->tnvmcap, sd->nvme_info.capacity_bytes);
+	id->vwc = sd->nvme_info.volatile_write_cache;
 	id->sqes = 0x66;
 	id->cqes = 0x44;
 	id->nn = cpu_to_le32(1);
@@ -327,6 +329,7 @@ static void smart_log(struct ssdemu_disk *sd, const struct ssd_stats *st,
 	put_u128(log->power_on_hours, div64_u64(st->virtual_time_ns, 3600ULL * NSEC_PER_SEC));
 	/* Every host page the medium failed: uncorrectable or injected. */
 	put_u128(log->media_errors, st->host_read_error_pages + st->host_write_error_pages);
+	put_u128(log->unsafe_shutdowns, st->power_cuts);
 	put_u128(log->num_err_log_entries, errors_logged(sd));
 	log->temp_sensor[0] = cpu_to_le16(SSDEMU_NVME_TEMP_K);
 }

@@ -126,7 +126,7 @@ struct ager {
 static int age_write(struct ager *a, u64 offset, u64 len)
 {
 	struct ssd_rand rand = { .state = a->seed ^ (a->res->requests * 0x9e3779b97f4a7c15ULL) };
-	struct ssd_request req;
+	struct ssd_request req = { .fua = false };
 	struct flat_iter fi;
 	int ret;
 

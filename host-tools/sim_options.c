@@ -16,6 +16,7 @@ int sim_usage(void)
 		"[--remap none|dense] [--remap-unit BYTES] [--json] [--check] "
 		"[--completions FILE] [--warmup N] [--belady] [--no-final-flush] [--data]\n"
 		"              [--bad-blocks LIST]\n"
+		"              [--power-cut-at N]\n"
 		"              [--from SNAPSHOT [--reset-stats]] [--save SNAPSHOT]\n"
 		"              [--fill F] [--measure-from N|TIME] [--iodepth N | --time-scale F]\n"
 		"              [--fields A,B,...] [--csv] [--verbose|--all] [--progress|--no-progress]\n"
@@ -54,7 +55,8 @@ static int parse_count(const char *text, unsigned long long *out)
 /* The options that take a value, each allowed once. */
 enum { OPT_CONFIG, OPT_FORMAT, OPT_COMPLETIONS, OPT_WARMUP, OPT_DISK, OPT_REMAP,
        OPT_REMAP_UNIT, OPT_FROM, OPT_SAVE, OPT_AGE, OPT_SEED, OPT_FILL, OPT_MEASURE_FROM,
-       OPT_IODEPTH, OPT_FIELDS, OPT_FORMAT_OUT, OPT_TIME_SCALE, OPT_BAD_BLOCKS, OPT_NR };
+       OPT_IODEPTH, OPT_FIELDS, OPT_FORMAT_OUT, OPT_TIME_SCALE, OPT_BAD_BLOCKS, OPT_POWER_CUT_AT,
+       OPT_NR };
 
 static const char *const valued[OPT_NR] = {
 	[OPT_CONFIG] = "--config", [OPT_FORMAT] = "--format",
@@ -64,6 +66,7 @@ static const char *const valued[OPT_NR] = {
 	[OPT_SEED] = "--seed", [OPT_FILL] = "--fill", [OPT_MEASURE_FROM] = "--measure-from",
 	[OPT_IODEPTH] = "--iodepth", [OPT_FIELDS] = "--fields", [OPT_FORMAT_OUT] = "--format-out",
 	[OPT_TIME_SCALE] = "--time-scale", [OPT_BAD_BLOCKS] = "--bad-blocks",
+	[OPT_POWER_CUT_AT] = "--power-cut-at",
 };
 
 /*
@@ -116,6 +119,14 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 		return 1;
 	case OPT_COMPLETIONS:
 		o->completions_path = value;
+		return 0;
+	case OPT_POWER_CUT_AT:
+		if (parse_count(value, &n) || !n) {
+			fprintf(stderr, "ssdsim: --power-cut-at %s refused: a request number, 1 or more\n",
+				value);
+			return 1;
+		}
+		o->power_cut_at = n;
 		return 0;
 	case OPT_WARMUP:
 		if (parse_count(value, &n) || n > 1000000) {

@@ -48,6 +48,7 @@ struct sim_options {
 	/* --inject CMD (repeatable): error injection commands, in order. */
 	char **injects;
 	int nr_injects;
+	u64 power_cut_at;		/* --power-cut-at N: before request N (1..), 0 none */
 	/* The key=value arguments, in order (applied again after --from). */
 	char **keys;
 	int nr_keys;

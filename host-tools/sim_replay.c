@@ -55,7 +55,7 @@ static int submit_extent(struct sim_run *run, const struct trace_record *rec,
 			 const struct sim_extent *ext, u64 arrival_ns, u64 *done_ns)
 {
 	struct ssdemu_log_entry entry;
-	struct ssd_request req;
+	struct ssd_request req = { .fua = false };
 	struct flat_iter fi;
 	int ret;
 
@@ -207,6 +207,22 @@ int sim_make_data(struct sim_run *run, const struct trace_record *rec,
 }
 
 /* Replay one trace record: placed, filled, submitted extent by extent. */
+/*
+ * --power-cut-at: the power is cut before this request and comes back at
+ * once with the durable state; what was lost is said and counted
+ * (power_cuts, power_cut_lost_pages).
+ */
+static void power_cut(struct sim_run *run)
+{
+	u64 lost = 0;
+	int ret = ssd_device_power_cut(run->dev, &lost);
+
+	ssd_device_power_restore(run->dev);
+	fprintf(stderr, "ssdsim: power cut before request %llu: %llu acknowledged pages lost%s\n",
+		(unsigned long long)run->o->power_cut_at, (unsigned long long)lost,
+		ret ? " (the drain to flash failed)" : "");
+}
+
 static int replay(struct sim_run *run, const struct trace_record *rec)
 {
 	struct sim_report *r = &run->report;
@@ -241,6 +257,9 @@ static int replay(struct sim_run *run, const struct trace_record *rec)
 		r->zero_length_requests++;
 		return 0;
 	}
+	if (run->o->power_cut_at && run->pass == run->o->warmup &&
+	    run->pass_requests + 1 == run->o->power_cut_at)
+		power_cut(run);
 	if (sim_reserve_buffer(run, pl.end_bytes - pl.start_bytes))
 		return -1;
 	arrival_ns = arrival_of(run, rec);

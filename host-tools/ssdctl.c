@@ -191,6 +191,27 @@ undo:
 	return 1;
 }
 
+/* power-cut NAME: configfs power_cut=1; power-on NAME: power=1. */
+static int cmd_power(int argc, char **argv, const char *attr)
+{
+	char dir[512];
+	int ret;
+
+	if (argc != 2)
+		return usage();
+	if (snprintf(dir, sizeof(dir), "%s/%s", configfs_root(), argv[1]) >= (int)sizeof(dir)) {
+		fprintf(stderr, "ssdctl: device name too long\n");
+		return 2;
+	}
+	ret = write_attr(dir, attr, "1");
+	if (ret) {
+		fprintf(stderr, "ssdctl: %s %s: %s (dmesg says why)\n", argv[0], argv[1],
+			strerror(-ret));
+		return 1;
+	}
+	return 0;
+}
+
 static int cmd_destroy(int argc, char **argv)
 {
 	char dir[512];
@@ -606,6 +627,10 @@ int main(int argc, char **argv)
 		return cmd_destroy(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "snapshot"))
 		return cmd_snapshot(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "power-cut"))
+		return cmd_power(argc - 1, argv + 1, "power_cut");
+	if (!strcmp(argv[1], "power-on"))
+		return cmd_power(argc - 1, argv + 1, "power");
 	if (!strcmp(argv[1], "stats"))
 		return cmd_stats(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "inject"))

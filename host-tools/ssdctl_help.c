@@ -32,6 +32,17 @@ static const struct {
 	  "power off and remove a device (its data is lost)",
 	  "Powers the device NAME off and removes its configfs item.  Refused\n"
 	  "while the block device is open (mounted, or held by a program).\n" },
+	{ "power-cut", "ssdctl power-cut NAME",
+	  "cut a device's power: what was not durable is lost",
+	  "Cuts the power of the device NAME (configfs power_cut): its disk goes\n"
+	  "at once, as if unplugged, even while open or mounted.  With\n"
+	  "volatile_write_cache=1 the writes not yet flushed are lost (counted in\n"
+	  "power_cut_lost_pages); with 0 nothing is.  The device keeps its durable\n"
+	  "state: `ssdctl power-on NAME` brings it back (docs/faults.md).\n" },
+	{ "power-on", "ssdctl power-on NAME",
+	  "power a device on again (after power-cut)",
+	  "Powers the device NAME on (configfs power=1) and brings its disk back;\n"
+	  "after a power cut, with the state that was durable.\n" },
 	{ "snapshot", "ssdctl snapshot save DEV FILE",
 	  "save a powered device's whole state to a file",
 	  "Writes the device (DEV: /dev/ssdemuN or its NAME) to FILE: data,\n"

@@ -199,7 +199,7 @@ static int device_submit(struct sim_run *run, const struct trace_record *rec,
 {
 	struct sim_placing pl;
 	struct sim_extent ext;
-	struct ssd_request req;
+	struct ssd_request req = { .fua = false };
 	struct flat_iter fi;
 	u64 done_ns, last_ns = 0;
 	int ret;

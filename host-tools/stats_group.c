@@ -396,6 +396,27 @@ static int faults_on(const struct ssdemu_stats *st)
 	       st->flash_erase_failures || st->read_only;
 }
 
+/* Power cuts and the volatile write cache: shown once either did anything. */
+static int power_on(const struct ssdemu_stats *st)
+{
+	return st->power_cuts || st->write_cache_dirty_pages || st->write_cache_hit_pages ||
+	       st->write_cache_flushes || st->fua_writes;
+}
+
+static void print_power(FILE *out, const struct ssdemu_stats *st)
+{
+	heading(out, "power");
+	ROW(out, "power cuts", "%llu (%llu acknowledged pages lost)",
+	    (unsigned long long)st->power_cuts,
+	    (unsigned long long)st->power_cut_lost_pages);
+	ROW(out, "write cache dirty", "%llu pages",
+	    (unsigned long long)st->write_cache_dirty_pages);
+	ROW(out, "write cache reads", "%llu pages served",
+	    (unsigned long long)st->write_cache_hit_pages);
+	ROW(out, "flushes, FUA writes", "%llu, %llu",
+	    (unsigned long long)st->write_cache_flushes, (unsigned long long)st->fua_writes);
+}
+
 void stats_print_grouped(FILE *out, const struct ssdemu_stats *st)
 {
 	print_device(out, st);
@@ -413,6 +434,8 @@ void stats_print_grouped(FILE *out, const struct ssdemu_stats *st)
 		print_cache(out, st);
 	if (dedup_on(st))
 		print_dedup(out, st);
+	if (power_on(st))
+		print_power(out, st);
 	if (st->commands)
 		print_timing(out, st);
 	print_ram(out, st);

@@ -88,6 +88,9 @@ static const struct stat_field stat_fields[] = {
 	STAT(bad_blocks_factory), STAT(bad_blocks_grown), STAT(spare_blocks),
 	STAT(spare_blocks_initial), STAT(flash_program_failures), STAT(flash_erase_failures),
 	STAT(read_only), STAT(host_write_refused_pages), STAT(retire_relocated_pages),
+	/* Power cuts and the volatile write cache (i24-power). */
+	STAT(power_cuts), STAT(power_cut_lost_pages), STAT(write_cache_dirty_pages),
+	STAT(write_cache_hit_pages), STAT(write_cache_flushes), STAT(fua_writes),
 };
 
 /* Every u64 after the 8-byte header is in the table, and only once. */

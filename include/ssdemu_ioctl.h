@@ -265,6 +265,13 @@ struct ssdemu_stats {
 	__u64 read_only;		/* 1: end of life, writes and TRIMs refused */
 	__u64 host_write_refused_pages;	/* host pages written/trimmed refused while read-only */
 	__u64 retire_relocated_pages;	/* valid pages moved out of retired blocks */
+	/* Power cuts and the volatile write cache (version 10). */
+	__u64 power_cuts;		/* power cuts since creation (SMART unsafe shutdowns) */
+	__u64 power_cut_lost_pages;	/* acknowledged pages a power cut lost (never flushed) */
+	__u64 write_cache_dirty_pages;	/* gauge: pages in the volatile write cache now */
+	__u64 write_cache_hit_pages;	/* host reads served from the volatile write cache */
+	__u64 write_cache_flushes;	/* FLUSH commands that drained the volatile write cache */
+	__u64 fua_writes;		/* FUA writes, on flash before they completed */
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */

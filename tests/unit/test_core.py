@@ -493,3 +493,14 @@ def test_read_errors_and_injection() -> None:
     with faults off nothing changes."""
     out = run_unit("rber")
     assert "rber: ok" in out
+
+
+def test_power_cuts_and_volatile_write_cache() -> None:
+    """volatile_write_cache=1: a cut loses exactly the pages written since
+    the last FLUSH/FUA (a cache larger than them) and says how many; with a
+    small cache, with and without dedup's buffer below, random writes, FUA
+    writes, flushes, TRIMs and many cuts: flushed pages survive, a lost
+    page reads a version it had since the flush (or zeros with dedup), the
+    check (ssd_dedup_check too) passes, a cut device refuses requests, and
+    a snapshot after a cut loads.  volatile_write_cache=0 loses nothing."""
+    assert "power: ok" in run_unit("power")

@@ -24,6 +24,8 @@
  *    slot out of range, a slot twice, a free list that loops, a cached
  *    page the SLC region does not hold, data that does not have its
  *    fingerprint (all with correct checksums);
+ *  - the volatile write cache (over dedup and a cache) round-trips its
+ *    buffered pages the same way;
  *  - the block-mapped FTLs (ftl_type block, bast, fast) round-trip their
  *    block map, log blocks and reclaim order (merges after the load are
  *    the saved device's), and refuse a block claimed twice, a data block
@@ -703,6 +705,10 @@ static void write_seeds(const char *dir)
 						    "dedup_sample_offset_bytes=100" };
 	static const char *const none_cache[] = { TINY_CACHE, "data_store=none",
 						  "cache_policy=always" };
+	static const char *const wbuf_dedup[] = { TINY, "volatile_write_cache=1",
+						  "write_cache_pages=4", "dedup=1",
+						  "dedup_buffer_pages=3",
+						  "dedup_sample_offset_bytes=100" };
 	static const struct {
 		const char *name;
 		const char *const *settings;
@@ -712,6 +718,7 @@ static void write_seeds(const char *dir)
 		SEED(plain), SEED(lru), SEED(clock), SEED(fifo), SEED(gclock), SEED(arc),
 		SEED(sieve), SEED(s3fifo), SEED(dedup), SEED(dedup_cache), SEED(block),
 		SEED(bast), SEED(fast_cache), SEED(dftl), SEED(digest_dedup), SEED(none_cache),
+		SEED(wbuf_dedup),
 #undef SEED
 	};
 	unsigned int i;
@@ -810,6 +817,10 @@ int test_snapshot(int argc, char **argv)
 	static const char *const rber[] = { GEOMETRY, "rber_base_ppb=300000", "ecc_soft_bits=3",
 					    "rber_wear_ppb=1000000",
 					    "rber_retention_ppb_per_day=1000" };
+	/* The volatile write cache over dedup and the cache: its buffered pages. */
+	static const char *const wbuf[] = { CACHE, "volatile_write_cache=1", "write_cache_pages=16",
+					    "dedup=1", "dedup_buffer_pages=8",
+					    "cache_policy=always" };
 
 	if (argc == 3 && !strcmp(argv[1], "seeds")) {
 		write_seeds(argv[2]);
@@ -846,6 +857,7 @@ int test_snapshot(int argc, char **argv)
 		   AGED_GC | AGED_CACHE | AGED_DEDUP | AGED_BUFFER);
 	round_trip(none, ARRAY_SIZE(none), 52, AGED_GC | AGED_CACHE);
 	round_trip(rber, ARRAY_SIZE(rber), 61, AGED_GC);
+	round_trip(wbuf, ARRAY_SIZE(wbuf), 53, AGED_GC | AGED_CACHE | AGED_DEDUP | AGED_BUFFER);
 #undef CACHE
 	test_bad_files(plain, ARRAY_SIZE(plain));
 	test_bad_layer_files();

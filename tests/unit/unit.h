@@ -100,5 +100,6 @@ int test_merges(int argc, char **argv);
 int test_data_store(int argc, char **argv);
 int test_sim_latency(int argc, char **argv);
 int test_rber(int argc, char **argv);
+int test_power(int argc, char **argv);
 
 #endif /* SSD_UNIT_H */

@@ -80,12 +80,15 @@ int main(int argc, char **argv)
 		{ "data_store", test_data_store },
 		{ "sim_latency", test_sim_latency },
 		{ "rber", test_rber },
+		{ "power", test_power },
 	};
 	unsigned int i;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s model|config|alloc|timing|layers|memory|regions|counters|check|cache|cache_dedup|dedup|destage|dedup_engines|snapshot|wear|dftl|merges|data_store|sim_latency [args]\n",
-			argv[0]);
+		fprintf(stderr, "usage: %s TEST [args]; TEST is one of", argv[0]);
+		for (i = 0; i < ARRAY_SIZE(tests); i++)
+			fprintf(stderr, " %s", tests[i].name);
+		fprintf(stderr, "\n");
 		return 2;
 	}
 	for (i = 0; i < ARRAY_SIZE(tests); i++)
