@@ -29,7 +29,10 @@ for f in "$@"; do
 	*.c) objs="$objs ${f%.c}.o" ;;
 	esac
 	mkdir -p "$(dirname "$dst")"
-	cmp -s "$f" "$dst" || cp -p "$f" "$dst"
+	# A changed copy gets the time of the copy, not the source's: a source
+	# edited during an earlier build may be older than objects built from
+	# its previous contents, and kbuild would keep them.
+	cmp -s "$f" "$dst" || cp "$f" "$dst"
 done
 # A source removed from the tree leaves no copy behind.
 find "$out" -path "$out/views" -prune -o -type f \( -name '*.[ch]' \) -print |
