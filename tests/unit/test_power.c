@@ -155,67 +155,18 @@ static void expect_acked(struct ssd_device *dev, const struct shadow *s, const c
 		       (unsigned long long)lpn);
 }
 
-/* A snapshot in memory (as test_snapshot.c). */
-struct mem_snap {
-	struct ssd_snap_writer w;
-	struct ssd_snap_reader r;
-	u8 *bytes;
-	u64 len, cap, pos;
-};
-
-static int mem_write(struct ssd_snap_writer *w, const void *buf, size_t len)
-{
-	struct mem_snap *m = container_of(w, struct mem_snap, w);
-
-	if (m->len + len > m->cap) {
-		u64 cap = m->cap ? m->cap : 1 << 20;
-
-		while (cap < m->len + len)
-			cap *= 2;
-		m->bytes = realloc(m->bytes, cap);
-		EXPECT(m->bytes, "out of memory");
-		m->cap = cap;
-	}
-	memcpy(m->bytes + m->len, buf, len);
-	m->len += len;
-	return 0;
-}
-
-static int mem_read(struct ssd_snap_reader *r, void *buf, size_t len)
-{
-	struct mem_snap *m = container_of(r, struct mem_snap, r);
-
-	if (m->pos + len > m->len)
-		return -ENODATA;
-	memcpy(buf, m->bytes + m->pos, len);
-	m->pos += len;
-	return 0;
-}
-
 /* Save @dev and load it into a new device: same data, same counters. */
 static void expect_snapshot_loads(struct ssd_device *dev, const struct shadow *s)
 {
-	struct mem_snap m;
-	struct ssd_config cfg;
-	struct ssd_device *copy;
+	struct ssd_device *copy = snap_copy(dev);
 	struct ssd_stats a, b;
-	u64 data_pages;
 
-	memset(&m, 0, sizeof(m));
-	m.w.write = mem_write;
-	EXPECT(ssd_device_save(dev, &m.w) == 0, "save after a cut");
-	m.r.read = mem_read;
-	m.r.dev_name = "";
-	memset(&cfg, 0, sizeof(cfg));
-	EXPECT(ssd_snapshot_read_config(&m.r, &cfg, &data_pages) == 0, "read config");
-	EXPECT(ssd_device_create_from(&copy, &cfg, &m.r, data_pages) == 0, "load after a cut");
 	ssd_device_get_stats(dev, &a);
 	ssd_device_get_stats(copy, &b);
 	EXPECT(!memcmp(&a, &b, sizeof(a)), "counters differ after the load");
 	EXPECT(b.power_cuts == a.power_cuts && b.power_cuts > 0, "power_cuts kept");
 	expect_acked(copy, s, "loaded copy");
 	ssd_device_destroy(copy);
-	free(m.bytes);
 }
 
 /* A cache larger than the pages written: a cut loses exactly the unflushed pages. */

@@ -39,80 +39,6 @@
 #define GEOMETRY "pages_per_block=16", "blocks_per_chip=32", "chips=4", "channels=2", \
 	"op_percent=15"
 
-/* A snapshot in memory: the writer appends, the reader reads from @pos. */
-struct mem_snap {
-	struct ssd_snap_writer w;
-	struct ssd_snap_reader r;
-	u8 *bytes;
-	u64 len, cap, pos;
-};
-
-static int mem_write(struct ssd_snap_writer *w, const void *buf, size_t len)
-{
-	struct mem_snap *m = container_of(w, struct mem_snap, w);
-
-	if (m->len + len > m->cap) {
-		u64 cap = m->cap ? m->cap : 1 << 20;
-
-		while (cap < m->len + len)
-			cap *= 2;
-		m->bytes = realloc(m->bytes, cap);
-		EXPECT(m->bytes, "out of memory");
-		m->cap = cap;
-	}
-	memcpy(m->bytes + m->len, buf, len);
-	m->len += len;
-	return 0;
-}
-
-static int mem_read(struct ssd_snap_reader *r, void *buf, size_t len)
-{
-	struct mem_snap *m = container_of(r, struct mem_snap, r);
-
-	if (m->pos + len > m->len)
-		return -ENODATA;
-	memcpy(buf, m->bytes + m->pos, len);
-	m->pos += len;
-	return 0;
-}
-
-static void snap_save(struct ssd_device *dev, struct mem_snap *m)
-{
-	memset(m, 0, sizeof(*m));
-	m->w.write = mem_write;
-	EXPECT(ssd_device_save(dev, &m->w) == 0, "save failed");
-}
-
-/* Load @m into a new device; its result, *@out set on success. */
-static int snap_load(struct mem_snap *m, struct ssd_device **out)
-{
-	struct ssd_config cfg;
-	u64 data_pages;
-	int ret;
-
-	memset(&m->r, 0, sizeof(m->r));
-	m->r.read = mem_read;
-	m->r.dev_name = "";
-	m->pos = 0;
-	memset(&cfg, 0, sizeof(cfg));
-	ret = ssd_snapshot_read_config(&m->r, &cfg, &data_pages);
-	if (ret)
-		return ret;
-	return ssd_device_create_from(out, &cfg, &m->r, data_pages);
-}
-
-static void expect_same_stats(struct ssd_device *a, struct ssd_device *b, const char *when)
-{
-	struct ssd_stats sa, sb;
-
-	ssd_device_get_stats(a, &sa);
-	ssd_device_get_stats(b, &sb);
-#define SAME(name) EXPECT(sa.name == sb.name, "%s: %s %llu != %llu", when, #name, \
-			  (unsigned long long)sa.name, (unsigned long long)sb.name);
-	SSD_STATS_FIELDS(SAME)
-#undef SAME
-}
-
 /* Pages a request of run_ops() writes at most. */
 #define RUN_MAX_PAGES	8
 
@@ -642,10 +568,7 @@ static void test_memory_limit(void)
 
 	run_ops(a, NULL, &rng, 4000, &arrival);
 	snap_save(a, &m);
-	memset(&m.r, 0, sizeof(m.r));
-	m.r.read = mem_read;
-	m.r.dev_name = "";
-	m.pos = 0;
+	snap_rewind(&m);
 	memset(&cfg, 0, sizeof(cfg));
 	EXPECT(ssd_snapshot_read_config(&m.r, &cfg, &data_pages) == 0, "config");
 	EXPECT(ssd_config_set(&cfg, "memory_limit_mb", "4") == 0, "limit");

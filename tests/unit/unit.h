@@ -78,6 +78,25 @@ void make_config(struct ssd_config *cfg, const char *const *settings, unsigned i
 /* Submit one request with a flat buffer; returns the submit result. */
 int submit(struct ssd_device *dev, enum ssd_op op, u64 offset, u64 length, void *buf);
 
+/* A snapshot in memory (unit_snap.c): the writer appends, the reader reads from @pos. */
+struct mem_snap {
+	struct ssd_snap_writer w;
+	struct ssd_snap_reader r;
+	u8 *bytes;
+	u64 len, cap, pos;
+};
+
+/* Save @dev into @m (zeroed first); a failure fails the test. */
+void snap_save(struct ssd_device *dev, struct mem_snap *m);
+/* Point @m's reader at its first byte. */
+void snap_rewind(struct mem_snap *m);
+/* Load @m into a new device; its result, *@out set on success. */
+int snap_load(struct mem_snap *m, struct ssd_device **out);
+/* A new device loaded from a snapshot of @dev; a refusal fails the test. */
+struct ssd_device *snap_copy(struct ssd_device *dev);
+/* Every counter of @a and @b equal, or the test fails naming it. */
+void expect_same_stats(struct ssd_device *a, struct ssd_device *b, const char *when);
+
 int test_model(int argc, char **argv);
 int test_config(int argc, char **argv);
 int test_alloc(int argc, char **argv);
