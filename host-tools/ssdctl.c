@@ -46,6 +46,16 @@ static const char *configfs_root(void)
 	return root ? root : "/sys/kernel/config/ssdemu";
 }
 
+/* @dir = the configfs item of device @name; 2 (said) if it does not fit. */
+static int item_dir(const char *name, char *dir, size_t dir_bytes)
+{
+	if (snprintf(dir, dir_bytes, "%s/%s", configfs_root(), name) >= (int)dir_bytes) {
+		fprintf(stderr, "ssdctl: device name too long\n");
+		return 2;
+	}
+	return 0;
+}
+
 static int usage(void)
 {
 	ssdctl_help_all(stderr);
@@ -145,10 +155,8 @@ static int cmd_create(int argc, char **argv)
 		fprintf(stderr, "ssdctl: bad device name '%s'\n", name);
 		return 2;
 	}
-	if (snprintf(dir, sizeof(dir), "%s/%s", configfs_root(), name) >= (int)sizeof(dir)) {
-		fprintf(stderr, "ssdctl: device name too long\n");
+	if (item_dir(name, dir, sizeof(dir)))
 		return 2;
-	}
 	if (mkdir(dir, 0755)) {
 		fprintf(stderr, "ssdctl: mkdir %s: %s%s\n", dir, strerror(errno),
 			errno == ENOENT ? " (is ssdemu.ko loaded?)" : "");
@@ -199,10 +207,8 @@ static int cmd_power(int argc, char **argv, const char *attr)
 
 	if (argc != 2)
 		return usage();
-	if (snprintf(dir, sizeof(dir), "%s/%s", configfs_root(), argv[1]) >= (int)sizeof(dir)) {
-		fprintf(stderr, "ssdctl: device name too long\n");
+	if (item_dir(argv[1], dir, sizeof(dir)))
 		return 2;
-	}
 	ret = write_attr(dir, attr, "1");
 	if (ret) {
 		fprintf(stderr, "ssdctl: %s %s: %s (dmesg says why)\n", argv[0], argv[1],
@@ -219,10 +225,8 @@ static int cmd_destroy(int argc, char **argv)
 
 	if (argc != 2)
 		return usage();
-	if (snprintf(dir, sizeof(dir), "%s/%s", configfs_root(), argv[1]) >= (int)sizeof(dir)) {
-		fprintf(stderr, "ssdctl: device name too long\n");
+	if (item_dir(argv[1], dir, sizeof(dir)))
 		return 2;
-	}
 	ret = write_attr(dir, "power", "0");
 	if (ret) {
 		fprintf(stderr, "ssdctl: power off %s: %s%s\n", argv[1], strerror(-ret),
