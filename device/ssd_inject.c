@@ -64,6 +64,14 @@ static int find_range(const struct ssd_inject_list *list, u64 first, u64 last)
 	return -1;
 }
 
+/* The letters of @ops as a command writes them. */
+static const char *ops_name(u32 ops)
+{
+	if (ops == SSD_INJECT_READ)
+		return "r";
+	return ops == SSD_INJECT_WRITE ? "w" : "rw";
+}
+
 int ssd_inject_command(struct ssd_inject_list *list, const char *cmd, u64 capacity_bytes,
 		       const char *name)
 {
@@ -96,16 +104,16 @@ int ssd_inject_command(struct ssd_inject_list *list, const char *cmd, u64 capaci
 	if (!at_end(p))
 		goto malformed;
 	if (first > last || last >= sectors) {
-		ssd_dev_err(name, "inject_errors \"%c %llu-%llu\" refused: sectors (512 bytes) must be first <= last <= %llu, the last of the device",
-			    add ? '+' : '-', (unsigned long long)first,
+		ssd_dev_err(name, "inject_errors \"%c%s %llu-%llu\" refused: sectors (512 bytes) must be first <= last <= %llu, the last of the device",
+			    add ? '+' : '-', ops_name(ops), (unsigned long long)first,
 			    (unsigned long long)last, (unsigned long long)(sectors - 1));
 		return -EINVAL;
 	}
 	i = find_range(list, first, last);
 	if (!add) {
 		if (i < 0 || !(list->range[i].ops & ops)) {
-			ssd_dev_err(name, "inject_errors \"- %llu-%llu\" refused: no such range injected for those operations",
-				    (unsigned long long)first, (unsigned long long)last);
+			ssd_dev_err(name, "inject_errors \"-%s %llu-%llu\" refused: no such range injected for those operations",
+				    ops_name(ops), (unsigned long long)first, (unsigned long long)last);
 			return -EINVAL;
 		}
 		list->range[i].ops &= ~ops;

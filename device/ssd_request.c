@@ -401,7 +401,11 @@ int ssd_device_submit_io(struct ssd_device *dev, const struct ssd_request *req,
 	entry.op = req->op;
 	ssd_request_log_add(&dev->log, &entry);
 	*completion_ns = done_ns;
-	*good_bytes = ret == -EIO ? fail_at - req->offset_bytes : ret ? 0 : req->length_bytes;
+	/* Any other -EIO (a broken invariant) completes nothing. */
+	if (!ret)
+		*good_bytes = req->length_bytes;
+	else if (ret == -EIO && fail_at != U64_MAX)
+		*good_bytes = fail_at - req->offset_bytes;
 unlock:
 	ssd_lock_give(&dev->lock);
 	ssd_lock_give(&dev->request_lock);
