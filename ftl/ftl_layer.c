@@ -80,11 +80,16 @@ static int ftl_config_validate(const struct ssd_config *cfg)
 						 cfg->grown_bad_ppm), scheme->name);
 		return -EINVAL;
 	}
-	/* A write cache or dedup buffer above would hold acknowledged pages the end of life refuses. */
-	if ((cfg->bad_block_ppm || cfg->grown_bad_ppm) && (cfg->cache_policy || cfg->dedup)) {
-		ssd_dev_err(cfg->name, "%s refused with %s: bad blocks and wear-out need cache_policy=none and dedup=0",
+	/*
+	 * A write cache, a dedup buffer or a volatile write cache above would
+	 * hold acknowledged pages the end of life refuses.
+	 */
+	if ((cfg->bad_block_ppm || cfg->grown_bad_ppm) &&
+	    (cfg->cache_policy || cfg->dedup || cfg->volatile_write_cache)) {
+		ssd_dev_err(cfg->name, "%s refused with %s: bad blocks and wear-out need cache_policy=none, dedup=0 and volatile_write_cache=0",
 			    cfg->bad_block_ppm ? "bad_block_ppm" : "grown_bad_ppm",
-			    cfg->cache_policy ? "a cache_policy" : "dedup=1");
+			    cfg->cache_policy ? "a cache_policy" :
+			    cfg->dedup ? "dedup=1" : "volatile_write_cache=1");
 		return -EINVAL;
 	}
 	return scheme->validate ? scheme->validate(cfg) : 0;

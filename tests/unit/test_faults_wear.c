@@ -217,7 +217,7 @@ static void refusals(void)
 	static const char *const others[][2] = {
 		{ "ftl_type=bast", "bad_block_ppm=10" }, { "ftl_type=dftl", "grown_bad_ppm=10" },
 		{ "ftl_type=block", "grown_bad_ppm=10" }, { "ftl_type=fast", "bad_block_ppm=1" },
-		{ "dedup=1", "grown_bad_ppm=10" },
+		{ "dedup=1", "grown_bad_ppm=10" }, { "volatile_write_cache=1", "bad_block_ppm=10" },
 	};
 	struct ssd_config cfg;
 	struct ssd_device *dev;
