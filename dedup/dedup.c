@@ -576,18 +576,60 @@ int ssd_dedup_flush(struct dedup *dd, struct ssd_io *io)
 	return ret;
 }
 
+/*
+ * A power cut dropped the buffered write of @lpn that had reserved its old
+ * unshared @chunk: the chunk still holds the old data below, which was
+ * durable, so the lpn maps to it again (or, if the store now holds a live
+ * chunk of the same data, to that one, and @chunk goes), fingerprinted and
+ * sampled as on a write; no time (a drive rebuilds this at power-on).
+ * False if the data below cannot be seen: then the chunk goes.
+ */
+static bool restore_reserved(struct dedup *dd, u64 lpn, u32 chunk, u64 now_ns)
+{
+	u8 sha1[DEDUP_SHA1_BYTES];
+	const void *data = NULL;
+	u64 done = now_ns;
+	u32 slot, same;
+
+	if (ssd_layer_peek(dd->layer.lower, chunk, &data) < 0 || !data)
+		return false;
+	ssd_dedup_sha1(data, dd->pool->page_bytes, sha1);
+	slot = ssd_dedup_store_find(dd, sha1);
+	if (slot != DEDUP_NONE) {
+		same = dd->slots[slot].chunk;
+		dd->refcount[same]++;
+		ssd_layer_refcount(dd->layer.lower, same, dd->refcount[same]);
+		dd->l2c[lpn] = same;
+		dd->mapped_lpns++;
+		release_chunk(dd, chunk, now_ns, &done);
+		return true;
+	}
+	dd->chunk_slot[chunk] = DEDUP_NONE;
+	dd->l2c[lpn] = chunk;
+	dd->mapped_lpns++;
+	if (dd->filter)
+		ssd_dedup_sample_add(dd, chunk, ssd_dedup_buffer_key(dd, data), true);
+	ssd_dedup_store_insert(dd, chunk, sha1);
+	return true;
+}
+
 u64 ssd_dedup_power_cut(struct dedup *dd, u64 now_ns)
 {
 	u64 lost = dd->buffered, done = now_ns;
 
 	while (dd->buffer_slots) {
 		u32 e = dd->buffer_head, reserved;
+		u64 lpn = dd->buffer[e].lpn;
 
-		if (dd->buffer[e].lpn != U64_MAX) {
+		if (lpn != U64_MAX) {
 			ssd_pagepool_put(dd->pool, dd->buffer[e].buf);
 			reserved = entry_remove(dd, e);
-			/* Its old chunk was let go when it came: it goes as on a TRIM. */
-			if (reserved != DEDUP_NONE)
+			/*
+			 * An overwrite of an unshared page: the old data comes
+			 * back.  Of a shared one: the reference was let go when
+			 * the write came, and the page reads zeros.
+			 */
+			if (reserved != DEDUP_NONE && !restore_reserved(dd, lpn, reserved, now_ns))
 				release_chunk(dd, reserved, now_ns, &done);
 		}
 		dd->buffer_head = (dd->buffer_head + 1) % dd->buffer_cap;

@@ -13,11 +13,13 @@
  *    returns what was acknowledged; after it a page untouched since the
  *    last flush reads what was flushed, any other page one of the
  *    versions it had since (or zeros, with dedup: a lost buffered write
- *    had let go of its old chunk), the pages that differ from the
+ *    of a page whose old chunk was shared had let go of it), the pages that differ from the
  *    acknowledged ones are no more than the lost pages counted (exactly
  *    those without dedup), the consistency check passes (ssd_dedup_check
  *    with dedup), requests fail with -EIO until the power is back, and a
  *    snapshot taken after the cut loads with the same data and counters;
+ *  - dedup's buffer alone: an unflushed overwrite of an unshared flushed
+ *    page reads the flushed data after a cut, not zeros;
  *  - volatile_write_cache=0 (power-loss protected), with dedup: a cut
  *    loses nothing, every page reads what was acknowledged;
  *  - with the cache on, reads are served from it and FLUSH/FUA are counted.
@@ -308,9 +310,44 @@ static void test_protected(void)
 	free(s);
 }
 
+/*
+ * Dedup's write buffer (volatile_write_cache=1, no cache above it): an
+ * unflushed overwrite of a flushed unshared page is lost at a cut and the
+ * page reads its flushed data again, not zeros; a new page reads zeros.
+ */
+static void test_dedup_overwrite(void)
+{
+	static const char *const settings[] = { GEOMETRY, "dedup=1", "dedup_buffer_pages=16",
+						 "volatile_write_cache=1", "write_cache_pages=1" };
+	struct ssd_device *dev = make_device(settings, ARRAY_SIZE(settings));
+	u64 lost = 0, lpn;
+
+	for (lpn = 0; lpn < 4; lpn++)
+		EXPECT(submit_write(dev, lpn, 100 + lpn, false) == 0, "write");
+	EXPECT(submit(dev, SSD_OP_FLUSH, 0, 0, NULL) == 0, "flush");
+	EXPECT(submit_write(dev, 1, 200, false) == 0 && submit_write(dev, 2, 201, false) == 0 &&
+	       submit_write(dev, 9, 202, false) == 0, "overwrites");
+	/* The one-page cache holds the last; the others wait in dedup's buffer. */
+	EXPECT(ssd_device_power_cut(dev, &lost) == 0 && lost == 3, "lost %llu",
+	       (unsigned long long)lost);
+	ssd_device_power_restore(dev);
+	EXPECT(ssd_dedup_check(ssd_dedup_from_layer(unit_layer(dev, "dedup"))) == 0, "dedup check");
+	EXPECT(ssd_device_check(dev) == 0, "check");
+	for (lpn = 0; lpn < 4; lpn++)
+		EXPECT(read_value(dev, lpn) == 100 + lpn, "page %llu: %llx", (unsigned long long)lpn,
+		       (unsigned long long)read_value(dev, lpn));
+	EXPECT(read_value(dev, 9) == 0, "an unflushed new page reads zeros");
+	/* The restored pages are fingerprinted: a copy of one is a duplicate. */
+	EXPECT(submit_write(dev, 20, 101, false) == 0 && submit(dev, SSD_OP_FLUSH, 0, 0, NULL) == 0,
+	       "copy");
+	EXPECT(read_value(dev, 20) == 101, "copy reads back");
+	ssd_device_destroy(dev);
+}
+
 int test_power(int argc, char **argv)
 {
 	test_exact_loss();
+	test_dedup_overwrite();
 	test_random_cuts(false, 11);
 	test_random_cuts(true, 12);
 	test_random_cuts(true, 13);
