@@ -297,4 +297,11 @@ u64 ssd_flash_data_bytes(const struct flash *fl);
 void ssd_flash_save_data(const struct flash *fl, struct ssd_snap_writer *w);
 void ssd_flash_load_data(struct flash *fl, struct ssd_snap_reader *r, u64 max_pages);
 
+/*
+ * The erase count of @block the read error model uses (rber_wear_ppb):
+ * the FTL's, given after a snapshot load (the model counts erases itself
+ * from then on).  Nothing when the model is off.
+ */
+void ssd_flash_set_erase_count(struct flash *fl, u32 block, u32 erase_count);
+
 #endif /* SSD_FLASH_H */

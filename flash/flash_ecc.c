@@ -127,6 +127,12 @@ void ssd_flash_ecc_programmed(struct flash *fl, u32 block, u64 done_ns)
 		fl->ecc->program_ns[block] = done_ns;
 }
 
+void ssd_flash_set_erase_count(struct flash *fl, u32 block, u32 erase_count)
+{
+	if (fl->ecc)
+		fl->ecc->erase_count[block] = erase_count;
+}
+
 void ssd_flash_ecc_erased(struct flash *fl, u32 block)
 {
 	if (fl->ecc && fl->ecc->erase_count[block] < U32_MAX)
@@ -299,12 +305,28 @@ void ssd_flash_ecc_save(const struct flash *fl, struct ssd_snap_writer *w)
 	ssd_snap_put_array(w, e->erase_count, fl->total_blocks, sizeof(u32));
 }
 
+/*
+ * The model's part of the FLSH section, if the file has one.  A file saved
+ * with read errors off has none: the model starts at the load (pages
+ * programmed now, the erase counts the FTL gives after its own load,
+ * ssd_flash_set_erase_count()).  A file saved with them on, loaded with
+ * them off: its part is read and dropped.
+ */
 void ssd_flash_ecc_load(struct flash *fl, struct ssd_snap_reader *r)
 {
 	struct flash_ecc *e = fl->ecc;
+	u64 i;
 
-	if (!e)
+	if (!e) {
+		for (i = 0; r->section_left && !r->error; i++)
+			ssd_snap_get_u32(r);
 		return;
+	}
+	if (!r->section_left) {
+		for (i = 0; i < fl->total_blocks; i++)
+			e->program_ns[i] = fl->timing->horizon_ns;
+		return;
+	}
 	e->rand.state = ssd_snap_get_u64(r);
 	e->retry_pages = ssd_snap_get_u64(r);
 	e->corrected_codewords = ssd_snap_get_u64(r);

@@ -246,6 +246,9 @@ void ssd_ftl_load(struct ftl *ftl, struct ssd_snap_reader *r)
 					(unsigned long long)i, b->state, b->region,
 					b->valid_pages, b->write_ptr);
 	}
+	/* The read error model wears with the FTL's erase counts. */
+	for (i = 0; i < ftl->total_blocks && !r->error; i++)
+		ssd_flash_set_erase_count(ftl->flash, i, ftl->blocks[i].erase_count);
 	for (reg = 0; reg < SSD_REGION_NR && !r->error; reg++)
 		if (ftl->region[reg].blocks_per_chip)
 			load_region(ftl, &ftl->region[reg], reg, r);

@@ -437,6 +437,71 @@ static void test_keys(void)
 	EXPECT(ssd_config_set(&cfg, "ecc_codeword_bytes", "1000") == -EINVAL, "pow2");
 }
 
+/* A snapshot of @dev loaded with "@key=@value" set over its configuration. */
+static struct ssd_device *load_with(struct ssd_device *dev, const char *key, const char *value)
+{
+	struct ssd_device *out = NULL;
+	struct ssd_config cfg;
+	struct mem_snap m;
+	u64 data_pages;
+
+	snap_save(dev, &m);
+	snap_rewind(&m);
+	memset(&cfg, 0, sizeof(cfg));
+	EXPECT(ssd_snapshot_read_config(&m.r, &cfg, &data_pages) == 0, "config");
+	EXPECT(ssd_config_set(&cfg, key, value) == 0, "%s", key);
+	EXPECT(ssd_device_create_from(&out, &cfg, &m.r, data_pages) == 0, "load with %s=%s",
+	       key, value);
+	free(m.bytes);
+	return out;
+}
+
+/*
+ * A device worn with read errors off, loaded with them on: the model
+ * wears with the FTL's erase counts; and a device saved with them on
+ * loads with them off.
+ */
+static void test_snapshot_switch(void)
+{
+	static const char *const a[] = { RBER_GEOMETRY };
+	struct ssd_device *dev = make_device(a, ARRAY_SIZE(a)), *on, *off;
+	u32 page = ssd_device_page_bytes(dev), block, erased = 0;
+	u64 pages = ssd_device_capacity_bytes(dev) / page, i, rng = 7;
+	u8 *buf = malloc(page);
+	struct ftl *ftl;
+
+	EXPECT(buf, "out of memory");
+	for (i = 0; i < pages * 4; i++) {
+		fill(buf, page, i);
+		EXPECT(submit(dev, SSD_OP_WRITE, rng_below(&rng, pages) * page, page, buf) == 0,
+		       "write");
+	}
+	on = load_with(dev, "rber_base_ppb", "1000");
+	ftl = unit_ftl(on);
+	EXPECT(ftl->flash->ecc, "model on after the load");
+	for (block = 0; block < ftl->total_blocks; block++) {
+		EXPECT(ftl->flash->ecc->erase_count[block] == ftl->blocks[block].erase_count,
+		       "block %u: %u erases, the FTL says %u", block,
+		       ftl->flash->ecc->erase_count[block], ftl->blocks[block].erase_count);
+		erased += ftl->blocks[block].erase_count > 0;
+	}
+	EXPECT(erased, "the device was worn");
+	off = load_with(on, "rber_base_ppb", "0");
+	EXPECT(!unit_ftl(off)->flash->ecc, "model off after the load");
+	{
+		struct ssd_stats sa, sb;
+
+		ssd_device_get_stats(on, &sa);
+		ssd_device_get_stats(off, &sb);
+		EXPECT(sa.valid_pages == sb.valid_pages && sa.erase_count_total == sb.erase_count_total &&
+		       sa.flash_program_pages == sb.flash_program_pages, "the same device");
+	}
+	ssd_device_destroy(off);
+	ssd_device_destroy(on);
+	ssd_device_destroy(dev);
+	free(buf);
+}
+
 int test_rber(int argc, char **argv)
 {
 	test_keys();
@@ -447,6 +512,7 @@ int test_rber(int argc, char **argv)
 	test_uncorrectable();
 	test_inject_commands();
 	test_inject_requests();
+	test_snapshot_switch();
 	printf("rber: ok\n");
 	return 0;
 }
