@@ -109,13 +109,8 @@ static int gc_move(struct ftl *ftl, struct ftl_region *rg, u32 src, u64 start_ns
 		ssd_dev_warn_once(ftl->flash->dev_name, "BUG: GC found no free block with %u free", rg->nr_free);
 		return -EIO;
 	}
-	if (ssd_flash_copy(ftl->flash, src, dst, SSD_CAUSE_GC, start_ns, done_ns))
+	if (ftl_gc_copy_page(ftl, rg, blk, src, dst, start_ns, done_ns))
 		return -EIO;
-	ftl->p2l[src] = FTL_NONE;
-	ftl->p2l[dst] = lpn;
-	ftl->l2p[lpn] = dst;
-	blk->valid_pages--;
-	rg->valid_pages--;
 	ftl->counters.gc_relocated_pages++;
 	ftl->gc_write_pages++;
 	if (rg->gc_wl)

@@ -366,6 +366,27 @@ static inline u32 ftl_chip_of(const struct ftl *ftl, u32 block)
 	return block / ftl->blocks_per_chip;
 }
 
+/*
+ * GC's copy of the valid page @src of @blk (in region @rg) to the free page
+ * @dst, from @start_ns: the lpn maps to @dst, and @blk and @rg hold one
+ * valid page fewer.  -EIO if the flash refuses the copy (nothing changes).
+ * The caller counts the move under its own cause (GC, retirement).
+ */
+static inline int ftl_gc_copy_page(struct ftl *ftl, struct ftl_region *rg, struct ftl_block *blk,
+				   u32 src, u32 dst, u64 start_ns, u64 *done_ns)
+{
+	u32 lpn = ftl->p2l[src];
+
+	if (ssd_flash_copy(ftl->flash, src, dst, SSD_CAUSE_GC, start_ns, done_ns))
+		return -EIO;
+	ftl->p2l[src] = FTL_NONE;
+	ftl->p2l[dst] = lpn;
+	ftl->l2p[lpn] = dst;
+	blk->valid_pages--;
+	rg->valid_pages--;
+	return 0;
+}
+
 /* Free blocks over both regions. */
 static inline u32 ftl_nr_free_blocks(const struct ftl *ftl)
 {

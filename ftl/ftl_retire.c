@@ -181,13 +181,8 @@ static int relocate(struct ftl *ftl, u32 block, u64 start_ns)
 		dst = ssd_ftl_gc_alloc_page(ftl, rg, ftl_chip_of(ftl, block));
 		if (dst == FTL_NONE)
 			return -EROFS;
-		if (ssd_flash_copy(ftl->flash, src, dst, SSD_CAUSE_GC, start_ns, &done_ns))
+		if (ftl_gc_copy_page(ftl, rg, blk, src, dst, start_ns, &done_ns))
 			return -EIO;
-		ftl->p2l[src] = FTL_NONE;
-		ftl->p2l[dst] = lpn;
-		ftl->l2p[lpn] = dst;
-		blk->valid_pages--;
-		rg->valid_pages--;
 		ftl->faults.retire_relocated_pages++;
 	}
 	return 0;
