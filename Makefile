@@ -25,65 +25,101 @@ VERSION := $(shell cat VERSION)
 # here), in the order of the request path (docs/architecture.md).
 CORE_DIRS := device dedup nvmcache ftl flash common
 CORE_SRCS := $(foreach d,$(CORE_DIRS),$(sort $(wildcard $(d)/*.c)))
-USER_SRCS := platform/ssd_platform_user.c platform/ssd_sha1_user.c
+# The core's userspace side: the platform's and the flat-buffer data
+# iterator (user/), in libssdcore.a with the core.
+USER_SRCS := platform/ssd_platform_user.c platform/ssd_sha1_user.c $(sort $(wildcard user/*.c))
 KMOD_SRCS := $(sort $(wildcard emulator/*.c)) platform/ssd_sha1_kernel.c
-HEADERS := $(wildcard platform/*.h include/*.h abi/*.h emulator/*.h host-tools/*.h \
+KMOD_HEADERS := $(wildcard platform/*.h include/*.h abi/*.h emulator/*.h \
 	$(addsuffix /*.h,$(CORE_DIRS)))
 
-# Includes are written with their folder ("ftl/ftl.h").  Each folder of the
-# core and the tools is compiled against its view of the tree (layers.mk,
-# scripts/include-views.sh): a wrong-way include does not compile.  Tests
-# are white-box and see the whole tree.
+# Includes are written with their folder ("ftl/ftl.h", "tools/trace/trace_reader.h").
+# Each folder of layers.mk is compiled against its view of the tree
+# (scripts/include-views.sh): a wrong-way include does not compile.  A
+# folder is the first component of a path, or the first two under tools/.
+# Tests are white-box and see the whole tree.
 VIEWS := $(BUILD)/views
-VIEW = -I$(VIEWS)/$(firstword $(subst /, ,$(1)))
+unit_of = $(if $(filter tools/%,$(1)),tools/$(word 2,$(subst /, ,$(1))),$(firstword $(subst /, ,$(1))))
+VIEW = $(if $(filter tests/%,$(1)),-I. -Itests/unit,-I$(VIEWS)/$(call unit_of,$(1)))
 WARN := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Werror
 CFLAGS_COMMON := -std=gnu11 -g $(WARN) -DSSDEMU_VERSION='"$(VERSION)"'
 CFLAGS_OPT := $(CFLAGS_COMMON) -O2
 CFLAGS_ASAN := $(CFLAGS_COMMON) -O1 -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=undefined
+# Every object's headers, as the compiler saw them (-MMD): a header change
+# rebuilds exactly the objects that include it.
+DEPFLAGS = -MMD -MP
 
 LIB := $(BUILD)/libssdcore.a
 LIB_ASAN := $(BUILD)/asan/libssdcore.a
 OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
 OBJS_ASAN := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
+CORE_LIBS := -lpthread -lz -lcrypto -lm
 
-TOOLS := $(BUILD)/bin/ssdctl $(BUILD)/bin/ssdsim $(BUILD)/bin/ioctl_probe \
-	$(BUILD)/bin/ioctl_fuzz \
-	$(BUILD)/bin/config_oracle $(BUILD)/bin/cachesim $(BUILD)/bin/tracegen \
-	$(BUILD)/bin/trace_dump $(BUILD)/bin/simspeed $(BUILD)/bin/run_rusage
-UNIT_TESTS := $(BUILD)/asan/bin/ssd_unit_tests $(BUILD)/asan/bin/ssdsim \
-	$(BUILD)/asan/bin/cachesim $(BUILD)/asan/bin/tracegen $(BUILD)/asan/bin/trace_dump
-STATS_SRCS := host-tools/stats_print.c host-tools/conf_file.c host-tools/log_format.c
-# The trace readers (docs/trace-formats.md), shared by every tool that reads
-# traces; zstd-compressed traces need libzstd.
-TRACE_SRCS := $(sort $(wildcard host-tools/trace_*.c))
-TRACE_SRCS := $(filter-out host-tools/trace_dump.c,$(TRACE_SRCS))
+# The tools' units (tools/*/, layers.mk): each a folder of sources.
+TRACE_SRCS := $(filter-out tools/trace/trace_dump.c,$(sort $(wildcard tools/trace/*.c)))
 TRACE_LIBS := -lzstd
-SIM_SRCS := host-tools/ssdsim_cli.c host-tools/ssdsim.c $(TRACE_SRCS) \
-	host-tools/flat_iter.c host-tools/sim_options.c host-tools/sim_place.c \
-	host-tools/sim_remap.c host-tools/sim_data.c host-tools/sim_report.c host-tools/sim_latency.c \
-	host-tools/sim_snapshot.c host-tools/sim_age.c host-tools/sim_replay.c host-tools/sim_store.c \
-	host-tools/sim_results.c host-tools/sim_keys.c host-tools/sim_fields.c \
-	host-tools/sim_summary.c host-tools/sim_progress.c host-tools/sim_trend.c \
-	host-tools/belady.c $(STATS_SRCS)
-UNIT_SRCS := $(wildcard tests/unit/*.c)
-# libssdsim.so (host-tools/ssdsim_api.h): the core and ssdsim's sources
-# compiled -fPIC, with their printing made capturable
-# (host-tools/ssdsim_api_io.h), ssdsim's main() left out.
-SOLIB := $(BUILD)/lib/libssdsim.so
-SOLIB_SRCS := $(CORE_SRCS) $(USER_SRCS) $(filter-out host-tools/ssdsim_cli.c,$(SIM_SRCS)) \
-	host-tools/ssdsim_api.c host-tools/ssdsim_api_io.c
-SOLIB_OBJS := $(patsubst %.c,$(BUILD)/pic/obj/%.o,$(SOLIB_SRCS))
-# The host cache simulator and its trace generator (host-tools/CACHESIM.md):
+REPORT_SRCS := $(sort $(wildcard tools/report/*.c))
+# ssdsim: the library (libssdsim.so and the program share it) and main().
+SIM_LIB_SRCS := $(filter-out tools/ssdsim/ssdsim_cli.c tools/ssdsim/ssdsim_api%.c,\
+	$(sort $(wildcard tools/ssdsim/*.c)))
+SIM_SRCS := tools/ssdsim/ssdsim_cli.c $(SIM_LIB_SRCS) $(TRACE_SRCS) $(REPORT_SRCS)
+
+# program NAME, SOURCES, CORE LIBRARY (or empty), LINK FLAGS: $(BUILD)/bin/NAME,
+# and its ASan/UBSan build $(BUILD)/asan/bin/NAME, each source compiled on its
+# own against its folder's view.
+define program
+$(BUILD)/bin/$(1): $(patsubst %.c,$(BUILD)/obj/%.o,$(2)) $(if $(3),$(LIB))
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS_OPT) $$^ $(4) -o $$@
+$(BUILD)/asan/bin/$(1): $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(2)) $(if $(3),$(LIB_ASAN))
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS_ASAN) $$^ $(4) -o $$@
+endef
+
+# ssdctl talks to the kernel only: static, so the VM needs no libraries.
+$(eval $(call program,ssdctl,$(sort $(wildcard tools/ssdctl/*.c)) $(REPORT_SRCS),,-static))
+$(eval $(call program,ssdsim,$(SIM_SRCS),core,$(CORE_LIBS) $(TRACE_LIBS)))
+# The host cache simulator and its trace generator (tools/cachesim/README.md):
 # host-side, they need none of the core.
-CACHESIM_SRCS := host-tools/cachesim.c $(sort $(wildcard host-tools/csim_*.c)) \
-	$(TRACE_SRCS)
-TRACEGEN_SRCS := $(sort $(wildcard host-tools/tracegen*.c))
+$(eval $(call program,cachesim,$(sort $(wildcard tools/cachesim/*.c)) $(TRACE_SRCS),,\
+	-lm $(TRACE_LIBS)))
+$(eval $(call program,tracegen,$(sort $(wildcard tools/tracegen/*.c)),,-lm))
+# What the simulators read of a trace (docs/trace-formats.md).
+$(eval $(call program,trace_dump,tools/trace/trace_dump.c $(TRACE_SRCS),,$(TRACE_LIBS)))
+# Benchmark-only programs (bench/): the request path's speed without a trace
+# or data (bench/simspeed.py), a command's CPU time and peak RSS, and ns per
+# 4 KiB page of the dedup layer's SHA-1 in userspace (libcrypto).
+$(eval $(call program,simspeed,bench/simspeed.c tools/report/conf_file.c,core,$(CORE_LIBS)))
+$(eval $(call program,run_rusage,bench/run_rusage.c,,))
+$(eval $(call program,sha1_page_ns,bench/sha1_page_ns.c,core,$(CORE_LIBS)))
+# Guest-side helpers of the VM tests (they see the ABI alone), static.
+$(eval $(call program,ioctl_probe,tests/vm/ioctl_probe.c,,-static))
+$(eval $(call program,ioctl_fuzz,tests/vm/ioctl_fuzz.c,,-static))
+# Host-side helper of the configfs fuzz test: userspace's verdict per value.
+$(eval $(call program,config_oracle,tests/vm/config_oracle.c,core,$(CORE_LIBS)))
+# The unit tests of the core (tests/unit/), under ASan and UBSan; those of
+# the tools' own algorithms (tests/tools/), a program each.
+$(eval $(call program,ssd_unit_tests,$(sort $(wildcard tests/unit/*.c)),core,$(CORE_LIBS)))
+$(eval $(call program,test_sim_latency,tests/tools/test_sim_latency.c \
+	tools/ssdsim/sim_latency.c,,))
+
+TOOLS := $(addprefix $(BUILD)/bin/,ssdctl ssdsim ioctl_probe ioctl_fuzz config_oracle \
+	cachesim tracegen trace_dump simspeed run_rusage)
+UNIT_TESTS := $(addprefix $(BUILD)/asan/bin/,ssd_unit_tests test_sim_latency ssdsim \
+	cachesim tracegen trace_dump)
+
+# libssdsim.so (tools/ssdsim/ssdsim_api.h): the core and ssdsim's sources
+# compiled -fPIC, with their printing made capturable
+# (tools/ssdsim/ssdsim_api_io.h), ssdsim's main() left out.
+SOLIB := $(BUILD)/lib/libssdsim.so
+SOLIB_SRCS := $(CORE_SRCS) $(USER_SRCS) $(filter-out tools/ssdsim/ssdsim_cli.c,$(SIM_SRCS)) \
+	tools/ssdsim/ssdsim_api.c tools/ssdsim/ssdsim_api_io.c
+SOLIB_OBJS := $(patsubst %.c,$(BUILD)/pic/obj/%.o,$(SOLIB_SRCS))
 
 KVERS = $(shell cat $(BUILD)/kernel-versions 2>/dev/null)
 # What the module is built from (scripts/build-module.sh), and so the DKMS
 # source tree.
-KMOD_FILES = $(CORE_SRCS) $(KMOD_SRCS) $(HEADERS) emulator/Kbuild layers.mk VERSION
+KMOD_FILES = $(CORE_SRCS) $(KMOD_SRCS) $(KMOD_HEADERS) emulator/Kbuild layers.mk VERSION
 
 .PHONY: all lib tools module deps test unit demo bench bench-sha1 workload clean fuzzers fuzz \
 	views python
@@ -93,9 +129,18 @@ KMOD_FILES = $(CORE_SRCS) $(KMOD_SRCS) $(HEADERS) emulator/Kbuild layers.mk VERS
 all: $(BUILD)/kernel-versions
 	$(MAKE) lib tools python module
 
-$(BUILD)/kernel-versions:
-	@echo "make: first build on this machine: installing build dependencies"
+# scripts/install-deps.sh runs on the first build and again only when it
+# changes (it is idempotent, but asks apt and pip each time); the file it
+# writes last, the kernels to build for, is its stamp.  The extra packages
+# of demo, bench and workload have a stamp each.  `make deps` always runs it.
+$(BUILD)/kernel-versions: scripts/install-deps.sh
+	@echo "make: installing build dependencies (first build, or scripts/install-deps.sh changed)"
 	./scripts/install-deps.sh
+	@touch $@
+
+$(BUILD)/deps-%.stamp: scripts/install-deps.sh $(BUILD)/kernel-versions
+	./scripts/install-deps.sh --$*
+	@touch $@
 
 deps:
 	@./scripts/install-deps.sh
@@ -111,100 +156,28 @@ $(VIEWS)/.made: layers.mk scripts/include-views.sh
 	./scripts/include-views.sh . $(VIEWS)
 	@touch $@
 
-$(BUILD)/obj/%.o: %.c $(HEADERS) | $(VIEWS)/.made
+$(BUILD)/obj/%.o: %.c | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,$*) -c $< -o $@
+	$(CC) $(CFLAGS_OPT) $(DEPFLAGS) $(call VIEW,$*) -c $< -o $@
 
-$(BUILD)/asan/obj/%.o: %.c $(HEADERS) | $(VIEWS)/.made
+$(BUILD)/asan/obj/%.o: %.c | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) $(call VIEW,$*) -c $< -o $@
+	$(CC) $(CFLAGS_ASAN) $(DEPFLAGS) $(call VIEW,$*) -c $< -o $@
 
-$(BUILD)/pic/obj/%.o: %.c $(HEADERS) | $(VIEWS)/.made
+$(BUILD)/pic/obj/%.o: %.c | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) -fPIC -include host-tools/ssdsim_api_io.h $(call VIEW,$*) -c $< -o $@
+	$(CC) $(CFLAGS_OPT) $(DEPFLAGS) -fPIC -include tools/ssdsim/ssdsim_api_io.h \
+		$(call VIEW,$*) -c $< -o $@
 
 $(SOLIB): $(SOLIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) -shared $^ -lpthread -lz -lcrypto -lm $(TRACE_LIBS) -o $@
+	$(CC) -shared $^ $(CORE_LIBS) $(TRACE_LIBS) -o $@
 
 $(LIB): $(OBJS)
 	$(AR) rcs $@ $^
 
 $(LIB_ASAN): $(OBJS_ASAN)
 	$(AR) rcs $@ $^
-
-# ssdctl talks to the kernel only: static, so the VM needs no libraries.
-CTL_SRCS := host-tools/ssdctl.c host-tools/ssdctl_help.c host-tools/stats_group.c \
-	host-tools/stats_watch.c $(STATS_SRCS)
-$(BUILD)/bin/ssdctl: $(CTL_SRCS) $(HEADERS) VERSION | $(VIEWS)/.made
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) -static $(CTL_SRCS) -o $@
-
-# Guest-side helpers of the VM tests (they see the ABI alone).
-$(BUILD)/bin/ioctl_probe: tests/vm/ioctl_probe.c include/ssdemu_ioctl.h
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) -I. -static $< -o $@
-
-$(BUILD)/bin/ioctl_fuzz: tests/vm/ioctl_fuzz.c include/ssdemu_ioctl.h
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) -I. -static $< -o $@
-
-# Host-side helper of the configfs fuzz test: userspace's verdict per value.
-$(BUILD)/bin/config_oracle: tests/vm/config_oracle.c $(LIB)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) -I. $< $(LIB) -lpthread -lz -lcrypto -o $@
-
-$(BUILD)/bin/ssdsim: $(SIM_SRCS) $(LIB) $(HEADERS) | $(VIEWS)/.made
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB) -lpthread -lz -lcrypto -lm $(TRACE_LIBS) -o $@
-
-# The request path's speed without a trace or data (bench/simspeed.py).
-SIMSPEED_SRCS := host-tools/simspeed.c host-tools/conf_file.c
-
-$(BUILD)/bin/simspeed: $(SIMSPEED_SRCS) $(LIB) $(HEADERS) | $(VIEWS)/.made
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(SIMSPEED_SRCS) $(LIB) -lpthread -lz -lcrypto -o $@
-
-# A command's CPU time and peak RSS of its own (bench/simspeed.py).
-$(BUILD)/bin/run_rusage: host-tools/run_rusage.c | $(VIEWS)/.made
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $< -o $@
-
-$(BUILD)/asan/bin/ssdsim: $(SIM_SRCS) $(LIB_ASAN) $(HEADERS) | $(VIEWS)/.made
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(SIM_SRCS) $(LIB_ASAN) -lpthread -lz -lcrypto -lm $(TRACE_LIBS) -o $@
-
-$(BUILD)/bin/cachesim: $(CACHESIM_SRCS) $(HEADERS) | $(VIEWS)/.made
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(CACHESIM_SRCS) -lm $(TRACE_LIBS) -o $@
-
-$(BUILD)/asan/bin/cachesim: $(CACHESIM_SRCS) $(HEADERS) | $(VIEWS)/.made
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(CACHESIM_SRCS) -lm $(TRACE_LIBS) -o $@
-
-$(BUILD)/bin/trace_dump: host-tools/trace_dump.c $(TRACE_SRCS) $(HEADERS) | $(VIEWS)/.made
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) host-tools/trace_dump.c $(TRACE_SRCS) \
-		$(TRACE_LIBS) -o $@
-
-$(BUILD)/asan/bin/trace_dump: host-tools/trace_dump.c $(TRACE_SRCS) $(HEADERS) | $(VIEWS)/.made
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) host-tools/trace_dump.c $(TRACE_SRCS) \
-		$(TRACE_LIBS) -o $@
-
-$(BUILD)/bin/tracegen: $(TRACEGEN_SRCS) $(HEADERS) | $(VIEWS)/.made
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(call VIEW,host-tools) $(TRACEGEN_SRCS) -lm -o $@
-
-$(BUILD)/asan/bin/tracegen: $(TRACEGEN_SRCS) $(HEADERS) | $(VIEWS)/.made
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) $(call VIEW,host-tools) $(TRACEGEN_SRCS) -lm -o $@
-
-$(BUILD)/asan/bin/ssd_unit_tests: $(UNIT_SRCS) host-tools/flat_iter.c host-tools/sim_latency.c $(LIB_ASAN) \
-		tests/unit/*.h $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) -I. -Itests/unit $(UNIT_SRCS) host-tools/flat_iter.c host-tools/sim_latency.c \
-		$(LIB_ASAN) -lpthread -lz -lcrypto -lm -o $@
 
 unit: $(UNIT_TESTS)
 
@@ -217,18 +190,16 @@ module: $(BUILD)/kernel-versions
 		./scripts/build-module.sh "$$kver" $(KMOD_FILES) || exit 1; \
 	done
 
-test: deps
+test: $(BUILD)/kernel-versions
 	$(MAKE) all unit
 	$(PYTHON) -m pytest -q tests
 
 # The demo plots (python3-matplotlib: install-deps.sh --demo).
-demo:
-	@./scripts/install-deps.sh --demo
+demo: $(BUILD)/deps-demo.stamp
 	$(MAKE) all
 	$(PYTHON) -m ssdtools.demo
 
-bench:
-	@./scripts/install-deps.sh --bench
+bench: $(BUILD)/deps-bench.stamp
 	$(MAKE) all
 	$(PYTHON) -m bench.run
 
@@ -236,37 +207,32 @@ bench:
 bench-sha1: $(BUILD)/bin/sha1_page_ns
 	$<
 
-$(BUILD)/bin/sha1_page_ns: bench/sha1_page_ns.c $(LIB) $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) -I. $< $(LIB) -lpthread -lz -lcrypto -o $@
-
 # The ProCache paper's Algorithm 2 in the VM under the no-cache baseline,
 # BASE, REFCNT, ProCache, ProCache+dedup and ProCache on a discard mount,
 # then the replay sweep and the report (workload/).
 # WORKLOAD_ARGS="--scale tiny" for a quick run.
-workload:
-	@./scripts/install-deps.sh --workload
+workload: $(BUILD)/deps-workload.stamp
 	$(MAKE) all
 	$(PYTHON) -m workload.run $(WORKLOAD_ARGS)
 
-# libFuzzer harnesses (tests/fuzz/README.md): the core and the host-tools
+# libFuzzer harnesses (tests/fuzz/README.md): the core and the tools'
 # parsers built again by clang with coverage, ASan and UBSan.
 FUZZ_CC := clang
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wno-unused-parameter -Wno-sign-compare -I. \
 	-DSSD_WARN_ABORTS -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
-FUZZ_SRCS := $(CORE_SRCS) $(USER_SRCS) host-tools/conf_file.c $(TRACE_SRCS) \
-	host-tools/flat_iter.c
+FUZZ_SRCS := $(CORE_SRCS) $(USER_SRCS) tools/report/conf_file.c $(TRACE_SRCS)
 FUZZ_OBJS := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(FUZZ_SRCS))
 FUZZERS := $(BUILD)/fuzz/fuzz_config $(BUILD)/fuzz/fuzz_trace $(BUILD)/fuzz/fuzz_model \
 	$(BUILD)/fuzz/fuzz_snapshot
 FUZZ_SECONDS := 300
 
-$(BUILD)/fuzz/obj/%.o: %.c $(HEADERS)
+$(BUILD)/fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJS)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJS) -lpthread -lz -lcrypto $(TRACE_LIBS) -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -MF $@.d -fsanitize=fuzzer $< $(FUZZ_OBJS) \
+		$(CORE_LIBS) $(TRACE_LIBS) -o $@
 
 fuzzers: $(FUZZERS)
 
@@ -274,6 +240,10 @@ fuzz: fuzzers
 	$(PYTHON) tests/fuzz/fuzzrun.py --seconds $(FUZZ_SECONDS)
 
 include install.mk
+
+# The headers each object was compiled with (DEPFLAGS).
+-include $(wildcard $(foreach o,obj asan/obj pic/obj fuzz/obj,$(BUILD)/$(o)/*/*.d \
+	$(BUILD)/$(o)/*/*/*.d) $(BUILD)/fuzz/*.d)
 
 clean:
 	rm -rf $(BUILD)/obj $(BUILD)/asan $(BUILD)/bin $(BUILD)/kmod $(BUILD)/fuzz $(VIEWS) $(LIB) \

@@ -14,7 +14,8 @@
 # the one above it, nor another layer's workings.
 
 LAYER_FOLDERS := platform include common flash ftl nvmcache dedup device abi \
-	emulator host-tools
+	emulator user tools/trace tools/report tools/ssdsim tools/ssdctl tools/cachesim \
+	tools/tracegen bench
 
 # LAYER_DEPS_x: the folders x may include, besides itself.
 LAYER_DEPS_platform :=
@@ -27,7 +28,20 @@ LAYER_DEPS_dedup := common platform
 LAYER_DEPS_device := dedup nvmcache ftl flash common platform
 LAYER_DEPS_abi := device include common platform
 LAYER_DEPS_emulator := abi device include common platform
-LAYER_DEPS_host-tools := abi device include common platform
+# The userspace glue of the core (what emulator/ is in the kernel): the
+# flat-buffer data iterator ssdsim, the unit tests and the fuzzers use.
+LAYER_DEPS_user := device common platform
+# The tools, one folder a unit (docs/architecture.md, section 7).  The
+# trace readers and the reports (stats, request log, .conf) see no core;
+# cachesim and tracegen are host-side and see none of it either.
+LAYER_DEPS_tools/trace := include
+LAYER_DEPS_tools/report := include
+LAYER_DEPS_tools/ssdsim := tools/trace tools/report user abi device include common platform
+LAYER_DEPS_tools/ssdctl := tools/report include
+LAYER_DEPS_tools/cachesim := tools/trace include
+LAYER_DEPS_tools/tracegen :=
+# Benchmark-only programs (simspeed, run_rusage, sha1_page_ns).
+LAYER_DEPS_bench := tools/report user device common platform
 
 # LAYER_PUBLIC_x: the headers of x the other folders may include.
 LAYER_PUBLIC_platform := ssd_platform.h
@@ -40,4 +54,11 @@ LAYER_PUBLIC_dedup := dedup.h
 LAYER_PUBLIC_device := ssd_device.h
 LAYER_PUBLIC_abi := ssd_abi.h
 LAYER_PUBLIC_emulator :=
-LAYER_PUBLIC_host-tools :=
+LAYER_PUBLIC_user := flat_iter.h
+LAYER_PUBLIC_tools/trace := trace_reader.h trace_disks.h trace_input.h hex_digit.h
+LAYER_PUBLIC_tools/report := stats_print.h log_format.h conf_file.h
+LAYER_PUBLIC_tools/ssdsim := ssdsim_api.h
+LAYER_PUBLIC_tools/ssdctl :=
+LAYER_PUBLIC_tools/cachesim :=
+LAYER_PUBLIC_tools/tracegen :=
+LAYER_PUBLIC_bench :=

@@ -146,7 +146,7 @@ def requests(path: Path) -> list[tuple[str, Any, int, int]]:
 def write_pieces(path: Path, remap: bool) -> list[tuple[int, int]]:
     """(bytes ProCache sees, device pages) of each write the device gets.
     Without a remap, the trace's writes.  With --remap dense, what
-    ssdsim's placement (host-tools/sim_place.c) makes of them: each (disk,
+    ssdsim's placement (tools/ssdsim/sim_place.c) makes of them: each (disk,
     page) the trace touches (reads too) gets the next device page when
     first touched, and a write becomes one device write per run of
     consecutive device pages, which programs the whole pages and whose

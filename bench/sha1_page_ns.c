@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * sha1_page_ns.c - the host CPU cost of the dedup layer's SHA-1 in
- * userspace: nanoseconds per 4 KiB page of ssd_dedup_sha1(), the function
+ * userspace: nanoseconds per 4 KiB page of ssd_sha1_digest(), the function
  * ssdsim and the unit tests fingerprint pages with.  Hashes 256 distinct
  * pseudo-random pages round after round, keeps the fastest of 5 runs
  * (the least disturbed by other processes), and prints the XOR of all
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "dedup/dedup_sha1.h"
+#include "platform/ssd_platform.h"
 
 #define PAGE_BYTES	4096
 #define DISTINCT_PAGES	256
@@ -32,7 +32,7 @@ static double now_ns(void)
 int main(int argc, char **argv)
 {
 	long per_run = argc > 1 ? atol(argv[1]) : 20000;
-	u8 digest[DEDUP_SHA1_BYTES], xor[DEDUP_SHA1_BYTES] = { 0 };
+	u8 digest[SSD_SHA1_BYTES], xor[SSD_SHA1_BYTES] = { 0 };
 	double best = 0;
 	u64 state = 0x9e3779b97f4a7c15ull;
 	unsigned int i, j;
@@ -47,8 +47,8 @@ int main(int argc, char **argv)
 			pages[i][j] = (u8)(state >> 56);
 		}
 	for (i = 0; i < DISTINCT_PAGES; i++) {
-		ssd_dedup_sha1(pages[i], PAGE_BYTES, digest);
-		for (j = 0; j < DEDUP_SHA1_BYTES; j++)
+		ssd_sha1_digest(pages[i], PAGE_BYTES, digest);
+		for (j = 0; j < SSD_SHA1_BYTES; j++)
 			xor[j] ^= digest[j];
 	}
 	for (i = 0; i < RUNS; i++) {
@@ -56,7 +56,7 @@ int main(int argc, char **argv)
 		long n;
 
 		for (n = 0; n < per_run; n++)
-			ssd_dedup_sha1(pages[n % DISTINCT_PAGES], PAGE_BYTES, digest);
+			ssd_sha1_digest(pages[n % DISTINCT_PAGES], PAGE_BYTES, digest);
 		ns = (now_ns() - t0) / per_run;
 		if (!i || ns < best)
 			best = ns;
@@ -64,7 +64,7 @@ int main(int argc, char **argv)
 	printf("sha1 of a 4 KiB page: %.0f ns (%.0f MB/s), best of %d runs of %ld pages\n",
 	       best, PAGE_BYTES / best * 1e3, RUNS, per_run);
 	printf("xor of %d page digests: ", DISTINCT_PAGES);
-	for (j = 0; j < DEDUP_SHA1_BYTES; j++)
+	for (j = 0; j < SSD_SHA1_BYTES; j++)
 		printf("%02x", xor[j]);
 	printf("\n");
 	return 0;

@@ -9,7 +9,7 @@ filled to FILL_PERCENT of its logical pages by sequential 4 KiB writes,
 then random 4 KiB writes over the filled pages (uniform, seeded), so the
 FTL overwrites and GC runs (WAF about 1.75).
 
-- core: `build/bin/simspeed` (host-tools/simspeed.c): the device made in
+- core: `build/bin/simspeed` (bench/simspeed.c): the device made in
   the process, REQUESTS random writes after the fill, a data iterator that
   copies nothing; requests/s in the thread's CPU time of the random phase
   alone; peak RSS (its VmHWM) per logical page, fill included.  Median

@@ -82,7 +82,7 @@ void ssd_pagepool_bytes(const struct ssd_pagepool *pool, const void *buf, u32 of
  *  - any other id (an MD5): id[q % 16] ^ ssd_digest_pattern_byte(q).
  * Equal ids give equal bytes, and different ids (but for 2^-64 chances)
  * different ones.  ssdsim makes its data (bytes mode) by the same rule
- * (host-tools/sim_data.h), so counters are the same in both modes.
+ * (tools/ssdsim/sim_data.h), so counters are the same in both modes.
  */
 #define SSD_DIGEST_SEED_TAG	0x5eed5eed5eed5eedULL
 void ssd_digest_expand(const void *digest, u32 off, u32 len, u8 *out);

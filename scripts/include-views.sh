@@ -3,7 +3,9 @@
 # F -> SRC/F (the folder whole, private headers too) and, for every folder
 # D that F may include, D/ with links to D's public headers only.  A file
 # of F compiled with -I OUT/F then finds "D/public.h" and nothing else of
-# D: a wrong-way include is a compile error.
+# D: a wrong-way include is a compile error.  A folder may be nested
+# (tools/ssdsim: its view is OUT/tools/ssdsim/).  A folder SRC does not
+# hold gets no view (the module's copy holds the core and the glue only).
 # Usage: include-views.sh SRC OUT   (SRC holds layers.mk and the folders)
 set -eu
 src=$(cd "$1" && pwd)
@@ -13,13 +15,14 @@ table=$src/layers.mk
 # The words of "NAME := words" in layers.mk (continuation lines joined).
 value() {
 	sed -e ':a' -e '/\\$/N; s/\\\n//; ta' "$table" |
-		sed -n "s/^$1 *:= *//p"
+		sed -n "s|^$1 *:= *||p"
 }
 
 rm -rf "$out.new"
 mkdir -p "$out.new"
 for f in $(value LAYER_FOLDERS); do
-	mkdir -p "$out.new/$f"
+	[ -d "$src/$f" ] || continue
+	mkdir -p "$out.new/$f/$(dirname "$f")"
 	ln -s "$src/$f" "$out.new/$f/$f"
 	for d in $(value "LAYER_DEPS_$f"); do
 		mkdir -p "$out.new/$f/$d"

@@ -14,7 +14,7 @@ BACKPORTS_LIST=/etc/apt/sources.list.d/ssdemu-bookworm-backports.list
 
 # clang and libclang-rt-14-dev: the libFuzzer harnesses (tests/fuzz);
 # zlib1g-dev: CRC-32 of snapshots in userspace (platform/ssd_platform_user.c);
-# libzstd-dev: zstd-compressed traces (host-tools/trace_input.c).
+# libzstd-dev: zstd-compressed traces (tools/trace/trace_input.c).
 # python3-pip: the reference cache simulator below.  python3-tqdm,
 # python3-pandas, python3-matplotlib: the sweeps of the Python API (ssdsim/:
 # progress bar, DataFrames and Parquet, plots).

@@ -1,4 +1,4 @@
-"""The binding to libssdsim.so (host-tools/ssdsim_api.h), with ctypes.
+"""The binding to libssdsim.so (tools/ssdsim/ssdsim_api.h), with ctypes.
 
 Owns finding the library ($SSDSIM_LIB, else build/lib/libssdsim.so of
 this repository, built by `make python`), its functions' prototypes, and

@@ -1,6 +1,7 @@
 """The host cache simulator's runners: build/bin/cachesim (a trace through
 host cache policies, --json) and build/bin/tracegen (synthetic traces
-with content hashes), both in host-tools/ (host-tools/CACHESIM.md).
+with content hashes), in tools/cachesim/ and tools/tracegen/
+(tools/cachesim/README.md).
 
 A failed run raises CachesimError with the command and its stderr.
 """

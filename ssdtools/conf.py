@@ -1,6 +1,6 @@
 """The configs/*.conf reader.
 
-Owns the Python side of the preset format (host-tools/conf_file.c reads
+Owns the Python side of the preset format (tools/report/conf_file.c reads
 it for ssdctl and ssdsim): `key = value` lines, `#` to the end of a line
 a comment, blank lines ignored.  A preset over the defaults gives every
 key a value, the defaults coming from ssdsim --list-keys, so no tool

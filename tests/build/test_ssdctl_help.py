@@ -13,9 +13,9 @@ import pytest
 from ssdtools.paths import BUILD, ROOT
 
 SSDCTL = BUILD / "bin" / "ssdctl"
-# The subcommands main() dispatches on (host-tools/ssdctl.c).
+# The subcommands main() dispatches on (tools/ssdctl/ssdctl.c).
 COMMANDS = sorted(set(re.findall(r'strcmp\(argv\[1\], "([a-z]+)"\)',
-                                 (ROOT / "host-tools" / "ssdctl.c")
+                                 (ROOT / "tools" / "ssdctl" / "ssdctl.c")
                                  .read_text())) - {"help", "save"})
 
 

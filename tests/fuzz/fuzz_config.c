@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fuzz_config.c - libFuzzer harness of the configuration path: the input
- * is a configs/ *.conf file (host-tools/conf_file.c) whose pairs go through
+ * is a configs/ *.conf file (tools/report/conf_file.c) whose pairs go through
  * ssd_config_set() (common/ssd_config.c), as in ssdsim; each line is also
  * tried as a command-line "key=value".  Properties checked: a value taken
  * shows (ssd_config_show()) as text that sets the same value again; a
@@ -16,7 +16,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "host-tools/conf_file.h"
+#include "tools/report/conf_file.h"
 #include "common/ssd_config.h"
 #include "device/ssd_device.h"
 

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host-tools/flat_iter.h"
+#include "user/flat_iter.h"
 #include "common/ssd_config.h"
 #include "device/ssd_device.h"
 

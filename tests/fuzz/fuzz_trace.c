@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fuzz_trace.c - libFuzzer harness of the trace readers
- * (host-tools/trace_reader.c, trace_fmt_*.c, trace_input.c): the first
+ * (tools/trace/trace_reader.c, trace_fmt_*.c, trace_input.c): the first
  * byte picks the format (auto or one of every reader), the rest is the
  * trace, read from memory as a mapped file is (a zstd one decompressed).
  * Every record read must be a known operation within 2^63 bytes, and the
@@ -15,7 +15,7 @@
 
 #include <zstd.h>
 
-#include "host-tools/trace_reader.h"
+#include "tools/trace/trace_reader.h"
 
 /*
  * Whether @data is a zstd stream that decompresses to more than 1 MiB:

@@ -1,4 +1,4 @@
-"""The host cache simulator (build/bin/cachesim, host-tools/CACHESIM.md):
+"""The host cache simulator (build/bin/cachesim, tools/cachesim/README.md):
 each policy's rules on hand-made traces whose outcomes were worked out by
 hand (in each test's docstring), plain LRU, FIFO, LFU and ARC against the
 reference implementation (libCacheSim's Python bindings) on real traces,

@@ -1,5 +1,5 @@
 """The dedup layer's counters add up (dedup/README.md, "Counters"), and a
-replay's final FLUSH drains the write buffer (host-tools/SSDSIM.md).
+replay's final FLUSH drains the write buffer (tools/ssdsim/README.md).
 
 The identities are held across buffer sizes, filter on and off, full and
 LRU fingerprint stores, with and without the final FLUSH, on both FIU

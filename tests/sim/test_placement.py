@@ -1,4 +1,4 @@
-"""Where ssdsim puts a trace's requests (host-tools/sim_place.h): wrapping
+"""Where ssdsim puts a trace's requests (tools/ssdsim/sim_place.h): wrapping
 beyond the capacity is counted and warned about, --remap dense packs the
 touched (disk, unit)s into the device, --disk replays one disk of a trace
 that holds several.

@@ -1,4 +1,4 @@
-"""The speed driver (build/bin/simspeed, host-tools/simspeed.c) and the
+"""The speed driver (build/bin/simspeed, bench/simspeed.c) and the
 bench section built on it (bench/simspeed.py): the driver models the same
 thing run after run and its seed changes the workload; GC and the cache
 do work; the libCacheSim trace the section writes is read back as the

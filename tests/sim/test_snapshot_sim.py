@@ -1,4 +1,4 @@
-"""ssdsim's snapshots (host-tools/SSDSIM.md): --save, --from, --age.
+"""ssdsim's snapshots (tools/ssdsim/README.md): --save, --from, --age.
 
 - A replay split in two at a snapshot (the first part saved, the second
   replayed --from it) gives the counters and completion times of the

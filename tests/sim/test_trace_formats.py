@@ -1,4 +1,4 @@
-"""The trace readers (host-tools/trace_reader.c, docs/trace-formats.md):
+"""The trace readers (tools/trace/trace_reader.c, docs/trace-formats.md):
 every format read from the samples in tests/data and checked against an
 independent decoding here, bad input refused with file and line (or
 record), and ssdsim and cachesim reading every format.

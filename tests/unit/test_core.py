@@ -475,15 +475,6 @@ def test_model_block_mapped_with_cache_and_dedup(
     print(out)
 
 
-def test_sim_latency_store_is_exact() -> None:
-    """ssdsim's latency store (a value -> count map, else 4-5 B per value)
-    gives every percentile, the mean and the maximum the old sort of every
-    u64 gave: repeated values, distinct ones, >= 2^32 and >= 2^40 ns."""
-    out = run_unit("sim_latency")
-    assert "sim_latency: ok" in out
-    print(out)
-
-
 def test_read_errors_and_injection() -> None:
     """Read errors (issue 24): the same fault_seed gives the same outcomes;
     RBER and the uncorrectable rate grow with wear and retention; retries

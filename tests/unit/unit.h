@@ -1,43 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * unit.h - shared helpers of the userspace unit tests of the portable core:
- * failure reporting, a seeded PRNG, and a flat-buffer data iterator.
+ * failure reporting and a seeded PRNG (expect.h), the layers of a device,
+ * devices made from key=value strings, in-memory snapshots.
  */
 #ifndef SSD_UNIT_H
 #define SSD_UNIT_H
 
-#include "host-tools/flat_iter.h"
+#include "expect.h"
+#include "user/flat_iter.h"
 #include "device/ssd_device_internal.h"
 #include "ftl/ftl_internal.h"
 #include "flash/flash_timing.h"
-
-#define FAIL(fmt, ...)							\
-	do {								\
-		fprintf(stderr, "FAIL %s:%d: " fmt "\n", __FILE__, __LINE__, \
-			##__VA_ARGS__);					\
-		exit(1);						\
-	} while (0)
-
-#define EXPECT(cond, fmt, ...)						\
-	do {								\
-		if (!(cond))						\
-			FAIL("%s: " fmt, #cond, ##__VA_ARGS__);		\
-	} while (0)
-
-/* splitmix64: small, seeded, the same on every machine. */
-static inline u64 rng_next(u64 *state)
-{
-	u64 z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-static inline u64 rng_below(u64 *state, u64 bound)
-{
-	return bound ? rng_next(state) % bound : 0;
-}
 
 /* The layer called @name in @dev's stack, or NULL. */
 static inline struct ssd_layer *unit_layer(struct ssd_device *dev, const char *name)
@@ -117,7 +91,6 @@ int test_faults_wear(int argc, char **argv);
 int test_dftl(int argc, char **argv);
 int test_merges(int argc, char **argv);
 int test_data_store(int argc, char **argv);
-int test_sim_latency(int argc, char **argv);
 int test_rber(int argc, char **argv);
 int test_power(int argc, char **argv);
 

@@ -78,7 +78,6 @@ int main(int argc, char **argv)
 		{ "dftl", test_dftl },
 		{ "merges", test_merges },
 		{ "data_store", test_data_store },
-		{ "sim_latency", test_sim_latency },
 		{ "rber", test_rber },
 		{ "power", test_power },
 	};

@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sim_keys.c - the configuration keys as ssdsim shows them (sim_keys.h):
+ * the layer of each key, --list-keys in its three forms, and the table of
+ * keys without effect in a configuration.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "tools/ssdsim/sim_keys.h"
+
+/* The layers, in the order --list-keys shows them. */
+static const char *const groups[] = {
+	"flash geometry and timing", "FTL", "write cache", "dedup", "device and host",
+};
+
+/* Name prefixes of each layer's keys; a key matching none is "device and host". */
+static const struct {
+	const char *prefix;
+	unsigned int group;
+} group_prefixes[] = {
+	{ "page_size_bytes", 0 }, { "pages_per_block", 0 }, { "blocks_per_chip", 0 },
+	{ "slc_", 0 }, { "chips", 0 }, { "channel", 0 }, { "read_ns", 0 },
+	{ "read_lsb_ns", 0 }, { "read_csb_ns", 0 }, { "read_msb_ns", 0 },
+	{ "read_priority", 0 }, { "program_", 0 }, { "erase_ns", 0 },
+	{ "op_percent", 1 }, { "gc_", 1 }, { "wl_", 1 }, { "dftl_", 1 }, { "ftl_", 1 },
+	{ "read_unwritten_flash", 1 },
+	{ "cache_", 2 }, { "procache_", 2 }, { "refcnt_", 2 }, { "larc_", 2 },
+	{ "tinylfu_", 2 }, { "plc_", 2 },
+	{ "dedup", 3 },
+};
+
+static bool has_prefix(const char *name, const char *prefix)
+{
+	return !strncmp(name, prefix, strlen(prefix));
+}
+
+const char *sim_key_group(const struct ssd_config_key *key)
+{
+	for (size_t i = 0; i < sizeof(group_prefixes) / sizeof(group_prefixes[0]); i++)
+		if (has_prefix(key->name, group_prefixes[i].prefix))
+			return groups[group_prefixes[i].group];
+	return groups[4];
+}
+
+static bool kernel_only(const struct ssd_config_key *key)
+{
+	return key->flags & SSD_KEY_KERNEL_ONLY;
+}
+
+static bool sim_only(const struct ssd_config_key *key)
+{
+#ifdef SSD_KEY_SIM_ONLY
+	return key->flags & SSD_KEY_SIM_ONLY;
+#else
+	return false;
+#endif
+}
+
+/* @key's default as it would be written ("page", "4096"). */
+static void default_text(const struct ssd_config_key *key, char *buf, size_t bytes)
+{
+	struct ssd_config cfg;
+
+	ssd_config_defaults(&cfg);
+	ssd_config_show(&cfg, key, buf, bytes);
+	buf[strcspn(buf, "\n")] = '\0';
+}
+
+/* "512..65536, a power of 2", or an enum key's names "page|block|...". */
+static void range_text(const struct ssd_config_key *key, char *buf, size_t bytes)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (key->flags & SSD_KEY_ENUM) {
+		for (u32 v = 0; v < key->choice->nr && used < bytes; v++)
+			used += snprintf(buf + used, bytes - used, "%s%s", v ? "|" : "",
+					 key->choice->name(v));
+		return;
+	}
+	used = snprintf(buf, bytes, "%llu..%llu", (unsigned long long)key->min_value,
+			(unsigned long long)key->max_value);
+	if (key->flags & SSD_KEY_POW2 && used < bytes)
+		snprintf(buf + used, bytes - used, ", power of 2");
+}
+
+static void print_text_key(const struct ssd_config_key *key)
+{
+	char def[64], range[256];
+
+	default_text(key, def, sizeof(def));
+	range_text(key, range, sizeof(range));
+	printf("  %-28s %-10s %s%s%s\n", key->name, def, range,
+	       kernel_only(key) ? "  [kernel only]" : "",
+	       sim_only(key) ? "  [ssdsim only]" : "");
+	printf("  %-28s %s\n", "", key->help);
+}
+
+static void list_text(void)
+{
+	printf("Configuration keys (key=value on the command line, in a .conf file, in configfs\n"
+	       "and `ssdctl create`): name, default, range, help.  Byte keys (*_bytes, and\n"
+	       "*_mb in MiB) take binary sizes too: 8KiB, 4k, 1GiB (K = KiB = 1024; kB and MB\n"
+	       "are refused).  [kernel only]: ssdsim accepts and ignores it.\n");
+	for (size_t g = 0; g < sizeof(groups) / sizeof(groups[0]); g++) {
+		printf("\n%s\n", groups[g]);
+		for (unsigned int k = 0; k < ssd_config_nr_keys; k++)
+			if (sim_key_group(&ssd_config_keys[k]) == groups[g])
+				print_text_key(&ssd_config_keys[k]);
+	}
+}
+
+static void json_string(const char *s)
+{
+	putchar('"');
+	for (; *s; s++)
+		printf(*s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
+	putchar('"');
+}
+
+static void list_json(void)
+{
+	printf("[");
+	for (unsigned int k = 0; k < ssd_config_nr_keys; k++) {
+		const struct ssd_config_key *key = &ssd_config_keys[k];
+		char def[64], help[512];
+
+		default_text(key, def, sizeof(def));
+		ssd_config_describe(key, help, sizeof(help));
+		printf("%s\n  {\"name\": \"%s\", \"group\": \"%s\", \"default\": ", k ? "," : "",
+		       key->name, sim_key_group(key));
+		json_string(def);
+		if (key->flags & SSD_KEY_ENUM) {
+			printf(", \"min\": null, \"max\": null, \"choices\": [");
+			for (u32 v = 0; v < key->choice->nr; v++)
+				printf("%s\"%s\"", v ? ", " : "", key->choice->name(v));
+			printf("]");
+		} else {
+			printf(", \"min\": %llu, \"max\": %llu, \"choices\": null",
+			       (unsigned long long)key->min_value,
+			       (unsigned long long)key->max_value);
+		}
+		printf(", \"power_of_2\": %s, \"unit_bytes\": %llu, \"kernel_only\": %s, \"sim_only\": %s, \"help\": ",
+		       key->flags & SSD_KEY_POW2 ? "true" : "false",
+		       (unsigned long long)ssd_config_key_unit_bytes(key),
+		       kernel_only(key) ? "true" : "false", sim_only(key) ? "true" : "false");
+		json_string(help);
+		printf("}");
+	}
+	printf("\n]\n");
+}
+
+static void list_tsv(void)
+{
+	for (unsigned int k = 0; k < ssd_config_nr_keys; k++) {
+		char def[64], help[512];
+
+		default_text(&ssd_config_keys[k], def, sizeof(def));
+		ssd_config_describe(&ssd_config_keys[k], help, sizeof(help));
+		printf("%s\t%s\t%s\n", ssd_config_keys[k].name, def, help);
+	}
+}
+
+int sim_keys_list(enum sim_keys_form form)
+{
+	if (form == SIM_KEYS_JSON)
+		list_json();
+	else if (form == SIM_KEYS_TSV)
+		list_tsv();
+	else
+		list_text();
+	return 0;
+}
+
+/*
+ * The table of keys without effect.  A rule covers the keys named
+ * @prefix (a whole name, or a prefix), but @except; @inert says why the
+ * key does nothing in @cfg (into @why), or returns 0.  @arg is its
+ * argument (a policy's name).
+ */
+struct inert_rule {
+	const char *prefix;
+	const char *except;
+	int (*inert)(const struct ssd_config *cfg, const char *arg, char *why, size_t n);
+	const char *arg;
+};
+
+static int no_cache(const struct ssd_config *cfg, const char *arg, char *why, size_t n)
+{
+	if (cfg->cache_policy)
+		return 0;
+	return snprintf(why, n, "cache_policy=none: there is no write cache");
+}
+
+/* The cache's admission policy is not @arg. */
+static int not_policy(const struct ssd_config *cfg, const char *arg, char *why, size_t n)
+{
+	const char *policy = ssd_config_choice_name(cfg, "cache_policy");
+
+	if (!cfg->cache_policy || !strcmp(policy, arg))
+		return 0;
+	return snprintf(why, n, "it tunes cache_policy=%s, and cache_policy=%s", arg, policy);
+}
+
+static int not_replacement(const struct ssd_config *cfg, const char *arg, char *why, size_t n)
+{
+	const char *repl = ssd_config_choice_name(cfg, "cache_replacement");
+
+	if (!cfg->cache_policy || !strcmp(repl, arg))
+		return 0;
+	return snprintf(why, n, "it tunes cache_replacement=%s, and cache_replacement=%s", arg,
+			repl);
+}
+
+static int no_destage(const struct ssd_config *cfg, const char *arg, char *why, size_t n)
+{
+	if (!cfg->cache_policy || cfg->cache_destage_high_percent)
+		return 0;
+	return snprintf(why, n, "cache_destage_high_percent=0: background destage is off");
+}
+
+/* @arg "1": procache_p_vector=1 (the classes), "0": the single p. */
+static int p_form(const struct ssd_config *cfg, const char *arg, char *why, size_t n)
+{
+	u64 vector = arg[0] == '1';
+
+	if (!cfg->cache_policy || cfg->procache_p_vector != vector)
+		return 0;
+	return snprintf(why, n, "procache_p_vector=%llu: %s is used",
+			(unsigned long long)vector,
+			vector ? "p by size class (procache_p_classK_ppm)" : "procache_p_ppm");
+}
+
+static int no_dedup(const struct ssd_config *cfg, const char *arg, char *why, size_t n)
+{
+	if (cfg->dedup)
+		return 0;
+	return snprintf(why, n, "dedup=0: deduplication is off");
+}
+
+static int no_filter(const struct ssd_config *cfg, const char *arg, char *why, size_t n)
+{
+	if (!cfg->dedup || cfg->dedup_filter)
+		return 0;
+	return snprintf(why, n, "dedup_filter=0: no sampling filter");
+}
+
+/* ftl_type is none of the ", "-separated @arg. */
+static int not_ftl(const struct ssd_config *cfg, const char *arg, char *why, size_t n)
+{
+	const char *type = ssd_config_choice_name(cfg, "ftl_type");
+	size_t len = strlen(type);
+
+	for (const char *p = arg; p; p = strchr(p, ','), p = p ? p + 1 : NULL)
+		if (!strncmp(p, type, len) && (p[len] == ',' || !p[len]))
+			return 0;
+	return snprintf(why, n, "it tunes ftl_type in {%s}, and ftl_type=%s", arg, type);
+}
+
+static int no_slc(const struct ssd_config *cfg, const char *arg, char *why, size_t n)
+{
+	if (cfg->slc_blocks_per_chip)
+		return 0;
+	return snprintf(why, n, "slc_blocks_per_chip=0: there is no SLC region");
+}
+
+static int kernel_glue(const struct ssd_config *cfg, const char *arg, char *why, size_t n)
+{
+	return snprintf(why, n, "only the kernel's blk-mq glue uses it; ssdsim ignores it");
+}
+
+static const struct inert_rule inert_rules[] = {
+	{ "cache_", "cache_policy", no_cache, NULL },
+	{ "procache_", NULL, no_cache, NULL },
+	{ "refcnt_", NULL, no_cache, NULL },
+	{ "larc_", NULL, no_cache, NULL },
+	{ "tinylfu_", NULL, no_cache, NULL },
+	{ "plc_", NULL, no_cache, NULL },
+	{ "procache_", NULL, not_policy, "procache" },
+	{ "refcnt_", NULL, not_policy, "refcnt" },
+	{ "larc_", NULL, not_policy, "larc" },
+	{ "tinylfu_", NULL, not_policy, "tinylfu" },
+	{ "plc_", NULL, not_policy, "plc" },
+	{ "procache_p_class", NULL, p_form, "0" },
+	{ "procache_p_ppm", NULL, p_form, "1" },
+	{ "cache_s3fifo_", NULL, not_replacement, "s3fifo" },
+	{ "cache_gclock_max_priority", NULL, not_replacement, "gclock" },
+	{ "cache_destage_low_percent", NULL, no_destage, NULL },
+	{ "dedup_", NULL, no_dedup, NULL },
+	{ "dedup_sample_", NULL, no_filter, NULL },
+	{ "ftl_log_blocks", NULL, not_ftl, "bast,fast" },
+	{ "dftl_cmt_entries", NULL, not_ftl, "dftl" },
+	{ "slc_", "slc_blocks_per_chip", no_slc, NULL },
+	{ "hw_queues", NULL, kernel_glue, NULL },
+	{ "queue_depth", NULL, kernel_glue, NULL },
+};
+
+int sim_key_inert(const struct ssd_config *cfg, const struct ssd_config_key *key,
+		  char *why, size_t why_bytes)
+{
+	for (size_t i = 0; i < sizeof(inert_rules) / sizeof(inert_rules[0]); i++) {
+		const struct inert_rule *r = &inert_rules[i];
+
+		if (!has_prefix(key->name, r->prefix) ||
+		    (r->except && !strcmp(key->name, r->except)))
+			continue;
+		if (r->inert(cfg, r->arg, why, why_bytes))
+			return 1;
+	}
+	return 0;
+}
+
+int sim_keys_warn_inert(const struct ssd_config *cfg, char *const *pairs, int nr)
+{
+	int warned = 0;
+
+	for (int i = 0; i < nr; i++) {
+		const struct ssd_config_key *key;
+		size_t len = strcspn(pairs[i], "=");
+		char name[64], why[160];
+
+		if (len >= sizeof(name))
+			continue;
+		memcpy(name, pairs[i], len);
+		name[len] = '\0';
+		key = ssd_config_find(name);
+		if (key && sim_key_inert(cfg, key, why, sizeof(why))) {
+			fprintf(stderr, "ssdsim: warning: %s has no effect here: %s\n", pairs[i],
+				why);
+			warned++;
+		}
+	}
+	return warned;
+}

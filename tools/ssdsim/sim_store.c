@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sim_store.c - ssdsim's choice of data store (sim_store.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "tools/ssdsim/sim_store.h"
+#include "tools/trace/trace_reader.h"
+
+/* Whether the trace's first record carries content hashes. */
+static bool trace_has_hashes(const struct sim_options *o)
+{
+	struct trace_reader tr;
+	struct trace_record rec;
+	bool hashes = false;
+
+	/* These formats have no hashes (and blkparse reads all to sort). */
+	if (!o->trace_path || o->format == TRACE_MQSIM || o->format == TRACE_BLKPARSE)
+		return false;
+	if (trace_open(&tr, o->trace_path, o->format))
+		return false;
+	trace_select_disk(&tr, &o->disk);
+	if (trace_next(&tr, &rec) > 0)
+		hashes = rec.content_hash != NULL;
+	trace_close(&tr);
+	return hashes;
+}
+
+int sim_store_choose(const struct sim_options *o, struct ssd_config *cfg)
+{
+	const char *store;
+
+	if (cfg->data_store != SSD_DATA_AUTO) {
+		if (o->data && cfg->data_store != SSD_DATA_BYTES) {
+			fprintf(stderr, "ssdsim: --data and data_store=%s refused together: --data keeps page bytes\n",
+				ssd_config_choice_name(cfg, "data_store"));
+			return -1;
+		}
+		return 0;
+	}
+	if (o->data)
+		store = "bytes";
+	else if (cfg->dedup || trace_has_hashes(o))
+		store = "digest";
+	else
+		store = "none";
+	return ssd_config_set(cfg, "data_store", store) ? -1 : 0;
+}

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sim_summary.c - the one-screen summary (sim_summary.h).
+ */
+#include <string.h>
+
+#include "abi/ssd_abi.h"
+#include "tools/ssdsim/sim_summary.h"
+
+static double mib(u64 bytes)
+{
+	return (double)bytes / (1 << 20);
+}
+
+static double share(u64 part, u64 whole)
+{
+	return whole ? (double)part / (double)whole : 0.0;
+}
+
+double sim_waf_tlc(const struct ssdemu_stats *st)
+{
+	if (!st->host_write_bytes)
+		return -1.0;
+	return (double)st->flash_program_tlc_pages * st->page_size_bytes /
+	       (double)st->host_write_bytes;
+}
+
+u64 sim_window_ns(const struct sim_run *run)
+{
+	const struct sim_window *w = &run->window;
+
+	return w->last_completion_ns > w->from_ns ? w->last_completion_ns - w->from_ns : 0;
+}
+
+/* The keys not at their default, "key=value" wrapped under a heading. */
+static void print_config(FILE *out, const struct ssd_config *cfg)
+{
+	struct ssd_config def;
+	unsigned int col = 13, shown = 0;
+
+	ssd_config_defaults(&def);
+	fprintf(out, "%-13s", "config");
+	for (unsigned int k = 0; k < ssd_config_nr_keys; k++) {
+		const struct ssd_config_key *key = &ssd_config_keys[k];
+		char value[64], pair[160];
+		int len;
+
+		if (*(const u64 *)((const char *)cfg + key->offset) ==
+		    *(const u64 *)((const char *)&def + key->offset))
+			continue;
+		ssd_config_show(cfg, key, value, sizeof(value));
+		value[strcspn(value, "\n")] = '\0';
+		len = snprintf(pair, sizeof(pair), "%s=%s", key->name, value);
+		if (shown && col + 1 + len > 100) {
+			fprintf(out, "\n%-13s", "");
+			col = 13;
+		} else if (shown) {
+			fputc(' ', out);
+			col++;
+		}
+		fputs(pair, out);
+		col += len;
+		shown++;
+	}
+	fprintf(out, "%s\n", shown ? "" : "every key at its default");
+	fprintf(out, "%-13s(keys not at their default; --verbose or --json: all)\n", "");
+}
+
+static void print_replay(FILE *out, const struct sim_run *run)
+{
+	const struct sim_options *o = run->o;
+	const struct sim_window *w = &run->window;
+
+	fprintf(out, "%-13s", "replay");
+	if (o->iodepth)
+		fprintf(out, "closed loop, iodepth %u", o->iodepth);
+	else
+		fprintf(out, "open loop (the trace's times)");
+	if (run->filled)
+		fprintf(out, "; filled to %g first", o->fill);
+	if (o->warmup)
+		fprintf(out, "; %u warm-up pass%s", o->warmup, o->warmup > 1 ? "es" : "");
+	if (o->measure_set)
+		fprintf(out, "; measured from request %llu (%.3f s into the pass)",
+			(unsigned long long)w->from_request, w->from_pass_ns / 1e9);
+	fprintf(out, "\n");
+}
+
+static void print_host(FILE *out, const struct sim_run *run, const struct ssdemu_stats *st)
+{
+	double s = sim_window_ns(run) / 1e9;
+
+	fprintf(out, "%-13sread %.1f MiB, written %.1f MiB, trimmed %.1f MiB", "host",
+		mib(st->host_read_bytes), mib(st->host_write_bytes), mib(st->host_trim_bytes));
+	if (s > 0)
+		fprintf(out, "; %.3f s: %.0f IOPS, %.1f MB/s", s, run->requests / s,
+			(st->host_read_bytes + st->host_write_bytes) / s / 1e6);
+	fprintf(out, "\n");
+}
+
+static void print_flash(FILE *out, const struct ssdemu_stats *st)
+{
+	double waf = st->host_write_bytes ? (double)st->flash_program_pages *
+			st->page_size_bytes / (double)st->host_write_bytes : -1.0;
+	double tlc = sim_waf_tlc(st);
+
+	fprintf(out, "%-13s%llu pages: host %llu, GC %llu", "programs",
+		(unsigned long long)st->flash_program_pages,
+		(unsigned long long)st->flash_program_host_pages,
+		(unsigned long long)st->flash_program_gc_pages);
+	if (st->flash_program_destage_pages)
+		fprintf(out, ", destage %llu", (unsigned long long)st->flash_program_destage_pages);
+	if (st->flash_program_map_pages)
+		fprintf(out, ", map %llu", (unsigned long long)st->flash_program_map_pages);
+	if (st->flash_program_merge_pages)
+		fprintf(out, ", merge %llu", (unsigned long long)st->flash_program_merge_pages);
+	fprintf(out, "; SLC %llu, TLC %llu\n", (unsigned long long)st->flash_program_slc_pages,
+		(unsigned long long)st->flash_program_tlc_pages);
+	fprintf(out, "%-13s%llu blocks: SLC %llu, TLC %llu; erase count max %llu, mean %.3f\n",
+		"erases", (unsigned long long)st->flash_erase_blocks,
+		(unsigned long long)st->flash_erase_slc_blocks,
+		(unsigned long long)st->flash_erase_tlc_blocks,
+		(unsigned long long)st->erase_count_max, st->erase_count_mean_milli / 1000.0);
+	if (waf < 0)
+		fprintf(out, "%-13sn/a (no host writes)\n", "WAF");
+	else
+		fprintf(out, "%-13s%.3f (all programs), TLC-only %.3f\n", "WAF", waf, tlc);
+	if (st->bad_blocks_factory || st->bad_blocks_grown || st->read_only)
+		fprintf(out, "%-13s%llu bad blocks (%llu factory, %llu grown: %llu program, %llu erase failures), %llu of %llu spares left%s\n",
+			"wear-out", (unsigned long long)(st->bad_blocks_factory + st->bad_blocks_grown),
+			(unsigned long long)st->bad_blocks_factory,
+			(unsigned long long)st->bad_blocks_grown,
+			(unsigned long long)st->flash_program_failures,
+			(unsigned long long)st->flash_erase_failures,
+			(unsigned long long)st->spare_blocks,
+			(unsigned long long)st->spare_blocks_initial,
+			st->read_only ? "; READ-ONLY (end of life)" : "");
+	if (st->host_write_refused_pages)
+		fprintf(out, "%-13s%llu host pages written or trimmed after the end of life\n",
+			"refused", (unsigned long long)st->host_write_refused_pages);
+	fprintf(out, "%-13s%llu victim blocks, %llu pages relocated, %llu foreground runs, %llu background pages\n",
+		"GC", (unsigned long long)st->gc_victim_blocks,
+		(unsigned long long)st->gc_relocated_pages,
+		(unsigned long long)st->gc_foreground_runs,
+		(unsigned long long)st->gc_background_pages);
+}
+
+static void print_cache(FILE *out, const struct ssd_config *cfg, const struct ssdemu_stats *st)
+{
+	if (!cfg->cache_policy)
+		return;
+	fprintf(out, "%-13s%s/%s, %llu pages: write hit ratio %.4f, admitted %llu, bypassed %llu, evicted %llu, read hits %llu\n",
+		"cache", ssd_config_choice_name(cfg, "cache_policy"),
+		ssd_config_choice_name(cfg, "cache_replacement"),
+		(unsigned long long)st->cache_capacity_pages,
+		share(st->cache_write_hit_pages, st->host_write_pages),
+		(unsigned long long)st->cache_admit_pages,
+		(unsigned long long)(st->cache_bypass_size_pages + st->cache_bypass_dice_pages +
+				     st->cache_bypass_policy_pages + st->cache_bypass_delay_pages +
+				     st->cache_bypass_inout_pages),
+		(unsigned long long)st->cache_evict_pages,
+		(unsigned long long)st->cache_read_hit_pages);
+}
+
+static void print_dedup(FILE *out, const struct ssd_config *cfg, const struct ssdemu_stats *st)
+{
+	if (!cfg->dedup)
+		return;
+	fprintf(out, "%-13s%llu chunks written, %llu duplicates, %llu programs avoided; %llu logical pages on %llu stored",
+		"dedup", (unsigned long long)st->dedup_chunks_written,
+		(unsigned long long)st->dedup_duplicate_chunks,
+		(unsigned long long)st->dedup_programs_avoided,
+		(unsigned long long)st->dedup_logical_pages,
+		(unsigned long long)st->dedup_physical_pages);
+	if (st->dedup_physical_pages)
+		fprintf(out, " (ratio %.3f)", share(st->dedup_logical_pages,
+						   st->dedup_physical_pages));
+	fprintf(out, "\n");
+}
+
+void sim_print_summary(FILE *out, struct sim_run *run, const struct ssd_config *cfg,
+		       const struct ssdemu_stats *st)
+{
+	const struct sim_report *r = &run->report;
+
+	fprintf(out, "%-13s%s (%s): %llu requests measured", "trace", r->trace_path,
+		r->trace_format, (unsigned long long)r->requests);
+	if (r->wrapped_requests)
+		fprintf(out, ", %llu wrapped", (unsigned long long)r->wrapped_requests);
+	if (r->zero_length_requests)
+		fprintf(out, ", %llu skipped (no data)", (unsigned long long)r->zero_length_requests);
+	fprintf(out, "\n");
+	print_replay(out, run);
+	print_config(out, cfg);
+	fprintf(out, "%-13s%.1f MiB logical, %.1f MiB physical, %llu-byte pages; %.1f%% of the logical pages valid\n",
+		"device", mib(st->logical_capacity_bytes), mib(st->physical_capacity_bytes),
+		(unsigned long long)st->page_size_bytes,
+		100 * share(st->valid_pages * st->page_size_bytes, st->logical_capacity_bytes));
+	print_host(out, run, st);
+	print_flash(out, st);
+	print_cache(out, cfg, st);
+	print_dedup(out, cfg, st);
+	sim_report_print_latency(out, "read latency", &run->report.read);
+	sim_report_print_latency(out, "write latency", &run->report.write);
+	fprintf(out, "(--verbose: every counter; --json: all of it; --fields a,b --csv: chosen ones)\n");
+}

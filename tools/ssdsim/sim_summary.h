@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sim_summary.h - ssdsim's default text output: one screen with the trace
+ * and how it was replayed, the configuration (the keys not at their
+ * default), what the host did, programs and erases by region, WAF (total
+ * and TLC-only), GC, the write cache and dedup when they are on, and the
+ * latency percentiles.  --verbose prints every counter instead, --json
+ * all of it.
+ */
+#ifndef SSD_SIM_SUMMARY_H
+#define SSD_SIM_SUMMARY_H
+
+#include <stdio.h>
+
+#include "tools/ssdsim/sim_run.h"
+
+struct ssdemu_stats;
+
+void sim_print_summary(FILE *out, struct sim_run *run, const struct ssd_config *cfg,
+		       const struct ssdemu_stats *st);
+/* TLC programs x page / host bytes written; < 0 if no host writes. */
+double sim_waf_tlc(const struct ssdemu_stats *st);
+/* The window's length (first arrival to last completion), ns. */
+u64 sim_window_ns(const struct sim_run *run);
+
+#endif /* SSD_SIM_SUMMARY_H */
