@@ -101,8 +101,8 @@ deps:
 	@./scripts/install-deps.sh
 
 lib: $(LIB) $(LIB_ASAN)
-# The library is ssdsim too (tools that run the binary may run it instead:
-# ssdtools/ssdsim.py), so it is built with the tools.
+# The library is ssdsim too (a run of the binary may run it instead:
+# ssdsim/runner.py), so it is built with the tools.
 tools: $(TOOLS) $(SOLIB)
 python: $(SOLIB)
 views: $(VIEWS)/.made

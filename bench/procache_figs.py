@@ -55,7 +55,7 @@ from typing import Any
 
 from bench.section import RESULTS, Options
 from ssdtools import paths
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 
 NAME = "procache"
 PROGRESS = "ssdsim: the ProCache paper's hit ratio figures ({ssdsim})"

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ssdsim._lib import SsdsimError
+from ssdsim.errors import SsdsimError
 from ssdsim.engines import ENGINES, run_all
 from ssdsim.grid import Grid, parse_assignment, read_file
 from ssdsim.table import plot, rows, write_csv, write_parquet

@@ -9,10 +9,10 @@ finds the package through `pythonpath` in pytest.ini.  One job per module:
   initramfs  the VM's initramfs (cached base image plus a per-run overlay)
   stublibs   stub libraries that keep the initramfs small
   guest      what guest scripts print: tagged blocks, stats snapshots
-  ssdsim     the ssdsim runner: command line, parsed stats, completions,
-             and the configuration keys with their defaults (--list-keys)
   conf       the configs/*.conf reader, and a preset over the defaults
   demo       `make demo`: one VM, one device, its stats
 
-Nothing here imports from tests/.
+ssdsim itself (the runner, its statistics, completions and keys) is
+the binding below this package: `import ssdsim`.  Nothing here imports
+from tests/.
 """

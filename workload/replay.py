@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, Iterable, TextIO
 
 from bench import procache_figs as figs
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 from ssdtools.paths import CONFIGS
 from workload import prepare
 from workload.capture import SECTOR_BYTES, step_requests
@@ -159,12 +159,12 @@ def replay(trace: Path, keys: list[str], pre: Path | None = None,
     @flags go to the trace's pass (e.g. --belady)."""
     if pre is None:
         return sim.run(trace, config=CONFIGS / PRESET, keys=keys,
-                       fmt="ssdemu", flags=list(flags), binary=SSDSIM)
+                       format="ssdemu", flags=list(flags), binary=SSDSIM)
     with tempfile.TemporaryDirectory(dir=trace.parent) as tmp:
         snap = Path(tmp) / "pre.snap"
-        sim.run(pre, config=CONFIGS / PRESET, keys=keys, fmt="ssdemu",
+        sim.run(pre, config=CONFIGS / PRESET, keys=keys, format="ssdemu",
                 flags=["--save", str(snap)], binary=SSDSIM)
-        return sim.run(trace, fmt="ssdemu", binary=SSDSIM,
+        return sim.run(trace, format="ssdemu", binary=SSDSIM,
                        flags=["--from", str(snap), "--reset-stats",
                               *flags])
 

@@ -1,0 +1,18 @@
+"""Where this repository's build tree keeps ssdsim.
+
+Owns the paths of the repository's root, its build tree and the three
+builds of ssdsim the binding runs: the program (build/bin/ssdsim), its
+ASan/UBSan build (build/asan/bin/ssdsim, `make unit`) and the shared
+library (build/lib/libssdsim.so, `make python`).  The package is
+installed editable (`make python`), so these are the tree's own.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "build"
+SSDSIM = BUILD / "bin" / "ssdsim"
+# The ASan/UBSan build the tests run (make unit).
+SSDSIM_ASAN = BUILD / "asan" / "bin" / "ssdsim"
+LIBSSDSIM = BUILD / "lib" / "libssdsim.so"
