@@ -8,7 +8,8 @@ as a dict; `ssdsim.Device(**keys)` is one device driven request by
 request; `list_keys()` the configuration keys with their defaults;
 `to_dataframe()` makes a pandas DataFrame of results.  One error type,
 SsdsimError; one completion type, Completion.  Sweeps over grids of keys
-are `python3 -m ssdsim.sweep` (docs/ssdsim-python.md).
+are a tool above this: `python3 -m ssdtools.sweep`
+(docs/ssdsim-python.md).
 
   paths    where the build tree keeps ssdsim (binary, ASan build, library)
   _lib     the ctypes binding to libssdsim.so

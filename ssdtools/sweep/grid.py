@@ -34,9 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ssdsim._lib import config_check
-from ssdsim.errors import SsdsimError
-from ssdsim.keys import list_keys
+from ssdsim import SsdsimError, config_check, list_keys
 
 # ssdsim's options a grid may set once ([options]); warmup may be swept.
 OPTIONS = ("warmup", "format", "disk", "remap", "remap_unit", "belady",

@@ -14,10 +14,7 @@ import csv
 from pathlib import Path
 from typing import Any
 
-from ssdsim.errors import SsdsimError
-from ssdsim.results import flatten
-
-__all__ = ["flatten", "plot", "rows", "write_csv", "write_parquet"]
+from ssdsim import SsdsimError, flatten
 
 
 def rows(points: list[dict[str, Any]],
