@@ -29,7 +29,7 @@ from pathlib import Path
 
 import ssdsim
 from ssdtools.paths import BUILD, CONFIGS
-from workload.settings import DEVICE_KEYS, PRESET
+from ssdtools.procache_device import DEVICE_KEYS, PRESET
 
 WORK = BUILD / "workload"
 LINUX_TARBALL = Path("/usr/src/linux-source-6.1.tar.xz")
