@@ -4,14 +4,15 @@ The Python side is layered as the C side (docs/architecture.md, section
 7; DESIGN.md, "Python"): the ssdsim binding at the bottom, the tools
 (ssdtools) above it, bench and workload on top, side by side.  SPEC is
 the contract, as tests/style/test_layering.py's is for the C folders:
-these tests check every import of every file of the tree against it
-(at any depth: a function's lazy import counts, and a relative one is
-resolved), and show that each wrong-way arrow a review found would be
-caught if it came back.
+these tests hold pyproject.toml's packages to it, check every import of
+every file of the tree against it (at any depth: a function's lazy
+import counts, and a relative one is resolved), and show that each
+wrong-way arrow a review found would be caught if it came back.
 """
 from __future__ import annotations
 
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,16 @@ def test_spec_points_down() -> None:
                    for d in SPEC[a])
     for package in SPEC:
         assert not reaches(package, package, {package}), package
+
+
+def test_the_distribution_is_the_spec() -> None:
+    """pyproject.toml installs exactly these packages, and each of them
+    is one (an __init__.py)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    found = project["tool"]["setuptools"]["packages"]["find"]
+    assert sorted(found["include"]) == sorted(f"{p}*" for p in SPEC)
+    for package in SPEC:
+        assert (ROOT / package / "__init__.py").is_file(), package
 
 
 def test_every_import_keeps_the_contract() -> None:
