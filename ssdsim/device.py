@@ -9,11 +9,11 @@ the times equal `ssdsim --completions` for the same requests.
 from __future__ import annotations
 
 import ctypes
-from os import PathLike
 from typing import Any, Iterable, Union
 
 from ssdsim._lib import c_strings, load, take_string
 from ssdsim.errors import SsdsimError
+from ssdsim.paths import Path_
 from ssdsim.results import Completion, parse_stats
 from ssdsim.runner import KeyValues, key_strings
 
@@ -41,7 +41,7 @@ class Device:
     digest per page with dedup on, nothing otherwise; no counter or time
     depends on it, only the RAM figures."""
 
-    def __init__(self, config: str | PathLike[str] | None = None,
+    def __init__(self, config: Path_ | None = None,
                  keys: KeyValues = None, data: bool = False,
                  **more_keys: Any) -> None:
         self._lib = load()

@@ -12,8 +12,8 @@ import json
 from dataclasses import dataclass
 
 from ssdsim.errors import SsdsimError
-from ssdsim.paths import SSDSIM
-from ssdsim.runner import Path_, output
+from ssdsim.paths import SSDSIM, Path_
+from ssdsim.runner import output
 
 
 @dataclass(frozen=True)

@@ -10,13 +10,11 @@ the file that changes.
 from __future__ import annotations
 
 import json
-from os import PathLike
 from pathlib import Path
-from typing import Any, Iterable, Mapping, NamedTuple, Union
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from ssdsim.errors import SsdsimError
-
-Path_ = Union[str, "PathLike[str]"]
+from ssdsim.paths import Path_
 
 
 def parse_stats(text: str) -> dict[str, Any]:

@@ -15,16 +15,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from os import PathLike
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, Union
 
 from ssdsim._lib import lib_path, run_argv
 from ssdsim.errors import SsdsimError
-from ssdsim.paths import SSDSIM
+from ssdsim.paths import SSDSIM, Path_
 from ssdsim.results import parse_stats
 
-Path_ = Union[str, "PathLike[str]"]
 KeyValues = Union[Mapping[str, Any], Iterable[str], None]
 
 
