@@ -3,7 +3,7 @@
 #   make            module (for both Debian kernels), core library, host tools
 #   make demo       install deps, build, boot a VM, run the demo
 #   make test       install deps, build, run the whole test suite
-#   make python     build/lib/libssdsim.so, the core under `import ssdsim` (ssdsim/)
+#   make python     build/lib/libssdsim.so (`import ssdsim`), the Python tools in build/venv
 #   make bench      overhead, fidelity and GC benchmarks (not part of make test)
 #   make workload   the ProCache paper's Algorithm 2 in the VM, scaled (workload/)
 #   make fuzzers    the libFuzzer harnesses (clang), tests/fuzz/
@@ -146,10 +146,21 @@ deps:
 	@./scripts/install-deps.sh
 
 lib: $(LIB) $(LIB_ASAN)
-# The library is ssdsim too (tools that run the binary may run it instead:
-# ssdtools/ssdsim.py), so it is built with the tools.
+# The library is ssdsim too (a run of the binary may run it instead:
+# ssdsim/runner.py), so it is built with the tools.
 tools: $(TOOLS) $(SOLIB)
-python: $(SOLIB)
+# The Python tools, one distribution (pyproject.toml), installed in the
+# build tree: editable (they work on this tree) into a venv that sees
+# Debian's packages, by Debian's pip and setuptools (no registry, no
+# build isolation).  build/venv/bin/python -m bench.run runs anywhere.
+VENV := $(BUILD)/venv
+python: $(SOLIB) $(VENV)/.installed
+$(VENV)/.installed: pyproject.toml VERSION
+	rm -rf $(VENV)
+	$(PYTHON) -m venv --system-site-packages --without-pip $(VENV)
+	$(VENV)/bin/python -m pip install -q --no-deps --no-build-isolation \
+		--disable-pip-version-check --root-user-action=ignore -e .
+	@touch $@
 views: $(VIEWS)/.made
 
 $(VIEWS)/.made: layers.mk scripts/include-views.sh

@@ -51,7 +51,7 @@ from typing import Any
 
 from bench.section import RESULTS, Options
 from ssdtools import paths
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 
 NAME = "cache"
 PROGRESS = "ssdsim: write cache policies ({ssdsim})"

@@ -43,7 +43,7 @@ from typing import Any
 
 from bench.section import RESULTS, Options
 from ssdtools import conf
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 from ssdtools.paths import CONFIGS, ROOT, TRACES
 
 NAME = "dedup"
@@ -127,7 +127,7 @@ def simulate(ssdsim: Path, overrides: list[str], lines: list[str],
     arrival in trace order."""
     trace, done = tmp / "trace.blkparse", tmp / "completions.txt"
     trace.write_text("".join(lines))
-    st = sim.run(trace, config=CONFIG, keys=overrides, fmt="fiu",
+    st = sim.run(trace, config=CONFIG, keys=overrides, format="fiu",
                  completions=done, binary=ssdsim)
     st["latencies_ns"] = [r.completion_ns - r.arrival_ns
                           for r in sim.read_completions(done)]

@@ -1,6 +1,6 @@
 """The ProCache paper's Fig 4 (p x cache size) through the sweep command.
 
-Runs `python3 -m ssdsim.sweep bench/grids/procache-fig4.toml` (the grid
+Runs `python3 -m ssdtools.sweep bench/grids/procache-fig4.toml` (the grid
 says what: bench/procache_figs.py's device, c = 8 KiB, warm-up 6, --remap
 dense, Belady's bound beside) on the repository's real traces (FIU homes
 sample, MQSim TPC-C sample): 6 values of p x 8 cache sizes per trace, in
@@ -27,7 +27,7 @@ from ssdtools import paths
 
 NAME = "sweep"
 PROGRESS = ("sweep: the ProCache paper's Fig 4 (p x cache size) on real"
-            " traces, python3 -m ssdsim.sweep (libssdsim.so)")
+            " traces, python3 -m ssdtools.sweep (libssdsim.so)")
 GRID = paths.ROOT / "bench" / "grids" / "procache-fig4.toml"
 OUT_NAME = "procache-fig4-sweep"
 
@@ -37,7 +37,7 @@ def command(out_dir: Path) -> list[str]:
     be)."""
     out = out_dir.relative_to(paths.ROOT) if out_dir.is_relative_to(
         paths.ROOT) else out_dir
-    return [sys.executable, "-m", "ssdsim.sweep",
+    return [sys.executable, "-m", "ssdtools.sweep",
             str(GRID.relative_to(paths.ROOT)), "--out", str(out),
             "--name", OUT_NAME]
 
@@ -121,7 +121,7 @@ def measure(opts: Options) -> dict[str, Any]:
 
 def show(results: dict[str, Any]) -> None:
     print("\n".join(["", "The ProCache paper's Fig 4 (p x cache size)"
-                     " through python3 -m ssdsim.sweep"]
+                     " through python3 -m ssdtools.sweep"]
                     + table_lines(results[NAME])))
 
 

@@ -2,7 +2,7 @@
 translation traffic, write latency and mapping RAM per `ftl_type`.
 
 The types are the values of the `ftl_type` key as `ssdsim --list-keys`
-lists them (ssdtools.ssdsim.choices), so a type the core registers shows
+lists them (ssdsim.choices), so a type the core registers shows
 up here without a change.  When the build has `dftl_cmt_entries`, DFTL
 runs once per CMT size of CMT_FRACTIONS (of the device's logical pages):
 Gupta et al.'s overhead against CMT size.
@@ -61,7 +61,7 @@ from typing import Any
 
 from bench.section import RESULTS, Options
 from ssdtools import paths
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 
 NAME = "ftltypes"
 PROGRESS = "ssdsim: FTL types (WAF, merges, translation traffic) ({ssdsim})"
@@ -149,7 +149,8 @@ def device_keys(extra: list[str], ftl_type: str,
 def logical_pages_of(keys: list[str], binary: Path) -> int:
     """The logical pages of a device (from an --age of 1% of it)."""
     try:
-        st = sim.json_run([*keys, "--age", "fill=0.01", "--json"], binary)
+        st = sim.run_args([*keys, "--age", "fill=0.01", "--json"],
+                          binary=binary)
     except sim.SsdsimError as e:
         raise SystemExit(f"bench.ftl_types: {e}") from e
     return int(st["logical_capacity_bytes"] // st["page_size_bytes"])
@@ -214,9 +215,9 @@ def run_trace(binary: Path, trace: str, ftl_type: str,
 
 def age(binary: Path, keys: list[str], snap: Path) -> dict[str, Any]:
     try:
-        return sim.json_run([*keys, "--age", f"fill={FILL}", "--seed",
+        return sim.run_args([*keys, "--age", f"fill={FILL}", "--seed",
                              str(AGE_SEED), "--save", str(snap), "--json"],
-                            binary)
+                            binary=binary)
     except sim.SsdsimError as e:
         raise SystemExit(f"bench.ftl_types: {e}") from e
 

@@ -38,7 +38,7 @@ from typing import Any
 from bench import ftl_types, own_vm
 from bench.section import RESULTS, Options
 from ssdtools import guest, vmrun
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 from ssdtools.paths import GUEST_LIB, ROOT
 
 NAME = "ftltypesvm"

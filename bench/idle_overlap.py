@@ -38,7 +38,7 @@ from typing import Any
 
 from bench.section import RESULTS, Options
 from ssdtools import cachesim as cs
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 from ssdtools.paths import CONFIGS, ROOT, TRACES
 
 NAME = "overlap"
@@ -112,7 +112,7 @@ def traces(tmp: Path, tracegen: Path) -> dict[str, Path]:
 
 def replay(ssdsim: Path, trace: Path, config: Path, keys: list[str],
            fields: tuple[str, ...]) -> dict[str, Any]:
-    st = sim.run(trace, config=config, keys=keys, fmt="fiu", binary=ssdsim)
+    st = sim.run(trace, config=config, keys=keys, format="fiu", binary=ssdsim)
     return {f: st[f] for f in fields}
 
 

@@ -41,7 +41,7 @@ from typing import Any
 
 from bench import dedup_sweep, idle_overlap
 from bench.section import RESULTS, Options
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 from ssdtools.paths import CONFIGS, ROOT, TRACES
 
 NAME = "kim"

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ssdtools import initramfs
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 
 Result = dict[str, Any]
 # write_part(heading, table lines, out_dir) of the section's markdown file.

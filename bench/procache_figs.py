@@ -16,8 +16,10 @@ kept apart, nothing wraps): MQSim's TPC-C sample and the FIU homes sample
 SYN_CACHE_PAGES) beside small cold writes spread over 256 MiB that an
 admit-all LRU cache lets push it out, and large sequential cold writes.
 Figs 8/9 come from these traces here, and from the replay of the VM
-workload's requests in workload/replay.py (fig89_sweep(), which uses
-page_classes() and hit_ratios() from here; workload/results/<scale>/).
+workload's requests in workload/replay.py (fig89_sweep();
+workload/results/<scale>/): both count with ssdtools/procache_hits.py's
+page_classes() and hit_ratios(), on ssdtools/procache_device.py's
+preset, p and c.
 
 Definitions (ssdsim's counters of the measured pass; `--warmup N` runs N
 passes first, the paper's warmup-N):
@@ -53,18 +55,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import ssdsim as sim
 from bench.section import RESULTS, Options
 from ssdtools import paths
-from ssdtools import ssdsim as sim
+from ssdtools.procache_device import (C_BYTES, P_PPM, PAGE_BYTES, PRESET,
+                                      procache_keys as cache_keys)
+from ssdtools.procache_hits import hit_ratios, page_classes, pages_of
 
 NAME = "procache"
 PROGRESS = "ssdsim: the ProCache paper's hit ratio figures ({ssdsim})"
-CONFIG = paths.CONFIGS / "procache-tlc.conf"
+CONFIG = paths.CONFIGS / PRESET
 DEVICE = ["blocks_per_chip=160", "slc_blocks_per_chip=16"]
 SECTOR = 512
-PAGE = 2048  # the preset's page_size_bytes
-P_PPM = 100_000  # the paper's p = 0.1
-C_BYTES = 8192  # the paper's c = 8 KiB
+PAGE = PAGE_BYTES
 WARMUPS = [1, 6, 16, 64]
 WARMUP = 6  # of the p, c and size sweeps
 P_SWEEP = [10_000, 50_000, 100_000, 200_000, 500_000, 1_000_000]
@@ -174,25 +177,6 @@ def write_pieces(path: Path, remap: bool) -> list[tuple[int, int]]:
     return pieces
 
 
-def pages_of(offset: int, length: int, page: int = PAGE) -> int:
-    """Device pages a request covers (a write covers every page it
-    touches)."""
-    return (offset + length + page - 1) // page - offset // page
-
-
-def page_classes(pieces: list[tuple[int, int]], c_bytes: int) -> dict[str,
-                                                                      int]:
-    """Page writes per pass of requests smaller than c and of c or more
-    (all small when c is 0: no size rule)."""
-    small = large = 0
-    for request_bytes, pages in pieces:
-        if c_bytes and request_bytes >= c_bytes:
-            large += pages
-        else:
-            small += pages
-    return {"small_pages": small, "large_pages": large}
-
-
 def replay(ssdsim: Path, trace: Path, t: Trace, keys: list[str],
            warmup: int) -> dict[str, Any]:
     out = sim.run(trace, config=CONFIG, keys=[*DEVICE, *keys],
@@ -201,33 +185,6 @@ def replay(ssdsim: Path, trace: Path, t: Trace, keys: list[str],
     if out["wrapped_requests"]:
         raise SystemExit(f"procache figs: {trace.name} wrapped")
     return out
-
-
-def hit_ratios(out: dict[str, Any], classes: dict[str, int],
-               size_rule: bool = True) -> dict[str, Any]:
-    """The figures of one replay: on-line and off-line hit ratios, and the
-    small requests' (see the top) when the policy has the size rule
-    (ProCache with c; else None: the counters cannot split its hits)."""
-    total = classes["small_pages"] + classes["large_pages"]
-    if out["host_write_pages"] != total:
-        raise SystemExit(f"procache figs: {out['host_write_pages']} page"
-                         f" writes replayed, {total} in the trace")
-    hits = out["cache_write_hit_pages"]
-    large_hits = classes["large_pages"] - out["cache_bypass_size_pages"]
-    small_hits = hits - large_hits
-    small = classes["small_pages"]
-    if not size_rule:
-        small_hits = large_hits = None
-    return {"hit_all": hits / total if total else 0.0,
-            "hit_small": (small_hits / small if small else 0.0)
-            if small_hits is not None else None,
-            "small_hit_pages": small_hits, "large_hit_pages": large_hits,
-            "offline_all": out["belady"]["write_hit_ratio"],
-            "hit_pages": hits, "write_pages": total,
-            "tlc_programs": out["flash_program_tlc_pages"],
-            "slc_programs": out["flash_program_slc_pages"],
-            "erases": (out["flash_erase_tlc_blocks"]
-                       + out["flash_erase_slc_blocks"])}
 
 
 def check_classes(ssdsim: Path, path: Path, t: Trace,
@@ -244,8 +201,7 @@ def check_classes(ssdsim: Path, path: Path, t: Trace,
 
 def procache_keys(cache_pages: int, p_ppm: int = P_PPM,
                   c_bytes: int = C_BYTES) -> list[str]:
-    return [f"cache_pages={cache_pages}", "cache_policy=procache",
-            f"procache_p_ppm={p_ppm}", f"procache_c_bytes={c_bytes}"]
+    return [f"cache_pages={cache_pages}", *cache_keys(p_ppm, c_bytes)]
 
 
 def base_keys(cache_pages: int) -> list[str]:

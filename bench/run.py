@@ -47,7 +47,7 @@ The others run on their own:
     deterministic); also bench/results/procache-figs.md and
     procache-fig*.png.
 14. sweep (bench/fig4_sweep.py): the paper's Fig 4 (p x cache size) on
-    the real traces through `python3 -m ssdsim.sweep` (libssdsim.so, a
+    the real traces through `python3 -m ssdtools.sweep` (libssdsim.so, a
     local process pool), with its wall time; also
     bench/results/procache-fig4-sweep.csv, .md and -*.png.
 15. kim (bench/kim_figs.py): Kim et al.'s duplication per workload at

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ssdtools.paths import ROOT
-from ssdtools.ssdsim import SSDSIM
+from ssdsim import SSDSIM
 
 if TYPE_CHECKING:
     from bench.transcript import Transcript

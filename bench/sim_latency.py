@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from bench.section import Options
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 from ssdtools.paths import CONFIGS, ROOT
 
 NAME = "sim"
@@ -104,7 +104,7 @@ def simulate(ssdsim: Path, overrides: list[str], lines: Iterable[str],
     """Replay the lines; the JSON stats and the completion records."""
     trace, completions = tmp / "trace.txt", tmp / "completions.txt"
     trace.write_text("".join(lines))
-    stats = sim.run(trace, config=CONFIG, keys=overrides, fmt="mqsim",
+    stats = sim.run(trace, config=CONFIG, keys=overrides, format="mqsim",
                     completions=completions, binary=ssdsim)
     return stats, sim.read_completions(completions)
 

@@ -64,7 +64,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from bench.section import RESULTS, Options
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 from ssdtools.paths import BUILD, CONFIGS, ROOT
 
 NAME = "simspeed"

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.section import RESULTS, Options
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 from ssdtools.paths import CONFIGS, ROOT
 
 NAME = "snapshot"

@@ -42,7 +42,7 @@ from typing import Any
 from bench import own_vm, snapshot
 from bench.section import RESULTS, Options
 from ssdtools import guest, vmrun
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 from ssdtools.paths import GUEST_LIB, ROOT
 
 NAME = "snapshotvm"

@@ -15,9 +15,9 @@ BACKPORTS_LIST=/etc/apt/sources.list.d/ssdemu-bookworm-backports.list
 # clang and libclang-rt-14-dev: the libFuzzer harnesses (tests/fuzz);
 # zlib1g-dev: CRC-32 of snapshots in userspace (platform/ssd_platform_user.c);
 # libzstd-dev: zstd-compressed traces (tools/trace/trace_input.c).
-# python3-pip: the reference cache simulator below.  python3-tqdm,
-# python3-pandas, python3-matplotlib: the sweeps of the Python API (ssdsim/:
-# progress bar, DataFrames and Parquet, plots).
+# python3-pip: the reference cache simulator below, and `make python`'s
+# install.  python3-tqdm, python3-pandas, python3-matplotlib: the sweeps
+# (ssdtools/sweep/: progress bar, DataFrames and Parquet, plots).
 # libssl-dev: SHA-1 of dedup fingerprints in userspace (OpenSSL's libcrypto,
 # platform/ssd_sha1_user.c); dkms: `make dkms` and tests/build/test_dkms.py.
 PACKAGES="build-essential bc kmod cpio xz-utils zstd gzip python3 python3-pytest
@@ -107,8 +107,8 @@ if ! PYTHONPATH=build/pydeps /usr/bin/python3 -c \
 		"libcachesim==$LIBCACHESIM_VERSION"
 fi
 
-# Parquet output of the sweeps (ssdsim/table.py): pandas writes it through
-# pyarrow, which Debian bookworm does not package; from PyPI into
+# Parquet output of the sweeps (ssdtools/sweep/table.py): pandas writes it
+# through pyarrow, which Debian bookworm does not package; from PyPI into
 # build/pydeps as above.  18.1.0 runs on Debian's numpy 1.24 (pyarrow 26
 # refuses it: it needs numpy 2).
 PYARROW_VERSION=18.1.0

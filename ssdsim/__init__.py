@@ -1,35 +1,36 @@
-"""ssdsim: the SSD simulator's core as a Python library.
+"""ssdsim: the SSD simulator's core as a Python library; the bottom of
+the Python tools (it imports nothing of theirs).
 
 `ssdsim.run(trace, **keys)` replays a trace through ssdsim's own program
-(in this process, through build/lib/libssdsim.so, `make python`) and
-returns its --json statistics as a dict; `ssdsim.Device(**keys)` is one
-device driven request by request; `to_dataframe()` makes a pandas
-DataFrame of results.  Sweeps over grids of keys: `python3 -m
-ssdsim.sweep` (docs/ssdsim-python.md).
+(in this process, through build/lib/libssdsim.so, `make python`; or a
+named binary such as the ASan build) and returns its --json statistics
+as a dict; `ssdsim.Device(**keys)` is one device driven request by
+request; `list_keys()` the configuration keys with their defaults;
+`to_dataframe()` makes a pandas DataFrame of results.  One error type,
+SsdsimError; one completion type, Completion.  Sweeps over grids of keys
+are a tool above this: `python3 -m ssdtools.sweep`
+(docs/ssdsim-python.md).
+
+  paths    where the build tree keeps ssdsim (binary, ASan build, library)
+  _lib     the ctypes binding to libssdsim.so
+  errors   SsdsimError
+  results  ssdsim's output read back: statistics, completions, tables
+  runner   the one runner: command line, in-process or a binary
+  keys     the configuration keys (--list-keys)
+  device   Device: one device request by request
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from ssdsim._lib import config_check, lib_path
+from ssdsim.device import Device
+from ssdsim.errors import SsdsimError
+from ssdsim.keys import Key, choices, defaults, list_keys
+from ssdsim.paths import SSDSIM, SSDSIM_ASAN
+from ssdsim.results import (Completion, flatten, read_completions,
+                            to_dataframe)
+from ssdsim.runner import call, command_line, run, run_args, use_api
 
-from ssdsim._lib import SsdsimError, lib_path
-from ssdsim.device import Completion, Device
-from ssdsim.runner import command_line, run, run_args
-from ssdsim.table import flatten
-
-__all__ = ["Completion", "Device", "SsdsimError", "command_line", "flatten",
-           "lib_path", "run", "run_args", "to_dataframe"]
-
-
-def to_dataframe(results: Mapping[str, Any] | Iterable[Mapping[str, Any]]
-                 ) -> Any:
-    """A pandas DataFrame: one row per result (a dict of run() or
-    Device.stats(), or a list of them), nested fields flattened.  Needs
-    pandas (Debian: python3-pandas)."""
-    try:
-        import pandas
-    except ImportError as e:
-        raise SsdsimError("ssdsim: to_dataframe() needs pandas (Debian:"
-                          " apt-get install python3-pandas; or pip install"
-                          " pandas)") from e
-    rows = [results] if isinstance(results, Mapping) else list(results)
-    return pandas.DataFrame([flatten(r) for r in rows])
+__all__ = ["Completion", "Device", "Key", "SSDSIM", "SSDSIM_ASAN",
+           "SsdsimError", "call", "choices", "command_line", "config_check",
+           "defaults", "flatten", "lib_path", "list_keys",
+           "read_completions", "run", "run_args", "to_dataframe", "use_api"]

@@ -1,8 +1,9 @@
 """The binding to libssdsim.so (tools/ssdsim/ssdsim_api.h), with ctypes.
 
 Owns finding the library ($SSDSIM_LIB, else build/lib/libssdsim.so of
-this repository, built by `make python`), its functions' prototypes, and
-turning its malloc'd strings into Python strings.
+this repository, built by `make python`), its functions' prototypes,
+turning its malloc'd strings into Python strings, and the calls that are
+one C function each (a command line run, a configuration check).
 """
 from __future__ import annotations
 
@@ -11,25 +12,16 @@ import functools
 import os
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_LIB = ROOT / "build" / "lib" / "libssdsim.so"
+from ssdsim.errors import SsdsimError
+from ssdsim.paths import LIBSSDSIM
+
 API_VERSION = 1
-
-
-class SsdsimError(RuntimeError):
-    """ssdsim refused or failed: the message is what the binary prints
-    on stderr (an unknown key, a bad trace, a request beyond the
-    device); `status` is the exit status the binary would give."""
-
-    def __init__(self, message: str, status: int = 1) -> None:
-        super().__init__(message.rstrip("\n"))
-        self.status = status
 
 
 def lib_path() -> Path:
     """Where the library is looked for: $SSDSIM_LIB or the build tree."""
     env = os.environ.get("SSDSIM_LIB")
-    return Path(env) if env else DEFAULT_LIB
+    return Path(env) if env else LIBSSDSIM
 
 
 _c_str_p = ctypes.c_void_p  # a malloc'd char * the caller frees
@@ -115,12 +107,3 @@ def config_check(config: str | None, keys: list[str]) -> None:
     message = take_string(lib, err.value)
     if ret:
         raise SsdsimError(message or "ssdsim: configuration refused")
-
-
-def key_names() -> list[str]:
-    """Every configuration key, in the core's order (ssdsim --list-keys
-    --tsv)."""
-    status, out, err = run_argv(["--list-keys", "--tsv"])
-    if status:
-        raise SsdsimError(err)
-    return [line.split("\t", 1)[0] for line in out.splitlines() if line]

@@ -9,23 +9,17 @@ the times equal `ssdsim --completions` for the same requests.
 from __future__ import annotations
 
 import ctypes
-import json
-from os import PathLike
-from typing import Any, Iterable, NamedTuple, Union
+from typing import Any, Iterable, Union
 
-from ssdsim._lib import SsdsimError, c_strings, load, take_string
+from ssdsim._lib import c_strings, load, take_string
+from ssdsim.errors import SsdsimError
+from ssdsim.paths import Path_
+from ssdsim.results import Completion, parse_stats
 from ssdsim.runner import KeyValues, key_strings
 
 OPS = {"R": 0, "W": 1, "T": 2, "Z": 3, "F": 4,
        "read": 0, "write": 1, "trim": 2, "write_zeroes": 3, "flush": 4}
 Op = Union[int, str]
-
-
-class Completion(NamedTuple):
-    """A request the device ran: the arrival it gave it (arrivals are
-    made non-decreasing) and when it completed."""
-    arrival_ns: int
-    completion_ns: int
 
 
 def op_number(op: Op) -> int:
@@ -47,7 +41,7 @@ class Device:
     digest per page with dedup on, nothing otherwise; no counter or time
     depends on it, only the RAM figures."""
 
-    def __init__(self, config: str | PathLike[str] | None = None,
+    def __init__(self, config: Path_ | None = None,
                  keys: KeyValues = None, data: bool = False,
                  **more_keys: Any) -> None:
         self._lib = load()
@@ -96,10 +90,8 @@ class Device:
 
     def stats(self) -> dict[str, Any]:
         """The counters, as `ssdsim --json` names them."""
-        text = take_string(self._lib, self._lib.ssdsim_api_device_stats(
-            self._live()))
-        stats: dict[str, Any] = json.loads(text)
-        return stats
+        return parse_stats(take_string(
+            self._lib, self._lib.ssdsim_api_device_stats(self._live())))
 
     def reset_stats(self) -> None:
         self._lib.ssdsim_api_device_reset_stats(self._live())

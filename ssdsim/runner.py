@@ -1,22 +1,28 @@
-"""ssdsim.run(): a trace replayed by ssdsim's own program in-process.
+"""ssdsim.run(): a trace replayed by ssdsim's own program; the one runner.
 
 Owns the translation of Python arguments into ssdsim's command line
 (configuration keys as keyword arguments or "key=value" strings, the
-options by name) and the parsing of its --json statistics.  The run is
-the binary's (ssdsim_main() in libssdsim.so), so the dict equals what
-`ssdsim --json` prints, and a refusal raises SsdsimError with the
-binary's message.
+options by name) and running it: in this process through libssdsim.so
+(ssdsim_main(), so the statistics equal what `ssdsim --json` prints and
+a refusal carries the binary's message), or, when a binary is named
+(the ASan build the tests run, a run with a timeout), that binary as a
+subprocess.  The optimized binary, SSDSIM, is run through the library
+when the library is built (the same program, the same statistics and the
+same error); SSDTOOLS_SSDSIM_BINARY=1 runs the binary instead.
 """
 from __future__ import annotations
 
-import json
+import os
+import subprocess
 import sys
-from os import PathLike
-from typing import Any, Callable, Iterable, Mapping, Union
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence, Union
 
-from ssdsim._lib import SsdsimError, run_argv
+from ssdsim._lib import lib_path, run_argv
+from ssdsim.errors import SsdsimError
+from ssdsim.paths import SSDSIM, Path_
+from ssdsim.results import parse_stats
 
-Path_ = Union[str, "PathLike[str]"]
 KeyValues = Union[Mapping[str, Any], Iterable[str], None]
 
 
@@ -49,7 +55,9 @@ def command_line(trace: Path_ | None, *, config: Path_ | None = None,
                  completions: Path_ | None = None,
                  flags: Iterable[str] = (), json_stats: bool = True,
                  **more_keys: Any) -> list[str]:
-    """ssdsim's arguments for these options (see run())."""
+    """ssdsim's arguments for these options (see run()): the preset, the
+    keys (applied in order, so they win), the options, --json, the other
+    flags, the completions file and the trace."""
     args: list[str] = []
     if config is not None:
         args += ["--config", str(config)]
@@ -70,37 +78,76 @@ def command_line(trace: Path_ | None, *, config: Path_ | None = None,
         args.append("--check")
     if not final_flush:
         args.append("--no-final-flush")
-    if completions is not None:
-        args += ["--completions", str(completions)]
     if json_stats:
         args.append("--json")
     args += list(flags)
+    if completions is not None:
+        args += ["--completions", str(completions)]
     if trace is not None:
         args.append(str(trace))
     return args
+
+
+def call(arguments: Sequence[str], binary: Path_ = SSDSIM,
+         timeout: float | None = None) -> subprocess.CompletedProcess[str]:
+    """Run a ssdsim binary with these arguments; the finished process,
+    whatever its status (callers that expect a refusal read its
+    stderr)."""
+    return subprocess.run([str(binary), *arguments], capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def use_api(binary: Path_ | None) -> bool:
+    """Whether a run of @binary goes through libssdsim.so in this process
+    (None: always; SSDSIM: when the library is built, unless
+    $SSDTOOLS_SSDSIM_BINARY is set; any other binary: never)."""
+    if binary is None:
+        return True
+    if os.environ.get("SSDTOOLS_SSDSIM_BINARY") or \
+            Path(binary).resolve() != SSDSIM.resolve():
+        return False
+    return lib_path().exists()
+
+
+def output(argv: Sequence[str], binary: Path_ | None = None,
+           timeout: float | None = None) -> tuple[int, str, str]:
+    """ssdsim with these arguments, in this process or as @binary (see
+    the top; a timeout always runs a binary): its exit status, stdout and
+    stderr."""
+    if timeout is None and use_api(binary):
+        return run_argv(list(argv))
+    proc = call(argv, binary if binary is not None else SSDSIM, timeout)
+    return proc.returncode, proc.stdout, proc.stderr
 
 
 def print_stderr(text: str) -> None:
     sys.stderr.write(text)
 
 
-def run_args(argv: list[str],
-             stderr: Callable[[str], None] | None = print_stderr
-             ) -> dict[str, Any]:
-    """ssdsim with these arguments (--json among them): its statistics.
-    What it says on stderr goes to @stderr (None: dropped); a non-zero
-    status raises SsdsimError with that text."""
-    status, out, err = run_argv(argv)
+def run_args(argv: Sequence[str],
+             stderr: Callable[[str], None] | None = print_stderr,
+             binary: Path_ | None = None,
+             timeout: float | None = None) -> dict[str, Any]:
+    """ssdsim with these arguments (--json among them: a replay, --age,
+    --from): its statistics.
+
+    In this process, or as @binary (see the top).  What ssdsim says on
+    stderr goes to @stderr (None: dropped) in this process; a named
+    binary's is dropped, as a subprocess's captured stderr.  A non-zero
+    status raises SsdsimError: ssdsim's message, led with the command
+    and its status when a binary was named."""
+    argv = list(argv)
+    in_process = timeout is None and use_api(binary)
+    status, out, err = output(argv, binary, timeout)
     if status:
-        raise SsdsimError(err or f"ssdsim: exit {status}", status)
-    if err and stderr is not None:
+        if binary is None:
+            raise SsdsimError(err or f"ssdsim: exit {status}", status)
+        if in_process:  # as the binary would have printed it
+            err = (err or f"ssdsim: exit {status}").rstrip("\n") + "\n"
+        raise SsdsimError(err, status, [binary, *argv])
+    if err and stderr is not None and binary is None:
         stderr(err)
-    try:
-        stats: dict[str, Any] = json.loads(out)
-    except json.JSONDecodeError as e:
-        raise SsdsimError(f"ssdsim: its output is not JSON ({e}): is"
-                          " --json among the arguments?") from e
-    return stats
+    return parse_stats(out)
 
 
 def run(trace: Path_, *, config: Path_ | None = None,
@@ -110,6 +157,7 @@ def run(trace: Path_, *, config: Path_ | None = None,
         check: bool = False, final_flush: bool = True,
         completions: Path_ | None = None, flags: Iterable[str] = (),
         stderr: Callable[[str], None] | None = print_stderr,
+        binary: Path_ | None = None, timeout: float | None = None,
         **more_keys: Any) -> dict[str, Any]:
     """Replay @trace through ssdsim; its --json statistics as a dict.
 
@@ -121,10 +169,15 @@ def run(trace: Path_, *, config: Path_ | None = None,
     arguments).  Warnings ssdsim prints go to @stderr (default: this
     process's stderr; None drops them).  Raises SsdsimError with the
     binary's message for an unknown key, a bad value or a bad trace.
+
+    @binary runs that ssdsim program instead (SSDSIM_ASAN; SSDSIM goes
+    through the library when it is built), @timeout (seconds) as a
+    subprocess; then a failure's message leads with the command and its
+    status, and the warnings are dropped (see run_args()).
     """
     argv = command_line(trace, config=config, keys=keys, warmup=warmup,
                         format=format, disk=disk, remap=remap,
                         remap_unit=remap_unit, belady=belady, check=check,
                         final_flush=final_flush, completions=completions,
                         flags=flags, **more_keys)
-    return run_args(argv, stderr)
+    return run_args(argv, stderr, binary, timeout)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Union
 
-from ssdtools import ssdsim
+import ssdsim
 
 PathLike = Union[str, Path]
 

@@ -2,7 +2,7 @@
 
 Two devices at once from the ProCache paper's preset
 (configs/procache-tlc.conf at the workload's `tiny` size,
-workload/settings.py):
+ssdtools/procache_device.py):
 `base`, the paper's BASE (the SLC cache admits every write), and
 `procache`, ProCache (p = 0.1, c = 8 KiB) with in-device dedup.  Dedup is
 on the ProCache device because that is the device the project proposes
@@ -27,7 +27,7 @@ from typing import Any, Callable
 from ssdtools import vmrun
 from ssdtools.guest import stats_blocks
 from ssdtools.paths import BUILD, GUEST_LIB, ROOT
-from workload.settings import PRESET, device_keys
+from ssdtools.procache_device import PRESET, device_keys
 
 SCRIPT = ROOT / "tests" / "vm" / "guest" / "demo.sh"
 OUT = BUILD / "demo"

@@ -27,9 +27,9 @@ import tarfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ssdtools import ssdsim
+import ssdsim
 from ssdtools.paths import BUILD, CONFIGS
-from workload.settings import DEVICE_KEYS, PRESET
+from ssdtools.procache_device import DEVICE_KEYS, PRESET
 
 WORK = BUILD / "workload"
 LINUX_TARBALL = Path("/usr/src/linux-source-6.1.tar.xz")
@@ -183,7 +183,7 @@ def logical_bytes(scale: str) -> int:
     empty = WORK / "empty.log"
     empty.write_text("")
     st = ssdsim.run(empty, config=CONFIGS / PRESET, keys=DEVICE_KEYS[scale],
-                    fmt="ssdemu")
+                    format="ssdemu", binary=ssdsim.SSDSIM)
     return int(st["logical_capacity_bytes"])
 
 

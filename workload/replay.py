@@ -14,8 +14,9 @@ The ProCache paper's Figs 8/9 come from the same log (fig89_sweep()):
 ProCache's write hit ratio over the pages of the requests it may admit
 (smaller than c: nvmcache bypasses a miss of c bytes or more) and over all
 page writes, against c, p and the cache size, with Belady's MIN (ssdsim
---belady) as the off-line bound; the counting is bench/procache_figs.py's
-(page_classes(), hit_ratios()).
+--belady) as the off-line bound; the counting is the one
+bench/procache_figs.py does on its traces (ssdtools/procache_hits.py:
+page_classes(), hit_ratios()).
 
 A run with a cold data set (round 0's step, written before round 1) is
 replayed in two parts, as the VM's figures are counted: round 0 on a fresh
@@ -34,14 +35,15 @@ import tempfile
 from pathlib import Path
 from typing import Any, Iterable, TextIO
 
-from bench import procache_figs as figs
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 from ssdtools.paths import CONFIGS
+from ssdtools.procache_device import (C_BYTES, DEVICE_KEYS, P_PPM, PRESET,
+                                      SETTINGS, merged_keys, procache_keys)
+from ssdtools.procache_hits import hit_ratios, page_classes, pages_of
 from workload import prepare
 from workload.capture import SECTOR_BYTES, step_requests
 from workload.report import pct
-from workload.settings import (BACKGROUND_DESTAGE, DEVICE_KEYS, PRESET,
-                               REPLAY_SOURCE, SETTINGS, merged_keys)
+from workload.settings import BACKGROUND_DESTAGE, REPLAY_SOURCE
 
 SSDSIM = sim.SSDSIM
 POLICIES = ("base", "refcnt", "procache")
@@ -159,12 +161,12 @@ def replay(trace: Path, keys: list[str], pre: Path | None = None,
     @flags go to the trace's pass (e.g. --belady)."""
     if pre is None:
         return sim.run(trace, config=CONFIGS / PRESET, keys=keys,
-                       fmt="ssdemu", flags=list(flags), binary=SSDSIM)
+                       format="ssdemu", flags=list(flags), binary=SSDSIM)
     with tempfile.TemporaryDirectory(dir=trace.parent) as tmp:
         snap = Path(tmp) / "pre.snap"
-        sim.run(pre, config=CONFIGS / PRESET, keys=keys, fmt="ssdemu",
+        sim.run(pre, config=CONFIGS / PRESET, keys=keys, format="ssdemu",
                 flags=["--save", str(snap)], binary=SSDSIM)
-        return sim.run(trace, fmt="ssdemu", binary=SSDSIM,
+        return sim.run(trace, format="ssdemu", binary=SSDSIM,
                        flags=["--from", str(snap), "--reset-stats",
                               *flags])
 
@@ -222,7 +224,7 @@ def log_write_pieces(lines: Iterable[str]) -> list[tuple[int, int]]:
         f = line.split()
         if len(f) >= 4 and f[1] == "W":
             offset, length = int(f[2]), int(f[3])
-            pieces.append((length, figs.pages_of(offset, length)))
+            pieces.append((length, pages_of(offset, length)))
     return pieces
 
 
@@ -241,7 +243,7 @@ def fig89_settings() -> list[tuple[str, str, int, int, int]]:
     replay: c at the paper's p, p at the paper's c, the cache size at
     both (with BASE beside ProCache); each setting once, under the first
     axis that needs it."""
-    c0, p0 = figs.C_BYTES, figs.P_PPM
+    c0, p0 = C_BYTES, P_PPM
     want = ([("c", "procache", c * 1024, p0, 1) for c in FIG89_C_KIB]
             + [("p", "procache", c0, p, 1) for p in FIG89_P_PPM]
             + [("cache size", policy, c0, p0, n)
@@ -260,15 +262,14 @@ def fig89_keys(scale: str, policy: str, c_bytes: int, p_ppm: int,
                times: int) -> list[str]:
     """The device keys of one Fig 8/9 replay."""
     cache = (SETTINGS["base"].keys if policy == "base" else
-             ["cache_policy=procache", f"procache_p_ppm={p_ppm}",
-              f"procache_c_bytes={c_bytes}"])
+             procache_keys(p_ppm, c_bytes))
     return merged_keys(DEVICE_KEYS[scale], [*cache_keys(scale, times),
                                             *cache])
 
 
 def fig89_sweep(scale: prepare.Scale, source: str) -> list[dict[str, Any]]:
     """Figs 8/9 on the run's requests (see the top): a row per setting
-    with bench/procache_figs.py's hit_ratios().  The pages of each class
+    with ssdtools/procache_hits.py's hit_ratios().  The pages of each class
     come from the log; a replay with other page writes, or (at p = 0,
     where nothing is admitted) other size bypasses, is refused."""
     trace, pre, _ = joined(scale, source)
@@ -276,7 +277,7 @@ def fig89_sweep(scale: prepare.Scale, source: str) -> list[dict[str, Any]]:
         pieces = log_write_pieces(f)
     rows = []
     for c_kib in FIG89_C_KIB:
-        classes = figs.page_classes(pieces, c_kib * 1024)
+        classes = page_classes(pieces, c_kib * 1024)
         st = replay(trace, fig89_keys(scale.name, "procache", c_kib * 1024,
                                       0, 1), pre)
         if st["cache_bypass_size_pages"] != classes["large_pages"]:
@@ -286,7 +287,7 @@ def fig89_sweep(scale: prepare.Scale, source: str) -> list[dict[str, Any]]:
                 f"has {classes['large_pages']} pages of requests of c or "
                 "more")
     for axis, policy, c_bytes, p_ppm, times in fig89_settings():
-        classes = figs.page_classes(pieces, c_bytes)
+        classes = page_classes(pieces, c_bytes)
         st = replay(trace, fig89_keys(scale.name, policy, c_bytes, p_ppm,
                                       times), pre, ("--belady",))
         rows.append({"axis": axis, "policy": policy, "c_bytes": c_bytes,
@@ -295,7 +296,7 @@ def fig89_sweep(scale: prepare.Scale, source: str) -> list[dict[str, Any]]:
                      "cache_mib": (st["cache_capacity_pages"]
                                    * st["config"]["page_size_bytes"] / 2**20),
                      **classes,
-                     **figs.hit_ratios(st, classes, policy == "procache")})
+                     **hit_ratios(st, classes, policy == "procache")})
     return rows
 
 

@@ -16,9 +16,9 @@ import math
 from pathlib import Path
 from typing import Any
 
+from ssdtools.procache_device import DEVICE_KEYS
 from workload import prepare
-from workload.settings import (BASELINES, DEFAULT_SETTINGS, DEVICE_KEYS,
-                               REPLAY_SOURCE)
+from workload.settings import BASELINES, DEFAULT_SETTINGS, REPLAY_SOURCE
 
 COUNTERS = ("host_write_bytes", "flash_program_tlc_pages",
             "flash_program_slc_pages", "flash_erase_tlc_blocks",

@@ -32,9 +32,9 @@ from typing import Any
 
 from ssdtools import guest, vmrun
 from ssdtools.paths import GUEST_LIB, ROOT
+from ssdtools.procache_device import PRESET, SETTINGS, device_keys
 from workload import prepare, replay, report
-from workload.settings import (DEFAULT_SETTINGS, PRESET, REPLAY_SOURCE,
-                               SETTINGS, device_keys)
+from workload.settings import DEFAULT_SETTINGS, REPLAY_SOURCE
 
 HERE = Path(__file__).resolve().parent
 # The preset in the guest (the VM has the repository's configs/ there).

@@ -1,78 +1,21 @@
-"""The device the workload runs on, and its settings.
+"""The workload's choices of device settings.
 
 Owns what workload/run.py (the VM runs), workload/replay.py (the ssdsim
-sweep) and workload/report.py share: the preset, the keys that size the
-device at each scale, the device settings (write cache policy, dedup,
-background destage, the file system's mount options), the two baselines
-the paper's claims are put against, and the run whose traces the replay
-sweeps.
-
-The device: the paper's (configs/procache-tlc.conf: 2 KiB pages, 32 chips,
-its timings) shrunk, with the first blocks of each chip in SLC mode as the
-write cache, about 3% of the logical space as in the paper (1 GB of 32 GB,
-3.1%):
-  small  160 blocks per chip, 16 SLC: 1.25 GiB of flash, 1.05 GiB logical,
-         a 30 MiB cache (2.8%); a round writes ~0.6 GiB
-  tiny   56 blocks per chip, 8 SLC: 448 MiB of flash, 357 MiB logical, an
-         11.4 MiB cache (3.2%); a round writes ~0.14 GiB
-The paper's comparison uses c = 8 KiB and p = 0.1.
+sweep) and workload/report.py share beyond the device itself: the
+settings a run compares by default, the two baselines the paper's claims
+are put against, background destage (the replay's), and the run whose
+traces the replay sweeps.  The device, its scales and its settings are
+ssdtools/procache_device.py's (the demo runs them too).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-PRESET = "procache-tlc.conf"
-DEVICE_KEYS: dict[str, list[str]] = {
-    "tiny": ["blocks_per_chip=56", "slc_blocks_per_chip=8"],
-    "small": ["blocks_per_chip=160", "slc_blocks_per_chip=16"],
-}
-# The paper's ProCache parameters for its comparison (p = 0.1, c = 8 KiB).
-PROCACHE = ["cache_policy=procache", "procache_p_ppm=100000",
-            "procache_c_bytes=8192"]
 # Background destage when the chips are idle: from 90% of the cache down
 # to 50% (nvmcache/README.md); off (0) unless a setting says so.
 BACKGROUND_DESTAGE = ["cache_destage_high_percent=90",
                       "cache_destage_low_percent=50"]
-
-
-@dataclass(frozen=True)
-class Setting:
-    """A device setting: its keys (beyond the scale's device keys, whose
-    values they override) and the file system's mount options."""
-    keys: list[str]
-    mount: str = "nodiscard"
-    about: str = ""
-
-
-SETTINGS: dict[str, Setting] = {
-    # The paper's baseline: no cache, the cache's flash given to TLC
-    # ("for the baseline, we used 33 GB of flash memory"): the same blocks,
-    # none in SLC mode, so the same total flash and a larger logical space.
-    "nocache": Setting(["slc_blocks_per_chip=0", "cache_policy=none"],
-                       about="no cache, the SLC blocks given to TLC"),
-    # BASE: the cache admits every write; destage is synchronous.
-    "base": Setting(["cache_policy=always"],
-                    about="the cache admits every write"),
-    "refcnt": Setting(["cache_policy=refcnt"]),
-    "procache": Setting(PROCACHE),
-    "procache-dedup": Setting(PROCACHE + ["dedup=1"]),
-    # The file system sends TRIMs for the blocks it frees.
-    "procache-discard": Setting(PROCACHE, mount="discard"),
-}
 DEFAULT_SETTINGS = ["nocache", "base", "refcnt", "procache",
                     "procache-dedup", "procache-discard"]
 # The two baselines the paper's claims are read against.
 BASELINES = ("nocache", "base")
 # The run whose traces (and content) the replay sweeps.
 REPLAY_SOURCE = "base"
-
-
-def merged_keys(base: list[str], extra: list[str]) -> list[str]:
-    """@base with @extra's values winning (and appended)."""
-    names = {k.split("=", 1)[0] for k in extra}
-    return [k for k in base if k.split("=", 1)[0] not in names] + extra
-
-
-def device_keys(scale: str, setting: str) -> list[str]:
-    """The keys of @setting's device at @scale."""
-    return merged_keys(DEVICE_KEYS[scale], SETTINGS[setting].keys)

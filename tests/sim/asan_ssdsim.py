@@ -1,5 +1,6 @@
 """How the sim tests run ssdsim: the ASan/UBSan build (make unit), through
-ssdtools.ssdsim, so memory errors on real traces fail the test.
+the binding's runner (ssdsim.call), so memory errors on real traces fail
+the test.
 
 A missing build fails the test (never a skip), and so does a non-zero
 exit where a run must succeed.
@@ -12,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 from ssdtools.paths import CONFIGS, TRACES
 
 SSDSIM = sim.SSDSIM_ASAN

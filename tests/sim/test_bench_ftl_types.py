@@ -17,7 +17,7 @@ import pytest
 from asan_ssdsim import SSDSIM, ssdsim
 from bench import ftl_types as ft
 from bench import ftl_types_vm as fv
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 
 
 def test_choices_of_an_enum_key_only() -> None:

@@ -36,7 +36,7 @@ from typing import Any
 
 import pytest
 
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 from ssdtools.paths import TRACES
 
 RECORD = Path(__file__).resolve().parent / "data" / "default-equivalence.json"
@@ -88,9 +88,10 @@ def run(binary: Path, name: str) -> tuple[dict[str, Any], str]:
     keys, trace = RUNS[name]
     with tempfile.TemporaryDirectory() as tmp:
         completions = Path(tmp) / "completions"
-        proc = sim.call(sim.args(TRACES / trace, keys=GEOMETRY + keys,
-                                 flags=["--no-final-flush"],
-                                 completions=completions), binary, 300)
+        proc = sim.call(sim.command_line(TRACES / trace, keys=GEOMETRY + keys,
+                                         flags=["--no-final-flush"],
+                                         completions=completions),
+                        binary, 300)
         assert proc.returncode == 0, proc.stderr
         digest = hashlib.sha256(completions.read_bytes()).hexdigest()
     stats: dict[str, Any] = json.loads(proc.stdout)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from asan_ssdsim import TRACES, ssdsim
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 from ssdtools.paths import CONFIGS
 
 KEYS = ["blocks_per_chip=160", "slc_blocks_per_chip=16",
@@ -21,9 +21,9 @@ TRACE = TRACES / "fiu-homes-sample.blkparse"
 
 
 def replay(keys: list[str], completions: Path) -> dict[str, Any]:
-    proc = ssdsim(*sim.args(TRACE, config=CONFIGS / "procache-tlc.conf",
-                            keys=KEYS + keys, flags=["--check"],
-                            completions=completions))
+    proc = ssdsim(*sim.command_line(
+        TRACE, config=CONFIGS / "procache-tlc.conf", keys=KEYS + keys,
+        flags=["--check"], completions=completions))
     stats: dict[str, Any] = json.loads(proc.stdout)
     return stats
 

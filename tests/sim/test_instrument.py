@@ -15,7 +15,7 @@ from typing import Any
 
 from asan_ssdsim import SMALL, SSDSIM, TRACES, ssdsim
 from ssdtools import conf
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 
 TPCC = str(TRACES / "mqsim-tpcc-small.trace")
 HOMES = str(TRACES / "fiu-homes-sample.blkparse")

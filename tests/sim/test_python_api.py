@@ -8,6 +8,7 @@ refusal must raise SsdsimError with the binary's own message.
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import subprocess
 from pathlib import Path
@@ -16,7 +17,6 @@ from typing import Any
 import pytest
 
 import ssdsim
-from ssdtools import ssdsim as sim
 from ssdtools.paths import CONFIGS, TRACES
 
 SMALL = CONFIGS / "small-test.conf"
@@ -27,9 +27,9 @@ TINY = ["pages_per_block=16", "blocks_per_chip=16", "chips=4", "channels=2",
 
 
 def binary(*args: str) -> subprocess.CompletedProcess[str]:
-    if not sim.SSDSIM.exists():
-        pytest.fail(f"{sim.SSDSIM} missing: run 'make tools'")
-    return sim.call(args, sim.SSDSIM, timeout=300)
+    if not ssdsim.SSDSIM.exists():
+        pytest.fail(f"{ssdsim.SSDSIM} missing: run 'make tools'")
+    return ssdsim.call(args, ssdsim.SSDSIM, timeout=300)
 
 
 def binary_json(*args: str) -> dict[str, Any]:
@@ -106,7 +106,7 @@ def test_device_times_equal_completions(tmp_path: Path) -> None:
     done = tmp_path / "completions"
     want = binary_json("--config", str(SMALL), *TINY, "--no-final-flush",
                        "--completions", str(done), str(trace))
-    lines = sim.read_completions(done)
+    lines = ssdsim.read_completions(done)
     dev = ssdsim.Device(config=SMALL, keys=TINY)
     got = []
     for line in trace.read_text().splitlines():
@@ -151,7 +151,7 @@ def test_device_content_hashes_and_dedup_equal_completions(
         got = [dev.submit(*r) for r in requests]
         stats = dev.stats()
     assert [(c.arrival_ns, c.completion_ns) for c in got if c] == [
-        (x.arrival_ns, x.completion_ns) for x in sim.read_completions(done)]
+        (x.arrival_ns, x.completion_ns) for x in ssdsim.read_completions(done)]
     assert stats["dedup_duplicate_chunks"] > 0
     assert same_model(stats, want)
 
@@ -225,17 +225,43 @@ def test_device_bad_request_raises() -> None:
 def test_tools_runner_uses_the_api_with_the_binarys_results(
         monkeypatch: pytest.MonkeyPatch) -> None:
     trace = TRACES / "fiu-homes-sample.blkparse"
-    assert sim.use_api(sim.SSDSIM)
-    assert not sim.use_api(sim.SSDSIM_ASAN)
-    via_api = sim.run(trace, config=SMALL, flags=["--warmup", "1"])
-    with pytest.raises(sim.SsdsimError) as api_error:
-        sim.run(trace, keys=["foo_bar=1"])
+    binary = ssdsim.SSDSIM
+    assert ssdsim.use_api(ssdsim.SSDSIM)
+    assert not ssdsim.use_api(ssdsim.SSDSIM_ASAN)
+    via_api = ssdsim.run(trace, config=SMALL, flags=["--warmup", "1"],
+                         binary=binary)
+    with pytest.raises(ssdsim.SsdsimError) as api_error:
+        ssdsim.run(trace, keys=["foo_bar=1"], binary=binary)
     monkeypatch.setenv("SSDTOOLS_SSDSIM_BINARY", "1")
-    assert not sim.use_api(sim.SSDSIM)
-    assert sim.run(trace, config=SMALL, flags=["--warmup", "1"]) == via_api
-    with pytest.raises(sim.SsdsimError) as binary_error:
-        sim.run(trace, keys=["foo_bar=1"])
+    assert not ssdsim.use_api(ssdsim.SSDSIM)
+    assert ssdsim.run(trace, config=SMALL, flags=["--warmup", "1"],
+                      binary=binary) == via_api
+    with pytest.raises(ssdsim.SsdsimError) as binary_error:
+        ssdsim.run(trace, keys=["foo_bar=1"], binary=binary)
     assert str(api_error.value) == str(binary_error.value)
+
+
+def test_a_named_binarys_error_leads_with_its_command(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With binary=, the one error type's text is the command, its status
+    and ssdsim's message (as a failed subprocess reads), through the
+    library or the binary alike; it crosses processes whole."""
+    trace = TRACES / "fiu-homes-sample.blkparse"
+    with pytest.raises(ssdsim.SsdsimError) as plain:
+        ssdsim.run(trace, keys=["foo_bar=1"])
+    command = [str(ssdsim.SSDSIM), "foo_bar=1", "--json", str(trace)]
+    for env in ("", "1"):
+        monkeypatch.setenv("SSDTOOLS_SSDSIM_BINARY", env)
+        assert ssdsim.use_api(ssdsim.SSDSIM) == (env == "")
+        with pytest.raises(ssdsim.SsdsimError) as named:
+            ssdsim.run(trace, keys=["foo_bar=1"], binary=ssdsim.SSDSIM)
+        assert str(named.value) == (f"{' '.join(command)}: exit 1\n"
+                                    f"{plain.value}\n")
+        assert named.value.status == plain.value.status == 1
+        assert named.value.command == command
+        again = pickle.loads(pickle.dumps(named.value))
+        assert (str(again), again.status, again.command) == (
+            str(named.value), 1, command)
 
 
 def test_runs_in_threads_at_once_equal_one_alone() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from asan_ssdsim import SMALL, SSDSIM, TRACES, ssdsim
-from ssdtools import ssdsim as sim
+import ssdsim as sim
 from ssdtools.paths import CONFIGS
 
 # TRACES: copies of the traces the project replays, with their sources

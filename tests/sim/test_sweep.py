@@ -1,5 +1,5 @@
-"""python3 -m ssdsim.sweep: a grid of keys over traces in a local process
-pool, one table and plots (ssdsim/sweep.py).
+"""python3 -m ssdtools.sweep: a grid of keys over traces in a local process
+pool, one table and plots (ssdtools/sweep/).
 
 A 2x2 grid on a small trace: the table has a row per point, its values
 are those of the same single runs; a bad grid (an unknown key, a refused
@@ -18,11 +18,12 @@ from typing import Any
 import pytest
 
 import ssdsim
-from ssdsim import sweep as sweep_cmd
-from ssdsim.engines import run_all
-from ssdsim.grid import Grid, read_file
-from ssdsim.table import flatten, write_parquet
+from ssdsim import flatten
+from ssdtools import sweep as sweep_cmd
 from ssdtools.paths import CONFIGS, ROOT, TRACES
+from ssdtools.sweep.engines import run_all
+from ssdtools.sweep.grid import Grid, read_file
+from ssdtools.sweep.table import write_parquet
 
 PROCACHE = CONFIGS / "procache-tlc.conf"
 TRACE = TRACES / "fiu-homes-sample.blkparse"
@@ -31,7 +32,7 @@ FIXED = ["blocks_per_chip=160", "slc_blocks_per_chip=16",
 
 
 def sweep(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ssdsim.sweep", *args],
+    return subprocess.run([sys.executable, "-m", "ssdtools.sweep", *args],
                           cwd=ROOT, capture_output=True, text=True,
                           timeout=300)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from ssdtools import procache_hits
 from workload import replay, report, run
 
 
@@ -195,7 +196,7 @@ def test_no_cache_baseline_has_the_same_flash_and_no_slc(
         tmp_path: Path, scale: str) -> None:
     """The paper's baseline: the cached device's flash, every block TLC,
     no cache; ssdsim takes every setting's keys at every scale."""
-    from workload import settings
+    from ssdtools import procache_device as settings
     stats = {name: replay.replay(one_write(tmp_path),
                                  settings.device_keys(scale, name))
              for name in settings.SETTINGS}
@@ -220,7 +221,7 @@ def test_no_cache_baseline_has_the_same_flash_and_no_slc(
 def test_procache_uses_the_papers_c_and_p(tmp_path: Path) -> None:
     """c = 8 KiB, p = 0.1 (the paper's comparison), in every ProCache
     setting and as ssdsim reads them."""
-    from workload import settings
+    from ssdtools import procache_device as settings
     names = [n for n, s in settings.SETTINGS.items()
              if "cache_policy=procache" in s.keys]
     assert {"procache", "procache-dedup", "procache-discard"} <= set(names)
@@ -237,7 +238,7 @@ def test_procache_uses_the_papers_c_and_p(tmp_path: Path) -> None:
 def test_replay_sweep_settings_are_valid(tmp_path: Path) -> None:
     """Every replay of the sweep is a device ssdsim accepts, at every
     scale; the sweep has the no-cache baseline and background destage."""
-    from workload import settings
+    from ssdtools import procache_device as settings
     for scale in run.prepare.SCALES:
         rows = replay.sweep_settings(scale)
         groups = {g for g, _, _ in rows}
@@ -484,10 +485,10 @@ def test_fig89_pieces_of_a_request_log() -> None:
            "3 W 1024 2048 0", "4 W 8192 8192 0"]
     pieces = replay.log_write_pieces(log)
     assert pieces == [(1024, 1), (2048, 2), (8192, 4)]
-    classes = replay.figs.page_classes(pieces, 8192)
+    classes = procache_hits.page_classes(pieces, 8192)
     assert classes == {"small_pages": 3, "large_pages": 4}
-    assert replay.figs.page_classes(pieces, 1024) == {"small_pages": 0,
-                                                      "large_pages": 7}
+    assert procache_hits.page_classes(pieces, 1024) == {"small_pages": 0,
+                                                        "large_pages": 7}
 
 
 def test_fig89_settings_cover_the_axes_once(tmp_path: Path) -> None:
@@ -520,12 +521,12 @@ def test_fig89_hit_ratios_split_small_and_large(tmp_path: Path) -> None:
     lines += [f"{(10 + i) * 2000000} W 1048576 16384 0" for i in range(10)]
     log = tmp_path / "fig89.log"
     log.write_text("\n".join(lines) + "\n")
-    classes = replay.figs.page_classes(replay.log_write_pieces(lines), 8192)
+    classes = procache_hits.page_classes(replay.log_write_pieces(lines), 8192)
     st = replay.replay(log, replay.fig89_keys("tiny", "procache", 8192,
                                               1_000_000, 1),
                        flags=("--belady",))
     assert st["cache_bypass_size_pages"] == classes["large_pages"] == 80
-    r = replay.figs.hit_ratios(st, classes)
+    r = procache_hits.hit_ratios(st, classes)
     assert r["hit_small"] == pytest.approx(9 / 10)
     assert r["hit_all"] == pytest.approx(9 / 90)
     assert r["offline_all"] >= r["hit_all"]

@@ -8,25 +8,14 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from python_tree import ROOT, imported
+from python_tree import python_files as files_under
+
 TOOLS = ("ssdtools", "bench", "workload", "ssdsim")
 
 
 def python_files(*folders: str) -> list[Path]:
-    return sorted(p for folder in folders for p in (ROOT / folder).rglob(
-        "*.py"))
-
-
-def imported(path: Path) -> set[str]:
-    """The top-level names of the modules a file imports."""
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            names.update(a.name.split(".")[0] for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module \
-                and not node.level:
-            names.add(node.module.split(".")[0])
-    return names
+    return files_under(ROOT, *folders)
 
 
 def test_tools_do_not_import_from_tests() -> None:

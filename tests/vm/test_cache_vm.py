@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ssdtools import ssdsim
+import ssdsim
 from ssdtools.guest import stats_blocks
 from ssdtools.paths import CONFIGS
 
@@ -88,9 +88,9 @@ def test_cache_policies_in_kernel(vm: Any, kver: str,
     assert log.count("\n") == pro["commands"]
     config = re.search(r"CMP-CONFIG (.*)", res.output).group(1).split()
     (tmp_path / "kernel.log").write_text(log)
-    proc = ssdsim.call(ssdsim.args(
+    proc = ssdsim.call(ssdsim.command_line(
         tmp_path / "kernel.log", config=CONFIGS / "small-test.conf",
-        keys=config, fmt="ssdemu", flags=["--no-final-flush", "--data"]),
+        keys=config, format="ssdemu", flags=["--no-final-flush", "--data"]),
         timeout=300)
     assert proc.returncode == 0, proc.stderr
     sim = json.loads(proc.stdout)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ssdtools import ssdsim
+import ssdsim
 from ssdtools.guest import stats_blocks
 
 HERE = Path(__file__).resolve().parent

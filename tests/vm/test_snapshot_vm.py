@@ -28,7 +28,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ssdtools import ssdsim
+import ssdsim
 from ssdtools.guest import blocks, stats_blocks
 from ssdtools.paths import CONFIGS
 

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ssdtools import ssdsim
+import ssdsim
 from ssdtools.guest import stats_blocks
 from ssdtools.paths import CONFIGS
 
@@ -113,9 +113,9 @@ def test_timing_and_kernel_matches_simulator(vm: Any, kver: str,
     kernel_log = tmp_path / "kernel.log"
     kernel_log.write_text(log)
     sim_log = tmp_path / "sim.log"
-    proc = ssdsim.call(ssdsim.args(
+    proc = ssdsim.call(ssdsim.command_line(
         kernel_log, config=CONFIGS / "small-test.conf", keys=config,
-        fmt="ssdemu", completions=sim_log,
+        format="ssdemu", completions=sim_log,
         flags=["--no-final-flush", "--data"]), timeout=300)
     assert proc.returncode == 0, proc.stderr
     sim = json.loads(proc.stdout)
@@ -136,9 +136,9 @@ def test_timing_and_kernel_matches_simulator(vm: Any, kver: str,
     blkparse.write_text(re.search(r"BLKPARSE-BEGIN\n(.*?)BLKPARSE-END", out,
                                   re.S).group(1))
     config = re.search(r"BT-CONFIG (.*)", out).group(1).split()
-    proc = ssdsim.call(ssdsim.args(
+    proc = ssdsim.call(ssdsim.command_line(
         blkparse, config=CONFIGS / "small-test.conf", keys=config,
-        fmt="blkparse", completions=sim_log,
+        format="blkparse", completions=sim_log,
         flags=["--no-final-flush", "--data"]), timeout=300)
     assert proc.returncode == 0, proc.stderr
     sim = json.loads(proc.stdout)

@@ -14,8 +14,7 @@ import sys
 import time
 from typing import Any, Callable, Iterator
 
-from ssdsim._lib import SsdsimError
-from ssdsim.runner import command_line, run_args
+from ssdsim import SsdsimError, command_line, run_args
 
 ENGINES = ("local", "dask", "ray")
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ssdsim._lib import SsdsimError, config_check, key_names
+from ssdsim import SsdsimError, config_check, list_keys
 
 # ssdsim's options a grid may set once ([options]); warmup may be swept.
 OPTIONS = ("warmup", "format", "disk", "remap", "remap_unit", "belady",
@@ -85,7 +85,7 @@ class Grid:
 
     def check(self) -> None:
         """Refuse a bad grid before anything runs (see the top)."""
-        known = set(key_names())
+        known = set(list_keys())
         for where, names in (("keys", self.keys), ("grid", self.grid)):
             for name in names:
                 if name not in known and not (where == "grid" and

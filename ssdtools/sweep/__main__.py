@@ -1,15 +1,17 @@
-"""python3 -m ssdsim.sweep: a grid of configuration keys over a list of
-traces, each run through ssdsim's program in a process pool (or on a
-Dask or Ray cluster), written as one table and plots.
+"""python3 -m ssdtools.sweep: the sweep's command line.
 
-    python3 -m ssdsim.sweep [GRID_FILE] [--grid KEY=V1,V2 ...]
+A grid of configuration keys over a list of traces, each run through
+ssdsim's program in a process pool (or on a Dask or Ray cluster),
+written as one table and plots.
+
+    python3 -m ssdtools.sweep [GRID_FILE] [--grid KEY=V1,V2 ...]
         [--set KEY=VALUE ...] [--config FILE] [--trace FILE ...]
         [--warmup N] [--option NAME=VALUE ...] [--jobs N]
         [--engine local|dask|ray] [--address ADDR] [--out DIR]
         [--name NAME] [--parquet] [--x KEY] [--line KEY] [--y COL,...]
         [--logx] [--no-plot] [--no-progress]
 
-The grid file's format is ssdsim/grid.py's; the command line adds to it
+The grid file's format is ssdtools/sweep/grid.py's; the command line adds to it
 and wins.  The grid is checked before anything runs: an unknown key, a
 refused value or a missing trace stops it with a message naming it.
 Writes DIR/NAME.csv (and NAME.parquet with --parquet) and a plot per
@@ -21,34 +23,23 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
-from ssdsim._lib import SsdsimError
-from ssdsim.engines import ENGINES, run_all
-from ssdsim.grid import Grid, parse_assignment, read_file
-from ssdsim.table import plot, rows, write_csv, write_parquet
+from ssdsim import SsdsimError
+from ssdtools.sweep import sweep
+from ssdtools.sweep.engines import ENGINES
+from ssdtools.sweep.grid import Grid, parse_assignment, read_file
+from ssdtools.sweep.table import plot, write_csv, write_parquet
 
 DEFAULT_Y = ["cache_write_hit_ratio", "waf", "flash_erase_blocks"]
 
 
-def sweep(grid: Grid, engine: str = "local", jobs: int | None = None,
-          address: str | None = None,
-          progress: bool = True) -> list[dict[str, Any]]:
-    """Check @grid, run every point; the table's rows, in the points'
-    order (traces outermost, then the grid's cross product)."""
-    grid.check()
-    points = grid.points()
-    results = run_all(points, engine, jobs, address, progress)
-    return rows(points, results)
-
-
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python3 -m ssdsim.sweep",
+        prog="python3 -m ssdtools.sweep",
         description="Run a grid of ssdsim keys over traces; one table"
         " (CSV, Parquet) and plots.")
     p.add_argument("grid_file", nargs="?", type=Path,
-                   help="TOML, JSON or YAML grid (ssdsim/grid.py)")
+                   help="TOML, JSON or YAML grid (ssdtools/sweep/grid.py)")
     p.add_argument("--grid", action="append", default=[],
                    metavar="KEY=V1,V2", help="a swept key (or warmup)")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",

@@ -1,31 +1,20 @@
 """A sweep's results as one table and its plots.
 
 Owns the rows (one per run: the trace, the swept values, then ssdsim's
---json statistics flattened to "outer.inner" columns, the run's wall
-time and what ssdsim warned on stderr), writing them as CSV (always;
-the csv module) or Parquet (pandas and pyarrow), and the plots
-(matplotlib): per statistic asked for, one panel per trace, y against
-the x key, one line per value of the line key (and of any other swept
-key).
+--json statistics flattened to "outer.inner" columns by the binding's
+flatten(), the run's wall time and what ssdsim warned on stderr),
+writing them as CSV (always; the csv module) or Parquet (pandas and
+pyarrow), and the plots (matplotlib): per statistic asked for, one panel
+per trace, y against the x key, one line per value of the line key (and
+of any other swept key).
 """
 from __future__ import annotations
 
 import csv
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-from ssdsim._lib import SsdsimError
-
-
-def flatten(stats: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
-    """One level of columns: nested objects become "outer.inner"."""
-    out: dict[str, Any] = {}
-    for key, value in stats.items():
-        if isinstance(value, Mapping):
-            out.update(flatten(value, f"{prefix}{key}."))
-        else:
-            out[f"{prefix}{key}"] = value
-    return out
+from ssdsim import SsdsimError, flatten
 
 
 def rows(points: list[dict[str, Any]],
