@@ -195,7 +195,6 @@ void ssd_device_reset_stats(struct ssd_device *dev);
  */
 int ssd_device_power_cut(struct ssd_device *dev, u64 *lost_pages);
 void ssd_device_power_restore(struct ssd_device *dev);
-bool ssd_device_is_cut(const struct ssd_device *dev);
 
 /* Full consistency check of every layer; 0 or -EUCLEAN. */
 int ssd_device_check(struct ssd_device *dev);

@@ -286,14 +286,12 @@ void ssd_flash_reset_counters(struct flash *fl);
 
 /*
  * Snapshots (flash_snap.c): the counters, cell modes and timing state;
- * and apart, the data of every page that holds some (ssd_flash_data_bytes()
- * is that part's length).  Loading is into a flash just initialised: it
+ * and apart, the data of every page that holds some.  Loading is into a flash just initialised: it
  * refuses (the reader's error) a bad mode, a page beyond the geometry or
  * given twice, and more than @max_pages pages.
  */
 void ssd_flash_save(const struct flash *fl, struct ssd_snap_writer *w);
 void ssd_flash_load(struct flash *fl, struct ssd_snap_reader *r);
-u64 ssd_flash_data_bytes(const struct flash *fl);
 void ssd_flash_save_data(const struct flash *fl, struct ssd_snap_writer *w);
 void ssd_flash_load_data(struct flash *fl, struct ssd_snap_reader *r, u64 max_pages);
 
