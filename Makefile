@@ -23,7 +23,7 @@ VERSION := $(shell cat VERSION)
 
 # The portable core: every source of its folders (a new file needs no line
 # here), in the order of the request path (docs/architecture.md).
-CORE_DIRS := device dedup nvmcache ftl flash common
+CORE_DIRS := device vwc dedup nvmcache ftl flash common
 CORE_SRCS := $(foreach d,$(CORE_DIRS),$(sort $(wildcard $(d)/*.c)))
 USER_SRCS := platform/ssd_platform_user.c platform/ssd_sha1_user.c
 KMOD_SRCS := $(sort $(wildcard emulator/*.c)) platform/ssd_sha1_kernel.c

@@ -8,17 +8,18 @@
  * pending pages, idle work).  No code here knows which layer is which.
  */
 #include "device/ssd_device_internal.h"
+#include "vwc/vwc.h"
 #include "dedup/dedup.h"
 #include "nvmcache/nvmcache.h"
 #include "ftl/ftl.h"
 
 /*
- * Top first: the volatile write cache (volatile_write_cache=1, ssd_wbuf.c),
+ * Top first: the volatile write cache (volatile_write_cache=1, vwc/),
  * dedup (dedup=1), then the NVM cache (cache_policy), then the
  * FTL.  The cache sees dedup's chunk ids: a duplicate write reaches neither.
  */
 const struct ssd_layer_type *const ssd_default_stack[] = {
-	&ssd_wbuf_layer_type,
+	&ssd_vwc_layer_type,
 	&ssd_dedup_layer_type,
 	&ssd_nvmcache_layer_type,
 	&ssd_ftl_layer_type,

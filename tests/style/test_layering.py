@@ -21,8 +21,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 # folder: the folders it may include besides itself.  The request path
-# points down: device -> dedup -> nvmcache -> ftl -> flash; a layer sees
-# common/ (the vocabulary and the layer interface) and nothing of the
+# points down: device -> vwc -> dedup -> nvmcache -> ftl -> flash; a layer
+# sees common/ (the vocabulary and the layer interface) and nothing of the
 # layers beside or above it.
 SPEC_DEPS: dict[str, set[str]] = {
     "platform": set(),
@@ -32,7 +32,9 @@ SPEC_DEPS: dict[str, set[str]] = {
     "ftl": {"flash", "common", "platform"},
     "nvmcache": {"common", "platform"},
     "dedup": {"common", "platform"},
-    "device": {"dedup", "nvmcache", "ftl", "flash", "common", "platform"},
+    "vwc": {"common", "platform"},
+    "device": {"vwc", "dedup", "nvmcache", "ftl", "flash", "common",
+               "platform"},
     "abi": {"device", "include", "common", "platform"},
     "emulator": {"abi", "device", "include", "common", "platform"},
     "host-tools": {"abi", "device", "include", "common", "platform"},
@@ -48,6 +50,7 @@ SPEC_PUBLIC: dict[str, set[str]] = {
     "ftl": {"ftl.h"},
     "nvmcache": {"nvmcache.h"},
     "dedup": {"dedup.h"},
+    "vwc": {"vwc.h"},
     "device": {"ssd_device.h"},
     "abi": {"ssd_abi.h"},
     "emulator": set(),
@@ -152,7 +155,7 @@ def test_every_include_keeps_the_contract() -> None:
 
 def test_core_folders_have_one_public_header() -> None:
     """Each layer of the request path is one header to the others."""
-    for folder in ("flash", "ftl", "nvmcache", "dedup", "device"):
+    for folder in ("flash", "ftl", "nvmcache", "dedup", "vwc", "device"):
         assert len(SPEC_PUBLIC[folder]) == 1, folder
 
 
