@@ -2,42 +2,10 @@
 /*
  * vwc.c - the volatile write cache layer (vwc/vwc.h says what it does):
  * reads, writes, TRIMs and FLUSHes through the buffer, draining it to the
- * layer below, power cuts, counters, and building the layer.  The buffer
- * is a FIFO ring of entries (a TRIM leaves a hole) with an lpn hash over
- * it.  Portable.
+ * layer below, power cuts, counters, and building the layer.  Its check
+ * and snapshot part are vwc_state.c.  Portable.
  */
-#include "vwc/vwc.h"
-
-#define VWC_NONE	U32_MAX
-
-struct vwc_entry {
-	u64 lpn;		/* U64_MAX: a hole */
-	void *buf;		/* the page data (a page buffer of the pool) */
-	u64 request_seq;	/* the host request it came from, passed down */
-	u64 request_bytes;
-	u32 next;		/* next entry of the lpn hash bucket */
-};
-
-struct vwc {
-	struct ssd_layer layer;
-	struct ssd_pagepool *pool;
-	const char *dev_name;
-	struct vwc_entry *ring;	/* [cap] */
-	u32 *buckets;			/* [mask + 1] */
-	u64 pages;		/* logical pages */
-	u32 mask;
-	u32 cap;
-	u32 head;		/* oldest position */
-	u32 slots;		/* positions in use, holes included */
-	u32 live;		/* buffered pages */
-	u64 hit_pages;		/* reads served from the buffer */
-	u64 flushes;		/* FLUSH commands */
-};
-
-static struct vwc *to_vwc(struct ssd_layer *layer)
-{
-	return container_of(layer, struct vwc, layer);
-}
+#include "vwc/vwc_internal.h"
 
 static u32 vwc_pow2(u64 n)
 {
@@ -48,24 +16,10 @@ static u32 vwc_pow2(u64 n)
 	return p;
 }
 
-static u32 bucket_of(const struct vwc *vc, u64 lpn)
-{
-	return (u32)((lpn * 0x9e3779b97f4a7c15ULL) >> 32) & vc->mask;
-}
-
-static u32 vwc_find(const struct vwc *vc, u64 lpn)
-{
-	u32 e = vc->buckets[bucket_of(vc, lpn)];
-
-	while (e != VWC_NONE && vc->ring[e].lpn != lpn)
-		e = vc->ring[e].next;
-	return e;
-}
-
 /* Take live entry @e out of the hash; it becomes a hole.  Its buffer is the caller's. */
 static void vwc_unlink(struct vwc *vc, u32 e)
 {
-	u32 *link = &vc->buckets[bucket_of(vc, vc->ring[e].lpn)];
+	u32 *link = &vc->buckets[vwc_bucket_of(vc, vc->ring[e].lpn)];
 
 	while (*link != e)
 		link = &vc->ring[*link].next;
@@ -76,10 +30,10 @@ static void vwc_unlink(struct vwc *vc, u32 e)
 	vc->live--;
 }
 
-static void vwc_place(struct vwc *vc, u64 lpn, void *buf, u64 seq, u64 bytes)
+void ssd_vwc_place(struct vwc *vc, u64 lpn, void *buf, u64 seq, u64 bytes)
 {
 	u32 e = (vc->head + vc->slots) % vc->cap;
-	u32 *bucket = &vc->buckets[bucket_of(vc, lpn)];
+	u32 *bucket = &vc->buckets[vwc_bucket_of(vc, lpn)];
 
 	vc->ring[e].lpn = lpn;
 	vc->ring[e].buf = buf;
@@ -149,7 +103,7 @@ static int vwc_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ssd_io 
 		ssd_pagepool_put(vc->pool, buf);
 		return ret;
 	}
-	vwc_place(vc, lpn, buf, io->request_seq, io->request_bytes);
+	ssd_vwc_place(vc, lpn, buf, io->request_seq, io->request_bytes);
 	io->done_ns = done;
 	return 0;
 }
@@ -254,99 +208,6 @@ static void vwc_reset_stats(struct ssd_layer *layer)
 	vc->flushes = 0;
 }
 
-static int vwc_check(struct ssd_layer *layer)
-{
-	struct vwc *vc = to_vwc(layer);
-	u32 i, live = 0, hashed = 0, b, e;
-
-	if (vc->slots > vc->cap || vc->head >= vc->cap || vc->live > vc->slots) {
-		ssd_dev_warn_once(vc->dev_name, "volatile write cache: %u slots, head %u, %u live of %u",
-				  vc->slots, vc->head, vc->live, vc->cap);
-		return -EUCLEAN;
-	}
-	for (i = 0; i < vc->cap; i++) {
-		bool used = (i + vc->cap - vc->head) % vc->cap < vc->slots;
-		const struct vwc_entry *en = &vc->ring[i];
-
-		if (en->lpn == U64_MAX)
-			continue;
-		if (!used || !en->buf || vwc_find(vc, en->lpn) != i) {
-			ssd_dev_warn_once(vc->dev_name, "volatile write cache: entry %u (lpn %llu) lost",
-					  i, (unsigned long long)en->lpn);
-			return -EUCLEAN;
-		}
-		live++;
-	}
-	for (b = 0; b <= vc->mask; b++)
-		for (e = vc->buckets[b]; e != VWC_NONE && hashed <= vc->cap; e = vc->ring[e].next)
-			hashed++;
-	if (live != vc->live || hashed != live) {
-		ssd_dev_warn_once(vc->dev_name, "volatile write cache: %u live, %u hashed, %u counted",
-				  live, hashed, vc->live);
-		return -EUCLEAN;
-	}
-	return 0;
-}
-
-/* Counters, then the buffered pages oldest first: lpn, request, data. */
-static void vwc_save(struct ssd_layer *layer, struct ssd_snap_writer *w)
-{
-	struct vwc *vc = to_vwc(layer);
-	u32 i;
-
-	ssd_snap_put_u64(w, vc->hit_pages);
-	ssd_snap_put_u64(w, vc->flushes);
-	ssd_snap_put_u32(w, vc->live);
-	for (i = 0; i < vc->slots; i++) {
-		const struct vwc_entry *en = &vc->ring[(vc->head + i) % vc->cap];
-
-		if (en->lpn == U64_MAX)
-			continue;
-		ssd_snap_put_u64(w, en->lpn);
-		ssd_snap_put_u64(w, en->request_seq);
-		ssd_snap_put_u64(w, en->request_bytes);
-		ssd_snap_put(w, en->buf, vc->pool->page_bytes);
-	}
-}
-
-static void vwc_load(struct ssd_layer *layer, struct ssd_snap_reader *r)
-{
-	struct vwc *vc = to_vwc(layer);
-	u64 pages = vc->pages;
-	u32 live, i;
-
-	vc->hit_pages = ssd_snap_get_u64(r);
-	vc->flushes = ssd_snap_get_u64(r);
-	live = ssd_snap_get_u32(r);
-	if (!r->error && live > vc->cap) {
-		ssd_snap_refuse(r, "%u pages in a volatile write cache of %u", live, vc->cap);
-		return;
-	}
-	for (i = 0; i < live && !r->error; i++) {
-		u64 lpn = ssd_snap_get_u64(r);
-		u64 seq = ssd_snap_get_u64(r);
-		u64 bytes = ssd_snap_get_u64(r);
-		void *buf;
-
-		if (!r->error && (lpn >= pages || vwc_find(vc, lpn) != VWC_NONE)) {
-			ssd_snap_refuse(r, "volatile write cache page %llu out of range or twice",
-					(unsigned long long)lpn);
-			return;
-		}
-		buf = ssd_pagepool_get(vc->pool);
-		if (!buf) {
-			r->error = -ENOMEM;
-			return;
-		}
-		ssd_snap_get(r, buf, vc->pool->page_bytes);
-		if (r->error) {
-			ssd_pagepool_put(vc->pool, buf);
-			return;
-		}
-		vwc_place(vc, lpn, buf, seq, bytes);
-	}
-}
-
 static void vwc_destroy(struct ssd_layer *layer)
 {
 	struct vwc *vc = to_vwc(layer);
@@ -367,9 +228,9 @@ static const struct ssd_layer_ops vwc_ops = {
 	.power_cut = vwc_power_cut,
 	.get_stats = vwc_get_stats,
 	.reset_stats = vwc_reset_stats,
-	.check = vwc_check,
-	.save = vwc_save,
-	.load = vwc_load,
+	.check = ssd_vwc_check,
+	.save = ssd_vwc_save,
+	.load = ssd_vwc_load,
 	.destroy = vwc_destroy,
 };
 
