@@ -263,6 +263,15 @@ struct ssd_layer_type {
 	/* Build the layer over @lower (NULL for the bottom one). */
 	int (*create)(const struct ssd_config *cfg, const struct ssd_layer_env *env,
 		      struct ssd_layer *lower, struct ssd_layer **out);
+	/*
+	 * Optional (NULL: nothing to test).  Check, once for every device,
+	 * what the layer relies on that a build may get wrong (the dedup
+	 * layer: the platform's SHA-1 against the FIPS 180 vectors): 0, or a
+	 * negative errno after logging what differs.  The module runs the
+	 * self-test of every type of the default stack when it loads
+	 * (ssd_core_self_test()), whatever the configuration switches on.
+	 */
+	int (*self_test)(void);
 };
 
 #endif /* SSD_LAYER_H */

@@ -276,7 +276,10 @@ int ssd_device_mark_bad_blocks(struct ssd_device *dev, const u32 *blocks, u32 nr
 int ssd_device_mark_bad_list(struct ssd_device *dev, const char *list);
 bool ssd_device_read_only(struct ssd_device *dev);
 
-/* The core's self-tests, run once before any device (the SHA-1 vectors). */
+/*
+ * The core's self-tests, run once before any device: each layer type's of
+ * the default stack (ssd_layer_type.self_test: dedup's SHA-1 vectors).
+ */
 int ssd_core_self_test(void);
 
 #endif /* SSD_DEVICE_H */
