@@ -158,6 +158,15 @@ struct ssd_layer_ops {
 	 */
 	u64 (*power_cut)(struct ssd_layer *layer, u64 now_ns);
 	/*
+	 * Optional (NULL: ask the layer below).  Take the @nr physical blocks
+	 * at @blocks (chip * blocks_per_chip + block) out of use as factory
+	 * bad blocks, before the device has served a request: the layer that
+	 * places pages on blocks does (the FTL).  0, or -EINVAL logged naming
+	 * bad_blocks and what it accepts.  ssd_device_mark_bad_blocks() asks
+	 * the first layer from the top that has it.
+	 */
+	int (*mark_bad_blocks)(struct ssd_layer *layer, const u32 *blocks, u32 nr);
+	/*
 	 * Fill this layer's counters into @st; called bottom up after the
 	 * front end filled its own, so a layer may add to what those below
 	 * it reported.

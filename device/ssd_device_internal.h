@@ -106,6 +106,7 @@ bool ssd_stack_holds(struct ssd_device *dev, u64 lpn);
 u64 ssd_stack_pending_pages(struct ssd_device *dev);
 void ssd_stack_idle(struct ssd_device *dev, u64 now_ns);
 u64 ssd_stack_power_cut(struct ssd_device *dev, u64 now_ns);
+int ssd_stack_mark_bad_blocks(struct ssd_device *dev, const u32 *blocks, u32 nr);
 
 /* ssd_memory.c: what a device of a configuration needs besides page data. */
 struct ssd_memory_plan {

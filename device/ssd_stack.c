@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ssd_stack.c - the stack of layers: the default one (top first: the
- * volatile write cache, dedup,
- * the NVM cache, the FTL), checking a configuration against each enabled
- * layer type, building the enabled layers bottom up over the flash, and
+ * volatile write cache, dedup, the NVM cache, the FTL), checking a
+ * configuration against each enabled layer type, building the enabled
+ * layers bottom up over the flash, and
  * the walks over the built layers that ask each one in turn (holds,
- * pending pages, idle work).  No code here knows which layer is which.
+ * pending pages, idle work, power cuts, factory bad blocks).  No code here
+ * knows which layer is which.
  */
 #include "device/ssd_device_internal.h"
 #include "vwc/vwc.h"
@@ -132,4 +133,19 @@ u64 ssd_stack_power_cut(struct ssd_device *dev, u64 now_ns)
 		if (layer->ops->power_cut)
 			lost += layer->ops->power_cut(layer, now_ns);
 	return lost;
+}
+
+/*
+ * Factory bad blocks: the first layer from the top that places pages on
+ * blocks takes them (ssd_layer_ops.mark_bad_blocks); -EINVAL if none does.
+ */
+int ssd_stack_mark_bad_blocks(struct ssd_device *dev, const u32 *blocks, u32 nr)
+{
+	struct ssd_layer *layer;
+
+	for (layer = dev->top; layer; layer = layer->lower)
+		if (layer->ops->mark_bad_blocks)
+			return layer->ops->mark_bad_blocks(layer, blocks, nr);
+	ssd_dev_err(dev->cfg.name, "bad_blocks refused: no layer of the stack places blocks");
+	return -EINVAL;
 }
