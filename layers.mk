@@ -11,7 +11,10 @@
 #
 # The request path points down: device -> vwc -> dedup -> nvmcache -> ftl
 # -> flash, each arrow one interface (common/ssd_layer.h); a layer never sees
-# the one above it, nor another layer's workings.
+# the one above it, nor another layer's workings.  The front end also owns
+# the physical device, the flash: of it, it sees the device services alone
+# (LAYER_SERVICES below), never the physical operations, which are the
+# FTL's.
 
 LAYER_FOLDERS := platform include common flash ftl nvmcache dedup vwc device abi \
 	emulator host-tools
@@ -43,3 +46,11 @@ LAYER_PUBLIC_device := ssd_device.h
 LAYER_PUBLIC_abi := ssd_abi.h
 LAYER_PUBLIC_emulator :=
 LAYER_PUBLIC_host-tools :=
+
+# LAYER_SERVICES_x: the device services of x, the headers of x that the
+# front end (LAYER_FRONT_END) sees in place of x's public ones: what is
+# not per page (building and freeing, the clock, end of life, counters,
+# snapshots).  Every other folder that may include x sees them beside
+# x's public headers, which may include them.
+LAYER_FRONT_END := device
+LAYER_SERVICES_flash := flash_services.h

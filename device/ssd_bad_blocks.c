@@ -89,7 +89,7 @@ int ssd_device_mark_bad_blocks(struct ssd_device *dev, const u32 *blocks, u32 nr
 
 int ssd_device_mark_bad_list(struct ssd_device *dev, const char *list)
 {
-	u32 total = dev->flash.total_blocks, nr, *blocks;
+	u32 total = flash_total_blocks(&dev->flash), nr, *blocks;
 	int ret;
 
 	ret = ssd_block_list_parse(dev->cfg.name, list, total, NULL, 0, &nr);

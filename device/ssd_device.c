@@ -22,7 +22,7 @@ int ssd_device_validate_config(const struct ssd_config *cfg)
 
 void ssd_device_set_data_limit(struct ssd_device *dev, u64 pages)
 {
-	dev->data_limit_pages = min_t(u64, pages, dev->flash.total_pages);
+	dev->data_limit_pages = min_t(u64, pages, flash_total_pages(&dev->flash));
 	/* No more buffers than that, besides the spares, whatever the layers do. */
 	ssd_pagepool_set_limit(&dev->pool, dev->data_limit_pages + SSD_PAGEPOOL_SPARE);
 }

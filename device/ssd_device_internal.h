@@ -24,7 +24,7 @@
 #include "common/ssd_layer.h"
 #include "common/ssd_pagepool.h"
 #include "common/ssd_stats.h"
-#include "flash/flash.h"
+#include "flash/flash_services.h"
 #include "device/ssd_device.h"
 #include "device/controller.h"
 #include "device/request_log.h"
