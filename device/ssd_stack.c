@@ -3,10 +3,9 @@
  * ssd_stack.c - the stack of layers: the default one (top first: the
  * volatile write cache, dedup, the NVM cache, the FTL), checking a
  * configuration against each enabled layer type, building the enabled
- * layers bottom up over the flash, and
- * the walks over the built layers that ask each one in turn (holds,
- * pending pages, idle work, power cuts, factory bad blocks).  No code here
- * knows which layer is which.
+ * layers bottom up over the flash, and the walks over the built layers
+ * that ask each one in turn (holds, pending pages, idle work, power cuts,
+ * factory bad blocks).  No code here knows which layer is which.
  */
 #include "device/ssd_device_internal.h"
 #include "vwc/vwc.h"
