@@ -23,7 +23,7 @@ VERSION := $(shell cat VERSION)
 
 # The portable core: every source of its folders (a new file needs no line
 # here), in the order of the request path (docs/architecture.md).
-CORE_DIRS := device dedup nvmcache ftl flash common
+CORE_DIRS := device vwc dedup nvmcache ftl flash common
 CORE_SRCS := $(foreach d,$(CORE_DIRS),$(sort $(wildcard $(d)/*.c)))
 # The core's userspace side: the platform's and the flat-buffer data
 # iterator (user/), in libssdcore.a with the core.
@@ -185,10 +185,10 @@ $(SOLIB): $(SOLIB_OBJS)
 	$(CC) -shared $^ $(CORE_LIBS) $(TRACE_LIBS) -o $@
 
 $(LIB): $(OBJS)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 
 $(LIB_ASAN): $(OBJS_ASAN)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 
 unit: $(UNIT_TESTS)
 

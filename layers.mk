@@ -9,11 +9,14 @@
 # tests/style/test_layering.py holds this table as the spec and checks
 # every include of the tree against it.
 #
-# The request path points down: device -> dedup -> nvmcache -> ftl ->
-# flash, each arrow one interface (common/ssd_layer.h); a layer never sees
-# the one above it, nor another layer's workings.
+# The request path points down: device -> vwc -> dedup -> nvmcache -> ftl
+# -> flash, each arrow one interface (common/ssd_layer.h); a layer never sees
+# the one above it, nor another layer's workings.  The front end also owns
+# the physical device, the flash: of it, it sees the device services alone
+# (LAYER_SERVICES below), never the physical operations, which are the
+# FTL's.
 
-LAYER_FOLDERS := platform include common flash ftl nvmcache dedup device abi \
+LAYER_FOLDERS := platform include common flash ftl nvmcache dedup vwc device abi \
 	emulator user tools/trace tools/report tools/ssdsim tools/ssdctl tools/cachesim \
 	tools/tracegen bench
 
@@ -25,7 +28,8 @@ LAYER_DEPS_flash := common platform
 LAYER_DEPS_ftl := flash common platform
 LAYER_DEPS_nvmcache := common platform
 LAYER_DEPS_dedup := common platform
-LAYER_DEPS_device := dedup nvmcache ftl flash common platform
+LAYER_DEPS_vwc := common platform
+LAYER_DEPS_device := vwc dedup nvmcache ftl flash common platform
 LAYER_DEPS_abi := device include common platform
 LAYER_DEPS_emulator := abi device include common platform
 # The userspace glue of the core (what emulator/ is in the kernel): the
@@ -51,6 +55,7 @@ LAYER_PUBLIC_flash := flash.h
 LAYER_PUBLIC_ftl := ftl.h
 LAYER_PUBLIC_nvmcache := nvmcache.h
 LAYER_PUBLIC_dedup := dedup.h
+LAYER_PUBLIC_vwc := vwc.h
 LAYER_PUBLIC_device := ssd_device.h
 LAYER_PUBLIC_abi := ssd_abi.h
 LAYER_PUBLIC_emulator :=
@@ -62,3 +67,11 @@ LAYER_PUBLIC_tools/ssdctl :=
 LAYER_PUBLIC_tools/cachesim :=
 LAYER_PUBLIC_tools/tracegen :=
 LAYER_PUBLIC_bench :=
+
+# LAYER_SERVICES_x: the device services of x, the headers of x that the
+# front end (LAYER_FRONT_END) sees in place of x's public ones: what is
+# not per page (building and freeing, the clock, end of life, counters,
+# snapshots).  Every other folder that may include x sees them beside
+# x's public headers, which may include them.
+LAYER_FRONT_END := device
+LAYER_SERVICES_flash := flash_services.h

@@ -158,6 +158,15 @@ struct ssd_layer_ops {
 	 */
 	u64 (*power_cut)(struct ssd_layer *layer, u64 now_ns);
 	/*
+	 * Optional (NULL: ask the layer below).  Take the @nr physical blocks
+	 * at @blocks (chip * blocks_per_chip + block) out of use as factory
+	 * bad blocks, before the device has served a request: the layer that
+	 * places pages on blocks does (the FTL).  0, or -EINVAL logged naming
+	 * bad_blocks and what it accepts.  ssd_device_mark_bad_blocks() asks
+	 * the first layer from the top that has it.
+	 */
+	int (*mark_bad_blocks)(struct ssd_layer *layer, const u32 *blocks, u32 nr);
+	/*
 	 * Fill this layer's counters into @st; called bottom up after the
 	 * front end filled its own, so a layer may add to what those below
 	 * it reported.
@@ -263,6 +272,15 @@ struct ssd_layer_type {
 	/* Build the layer over @lower (NULL for the bottom one). */
 	int (*create)(const struct ssd_config *cfg, const struct ssd_layer_env *env,
 		      struct ssd_layer *lower, struct ssd_layer **out);
+	/*
+	 * Optional (NULL: nothing to test).  Check, once for every device,
+	 * what the layer relies on that a build may get wrong (the dedup
+	 * layer: the platform's SHA-1 against the FIPS 180 vectors): 0, or a
+	 * negative errno after logging what differs.  The module runs the
+	 * self-test of every type of the default stack when it loads
+	 * (ssd_core_self_test()), whatever the configuration switches on.
+	 */
+	int (*self_test)(void);
 };
 
 #endif /* SSD_LAYER_H */

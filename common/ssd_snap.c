@@ -231,14 +231,6 @@ void ssd_snap_put_u8(struct ssd_snap_writer *w, u8 v)
 	ssd_snap_put(w, &v, 1);
 }
 
-void ssd_snap_put_u16(struct ssd_snap_writer *w, u16 v)
-{
-	u8 b[2];
-
-	le_store(b, v, 2);
-	ssd_snap_put(w, b, 2);
-}
-
 void ssd_snap_put_u32(struct ssd_snap_writer *w, u32 v)
 {
 	u8 b[4];
@@ -261,14 +253,6 @@ u8 ssd_snap_get_u8(struct ssd_snap_reader *r)
 
 	ssd_snap_get(r, &v, 1);
 	return r->error ? 0 : v;
-}
-
-u16 ssd_snap_get_u16(struct ssd_snap_reader *r)
-{
-	u8 b[2] = { 0 };
-
-	ssd_snap_get(r, b, 2);
-	return r->error ? 0 : (u16)le_load(b, 2);
 }
 
 u32 ssd_snap_get_u32(struct ssd_snap_reader *r)

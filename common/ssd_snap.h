@@ -12,10 +12,10 @@
  * is staged in RAM: page data goes from the page buffers to the file.
  *
  * Errors are sticky: after the first one every put and get does nothing
- * and ssd_snap_*_error() returns it, so a save or load function checks
- * once, at its end.  A reader never trusts what it reads: every length
- * and index is checked by its user before it is used (a snapshot is
- * input, like a trace).  Portable.
+ * and the writer's or reader's error field holds it, so a save or load
+ * function checks once, at its end.  A reader never trusts what it reads:
+ * every length and index is checked by its user before it is used (a
+ * snapshot is input, like a trace).  Portable.
  */
 #ifndef SSD_SNAP_H
 #define SSD_SNAP_H
@@ -77,7 +77,6 @@ void ssd_snap_close(struct ssd_snap_reader *r);
 
 void ssd_snap_put(struct ssd_snap_writer *w, const void *buf, size_t len);
 void ssd_snap_put_u8(struct ssd_snap_writer *w, u8 v);
-void ssd_snap_put_u16(struct ssd_snap_writer *w, u16 v);
 void ssd_snap_put_u32(struct ssd_snap_writer *w, u32 v);
 void ssd_snap_put_u64(struct ssd_snap_writer *w, u64 v);
 /* @count integers of @bytes each (1, 2, 4 or 8) at @array, little-endian. */
@@ -94,7 +93,6 @@ void ssd_snap_put_structs(struct ssd_snap_writer *w, const void *base, u64 count
 
 void ssd_snap_get(struct ssd_snap_reader *r, void *buf, size_t len);
 u8 ssd_snap_get_u8(struct ssd_snap_reader *r);
-u16 ssd_snap_get_u16(struct ssd_snap_reader *r);
 u32 ssd_snap_get_u32(struct ssd_snap_reader *r);
 u64 ssd_snap_get_u64(struct ssd_snap_reader *r);
 void ssd_snap_get_array(struct ssd_snap_reader *r, void *array, u64 count, u32 bytes);
@@ -121,15 +119,5 @@ u64 ssd_snap_structs_bytes(u64 count, const struct ssd_snap_field *fields, u32 n
 			(r)->error = -EINVAL;				\
 		-EINVAL;						\
 	})
-
-static inline int ssd_snap_writer_error(const struct ssd_snap_writer *w)
-{
-	return w->error;
-}
-
-static inline int ssd_snap_reader_error(const struct ssd_snap_reader *r)
-{
-	return r->error;
-}
 
 #endif /* SSD_SNAP_H */

@@ -217,4 +217,5 @@ const struct ssd_layer_type ssd_dedup_layer_type = {
 	.validate = dedup_config_validate,
 	.metadata_bytes = ssd_dedup_table_bytes,
 	.create = dedup_layer_create,
+	.self_test = ssd_dedup_sha1_self_test,
 };

@@ -5,7 +5,6 @@
  * (ssd_sha1_digest(): libcrypto in userspace, the kernel's crypto API in
  * the module), so a wrong or missing SHA-1 never fingerprints a page.
  */
-#include "dedup/dedup.h"
 #include "dedup/dedup_sha1.h"
 
 #define MILLION_A_BYTES	1000000

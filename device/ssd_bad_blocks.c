@@ -2,12 +2,12 @@
 /*
  * ssd_bad_blocks.c - the front end's part of bad blocks and end of life:
  * parsing a list of factory bad blocks ("12 40-43", from configfs or
- * ssdsim --bad-blocks), handing it to the FTL before first use, and
- * whether the device is read-only.  The blocks' fate is the FTL's
- * (ftl/ftl_retire.c), the failures the flash's (flash/flash_wear.c).
+ * ssdsim --bad-blocks), handing it down the stack before first use (the
+ * layer op mark_bad_blocks: the FTL answers), and whether the device is
+ * read-only.  The blocks' fate is the FTL's (ftl/ftl_retire.c), the
+ * failures the flash's (flash/flash_wear.c).
  */
 #include "device/ssd_device_internal.h"
-#include "ftl/ftl.h"
 
 static bool list_sep(char c)
 {
@@ -74,17 +74,14 @@ bad:
 
 int ssd_device_mark_bad_blocks(struct ssd_device *dev, const u32 *blocks, u32 nr)
 {
-	struct ssd_layer *bottom = dev->top;
 	int ret;
 
-	while (bottom && bottom->lower)
-		bottom = bottom->lower;
 	ssd_lock_take(&dev->lock);
 	if (dev->request_seq) {
 		ssd_dev_err(dev->cfg.name, "bad_blocks refused: the device has served requests");
 		ret = -EINVAL;
 	} else {
-		ret = ssd_ftl_layer_mark_bad_blocks(bottom, blocks, nr);
+		ret = ssd_stack_mark_bad_blocks(dev, blocks, nr);
 	}
 	ssd_lock_give(&dev->lock);
 	return ret;
@@ -92,7 +89,7 @@ int ssd_device_mark_bad_blocks(struct ssd_device *dev, const u32 *blocks, u32 nr
 
 int ssd_device_mark_bad_list(struct ssd_device *dev, const char *list)
 {
-	u32 total = dev->flash.total_blocks, nr, *blocks;
+	u32 total = flash_total_blocks(&dev->flash), nr, *blocks;
 	int ret;
 
 	ret = ssd_block_list_parse(dev->cfg.name, list, total, NULL, 0, &nr);

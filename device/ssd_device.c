@@ -5,7 +5,6 @@
  * stack of layers) and taking it apart, and what it fixed at creation.
  */
 #include "device/ssd_device_internal.h"
-#include "dedup/dedup.h"
 
 static u32 log2_u32(u32 value)
 {
@@ -23,7 +22,7 @@ int ssd_device_validate_config(const struct ssd_config *cfg)
 
 void ssd_device_set_data_limit(struct ssd_device *dev, u64 pages)
 {
-	dev->data_limit_pages = min_t(u64, pages, dev->flash.total_pages);
+	dev->data_limit_pages = min_t(u64, pages, flash_total_pages(&dev->flash));
 	/* No more buffers than that, besides the spares, whatever the layers do. */
 	ssd_pagepool_set_limit(&dev->pool, dev->data_limit_pages + SSD_PAGEPOOL_SPARE);
 }
@@ -149,7 +148,14 @@ u64 ssd_device_virtual_time_ns(const struct ssd_device *dev)
 	return dev->virtual_time_ns;
 }
 
+/* Every layer type's self-test, top first; the first failure. */
 int ssd_core_self_test(void)
 {
-	return ssd_dedup_sha1_self_test();
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; !ret && i < ssd_default_stack_size; i++)
+		if (ssd_default_stack[i]->self_test)
+			ret = ssd_default_stack[i]->self_test();
+	return ret;
 }

@@ -195,7 +195,6 @@ void ssd_device_reset_stats(struct ssd_device *dev);
  */
 int ssd_device_power_cut(struct ssd_device *dev, u64 *lost_pages);
 void ssd_device_power_restore(struct ssd_device *dev);
-bool ssd_device_is_cut(const struct ssd_device *dev);
 
 /* Full consistency check of every layer; 0 or -EUCLEAN. */
 int ssd_device_check(struct ssd_device *dev);
@@ -277,7 +276,10 @@ int ssd_device_mark_bad_blocks(struct ssd_device *dev, const u32 *blocks, u32 nr
 int ssd_device_mark_bad_list(struct ssd_device *dev, const char *list);
 bool ssd_device_read_only(struct ssd_device *dev);
 
-/* The core's self-tests, run once before any device (the SHA-1 vectors). */
+/*
+ * The core's self-tests, run once before any device: each layer type's of
+ * the default stack (ssd_layer_type.self_test: dedup's SHA-1 vectors).
+ */
 int ssd_core_self_test(void);
 
 #endif /* SSD_DEVICE_H */

@@ -11,7 +11,6 @@
  *   ssd_device_stats.c  statistics, reset, consistency check, request log
  *   ssd_inject.c        targeted error injection: sector ranges that fail
  *   ssd_power.c         power cuts
- *   ssd_wbuf.c          the volatile write cache (a layer of the stack)
  *
  * Locks: requests enter the model one at a time, in order (request_lock);
  * the model's state is under lock, which a long request gives back every
@@ -25,7 +24,7 @@
 #include "common/ssd_layer.h"
 #include "common/ssd_pagepool.h"
 #include "common/ssd_stats.h"
-#include "flash/flash.h"
+#include "flash/flash_services.h"
 #include "device/ssd_device.h"
 #include "device/controller.h"
 #include "device/request_log.h"
@@ -107,9 +106,7 @@ bool ssd_stack_holds(struct ssd_device *dev, u64 lpn);
 u64 ssd_stack_pending_pages(struct ssd_device *dev);
 void ssd_stack_idle(struct ssd_device *dev, u64 now_ns);
 u64 ssd_stack_power_cut(struct ssd_device *dev, u64 now_ns);
-
-/* ssd_wbuf.c: the volatile write cache, the top layer with volatile_write_cache=1. */
-extern const struct ssd_layer_type ssd_wbuf_layer_type;
+int ssd_stack_mark_bad_blocks(struct ssd_device *dev, const u32 *blocks, u32 nr);
 
 /* ssd_memory.c: what a device of a configuration needs besides page data. */
 struct ssd_memory_plan {

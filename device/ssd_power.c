@@ -45,8 +45,3 @@ void ssd_device_power_restore(struct ssd_device *dev)
 	ssd_lock_give(&dev->lock);
 	ssd_lock_give(&dev->request_lock);
 }
-
-bool ssd_device_is_cut(const struct ssd_device *dev)
-{
-	return dev->powered_off;
-}

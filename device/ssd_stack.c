@@ -1,24 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ssd_stack.c - the stack of layers: the default one (top first: the
- * volatile write cache, dedup,
- * the NVM cache, the FTL), checking a configuration against each enabled
- * layer type, building the enabled layers bottom up over the flash, and
- * the walks over the built layers that ask each one in turn (holds,
- * pending pages, idle work).  No code here knows which layer is which.
+ * volatile write cache, dedup, the NVM cache, the FTL), checking a
+ * configuration against each enabled layer type, building the enabled
+ * layers bottom up over the flash, and the walks over the built layers
+ * that ask each one in turn (holds, pending pages, idle work, power cuts,
+ * factory bad blocks).  No code here knows which layer is which.
  */
 #include "device/ssd_device_internal.h"
+#include "vwc/vwc.h"
 #include "dedup/dedup.h"
 #include "nvmcache/nvmcache.h"
 #include "ftl/ftl.h"
 
 /*
- * Top first: the volatile write cache (volatile_write_cache=1, ssd_wbuf.c),
+ * Top first: the volatile write cache (volatile_write_cache=1, vwc/),
  * dedup (dedup=1), then the NVM cache (cache_policy), then the
  * FTL.  The cache sees dedup's chunk ids: a duplicate write reaches neither.
  */
 const struct ssd_layer_type *const ssd_default_stack[] = {
-	&ssd_wbuf_layer_type,
+	&ssd_vwc_layer_type,
 	&ssd_dedup_layer_type,
 	&ssd_nvmcache_layer_type,
 	&ssd_ftl_layer_type,
@@ -131,4 +132,19 @@ u64 ssd_stack_power_cut(struct ssd_device *dev, u64 now_ns)
 		if (layer->ops->power_cut)
 			lost += layer->ops->power_cut(layer, now_ns);
 	return lost;
+}
+
+/*
+ * Factory bad blocks: the first layer from the top that places pages on
+ * blocks takes them (ssd_layer_ops.mark_bad_blocks); -EINVAL if none does.
+ */
+int ssd_stack_mark_bad_blocks(struct ssd_device *dev, const u32 *blocks, u32 nr)
+{
+	struct ssd_layer *layer;
+
+	for (layer = dev->top; layer; layer = layer->lower)
+		if (layer->ops->mark_bad_blocks)
+			return layer->ops->mark_bad_blocks(layer, blocks, nr);
+	ssd_dev_err(dev->cfg.name, "bad_blocks refused: no layer of the stack places blocks");
+	return -EINVAL;
 }

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * flash.h - the flash array below the FTL, the folder's one public header:
+ * flash.h - the flash array below the FTL, the folder's public header:
  * the data each physical page holds, the physical operations (read,
  * program, erase) counted by cause, and their time on the chips and
  * channels of the timing model (flash_timing.h, private to flash/), which
- * the flash owns.  Only the FTL (and the front end, which builds the
- * device) may include it.
+ * the flash owns.  Only the FTL may include it: the front end, which owns
+ * the flash, sees its device services alone (flash_services.h, which this
+ * header includes: the struct, its life, clock, counters and snapshot).
  *
  * Page data lives in RAM, one page buffer of the device's pool
  * (common/ssd_pagepool.h) per programmed page, owned by the flash once
@@ -35,6 +36,7 @@
 #include "common/ssd_pagepool.h"
 #include "common/ssd_rand.h"
 #include "common/ssd_stats.h"
+#include "flash/flash_services.h"
 
 #define FLASH_PPA_NONE	U32_MAX
 
@@ -51,84 +53,6 @@ enum flash_page_type {
 	FLASH_PAGE_MSB,
 	FLASH_PAGE_NR,
 };
-
-struct flash_geometry {
-	u32 page_size_bytes;
-	u32 pages_per_block;
-	u32 blocks_per_chip;
-	u32 chips;
-	u32 channels;
-};
-
-struct ssd_timing;
-struct flash_ecc;
-
-/*
- * Wear-out faults (flash_wear.c): whether a program or erase fails, from
- * the block's erase count, grown_bad_ppm and pe_cycle_limit, drawn from the
- * faults' own PRNG (fault_seed); the failures counted; and the end-of-life
- * read-only state the FTL sets when it runs out of spare blocks.
- */
-struct flash_wear {
-	struct ssd_rand rand;
-	u64 grown_bad_ppm;		/* 0: nothing fails, no draw */
-	u64 pe_cycle_limit;
-	u64 program_failures;
-	u64 erase_failures;
-	u64 refused_pages;		/* host pages refused while read-only */
-	bool read_only;
-};
-
-struct flash {
-	struct flash_geometry geo;
-	struct ssd_timing *timing;	/* chips and channels (flash_timing.h) */
-	struct ssd_pagepool *pool;	/* where page buffers come from and go */
-	const char *dev_name;		/* for messages */
-	u64 total_pages;
-	u32 total_blocks;
-	void **page_data;		/* [total_pages]: NULL if erased/invalid; NULL for none */
-	u64 *live_bits;			/* data_store=none: [total_pages / 64], bit = holds data */
-	u8 *cell_mode;			/* [total_blocks]: enum flash_cell_mode */
-	u64 data_pages;			/* pages holding a buffer */
-	struct flash_ecc *ecc;		/* read errors (flash_ecc.h); NULL: off */
-	/* Counters, reset by ssd_flash_reset_counters(); all modes. */
-	u64 program_pages[SSD_CAUSE_NR];
-	u64 read_pages[SSD_CAUSE_NR];
-	u64 erase_blocks;
-	/* Of those, the ones on SLC-mode blocks. */
-	u64 slc_program_pages;
-	u64 slc_read_pages;
-	u64 slc_erase_blocks;
-	struct flash_wear wear;		/* wear-out faults, end of life (flash_wear.c) */
-};
-
-/*
- * The cross-key checks of the flash's keys (the read error model's):
- * 0 or -EINVAL, logged naming the key.
- */
-int ssd_flash_validate(const struct ssd_config *cfg);
-
-/*
- * @total plus the bytes of every table ssd_flash_init() allocates for a
- * validated @cfg (the page table, the cell modes, the timing model; see
- * ssd_tables_add()).
- */
-u64 ssd_flash_table_bytes(u64 total, const struct ssd_config *cfg);
-
-/*
- * The flash of @cfg's geometry and latencies: every page erased, every
- * block TLC.  Page buffers come from and go back to @pool.  -ENOMEM.
- */
-int ssd_flash_init(struct flash *fl, const struct ssd_config *cfg,
-	       struct ssd_pagepool *pool, const char *dev_name);
-/* Gives every page buffer back to the pool and frees the tables. */
-void ssd_flash_exit(struct flash *fl);
-
-/* Pages holding data now. */
-static inline u64 flash_data_pages(const struct flash *fl)
-{
-	return fl->data_pages;
-}
 
 /* Whether @ppa holds data (programmed, not yet invalidated). */
 static inline bool flash_page_holds(const struct flash *fl, u32 ppa)
@@ -181,12 +105,6 @@ static inline u32 flash_mode_pages(const struct flash *fl, enum flash_cell_mode 
  * it holds data: an FTL bug.
  */
 int ssd_flash_set_block_mode(struct flash *fl, u32 block, enum flash_cell_mode mode);
-
-/*
- * The latest command's flash operations may start at @now_ns: nothing
- * starts earlier from now on (see flash_timing.h).  Never moves back.
- */
-void ssd_flash_set_horizon(struct flash *fl, u64 now_ns);
 
 /* When @chip can start a new operation in FIFO order, at the earliest. */
 u64 ssd_flash_chip_free_ns(const struct flash *fl, u32 chip);
@@ -261,41 +179,11 @@ bool ssd_flash_program_fails(struct flash *fl, u32 ppa, u64 erase_count, u64 sta
 /* Whether the erase of a block that just reached @erase_count erases failed. */
 bool ssd_flash_erase_fails(struct flash *fl, u64 erase_count);
 
-static inline bool flash_read_only(const struct flash *fl)
-{
-	return fl->wear.read_only;
-}
-
 /* End of life: from now on the device refuses every write and TRIM. */
 void ssd_flash_set_read_only(struct flash *fl);
-/* @pages host pages refused because the device is read-only. */
-void ssd_flash_count_refused(struct flash *fl, u64 pages);
 /* The wear state (PRNG, failures, read-only) in the FTL's snapshot tail. */
 void ssd_flash_wear_save(const struct flash *fl, struct ssd_snap_writer *w);
 void ssd_flash_wear_load(struct flash *fl, struct ssd_snap_reader *r);
-
-/*
- * Fill the flash's counters into @st: the physical size, programs, reads
- * and erases by cause and mode, chip and channel busy time, the bytes of
- * page data and of the flash's tables.
- */
-void ssd_flash_get_stats(const struct flash *fl, struct ssd_stats *st);
-
-/* Zero the operation and busy-time counters (a statistics reset). */
-void ssd_flash_reset_counters(struct flash *fl);
-
-/*
- * Snapshots (flash_snap.c): the counters, cell modes and timing state;
- * and apart, the data of every page that holds some (ssd_flash_data_bytes()
- * is that part's length).  Loading is into a flash just initialised: it
- * refuses (the reader's error) a bad mode, a page beyond the geometry or
- * given twice, and more than @max_pages pages.
- */
-void ssd_flash_save(const struct flash *fl, struct ssd_snap_writer *w);
-void ssd_flash_load(struct flash *fl, struct ssd_snap_reader *r);
-u64 ssd_flash_data_bytes(const struct flash *fl);
-void ssd_flash_save_data(const struct flash *fl, struct ssd_snap_writer *w);
-void ssd_flash_load_data(struct flash *fl, struct ssd_snap_reader *r, u64 max_pages);
 
 /*
  * The erase count of @block the read error model uses (rber_wear_ppb):

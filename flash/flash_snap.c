@@ -45,11 +45,6 @@ void ssd_flash_load(struct flash *fl, struct ssd_snap_reader *r)
 	ssd_flash_ecc_load(fl, r);
 }
 
-u64 ssd_flash_data_bytes(const struct flash *fl)
-{
-	return 8 + fl->data_pages * (4 + (u64)fl->pool->page_bytes);
-}
-
 void ssd_flash_save_data(const struct flash *fl, struct ssd_snap_writer *w)
 {
 	u64 ppa;

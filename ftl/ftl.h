@@ -2,9 +2,10 @@
 /*
  * ftl.h - the page-mapped flash translation layer, the folder's one public
  * header: the FTL is the bottom layer of the request path, reached through
- * common/ssd_layer.h like every layer, so all the front end needs is its
- * layer type.  Its workings (maps, regions, GC) are ftl_internal.h,
- * private to ftl/ (and the white-box unit tests).  Portable.
+ * common/ssd_layer.h like every layer (factory bad blocks included: its
+ * mark_bad_blocks op), so all the front end needs is its layer type.  Its
+ * workings (maps, regions, GC) are ftl_internal.h, private to ftl/ (and
+ * the white-box unit tests).  Portable.
  */
 #ifndef SSD_FTL_H
 #define SSD_FTL_H
@@ -17,11 +18,5 @@
  * read_unwritten_flash.
  */
 extern const struct ssd_layer_type ssd_ftl_layer_type;
-
-/*
- * Mark @nr blocks bad in the FTL layer @layer before first use
- * (ftl/ftl_retire.c); -EINVAL, logged, as ssd_device_mark_bad_blocks().
- */
-int ssd_ftl_layer_mark_bad_blocks(struct ssd_layer *layer, const u32 *blocks, u32 nr);
 
 #endif /* SSD_FTL_H */

@@ -304,6 +304,12 @@ static void ftl_layer_load(struct ssd_layer *layer, struct ssd_snap_reader *r)
 	ssd_ftl_load(to_ftl(layer), r);
 }
 
+/* Factory bad blocks, before first use (ftl_retire.c). */
+static int ftl_layer_mark_bad_blocks(struct ssd_layer *layer, const u32 *blocks, u32 nr)
+{
+	return ssd_ftl_mark_bad_blocks(to_ftl(layer), blocks, nr);
+}
+
 static void ftl_layer_destroy(struct ssd_layer *layer)
 {
 	ssd_ftl_exit(to_ftl(layer));
@@ -324,6 +330,7 @@ static const struct ssd_layer_ops ftl_layer_ops = {
 	.check = ftl_layer_check,
 	.save = ftl_layer_save,
 	.load = ftl_layer_load,
+	.mark_bad_blocks = ftl_layer_mark_bad_blocks,
 	.destroy = ftl_layer_destroy,
 };
 
@@ -361,13 +368,6 @@ static int ftl_layer_create(const struct ssd_config *cfg, const struct ssd_layer
 struct ftl *ssd_ftl_from_layer(struct ssd_layer *layer)
 {
 	return layer && layer->ops == &ftl_layer_ops ? to_ftl(layer) : NULL;
-}
-
-int ssd_ftl_layer_mark_bad_blocks(struct ssd_layer *layer, const u32 *blocks, u32 nr)
-{
-	struct ftl *ftl = ssd_ftl_from_layer(layer);
-
-	return ftl ? ssd_ftl_mark_bad_blocks(ftl, blocks, nr) : -EINVAL;
 }
 
 const struct ssd_layer_type ssd_ftl_layer_type = {

@@ -1,13 +1,17 @@
-"""The folder contracts: which folder may include which, and which headers
-of a folder the others may include.
+"""The folder contracts: which folder may include which, which headers of
+a folder the others may include, and what of another folder a folder may
+use.
 
 SPEC below is the contract (docs/architecture.md draws it).  The build
 enforces the same table, read from layers.mk: each folder compiles against
 a view of the tree that holds only what it may include
 (scripts/include-views.sh), so a wrong-way include does not compile.  These
 tests hold layers.mk to SPEC, check every include of the tree against it,
-show that each arrow a review once found would be caught if it came back,
-and that the views turn a wrong include into a compile error.
+check every use of another folder's functions, variables, macros and types
+against the headers that declare them, hold the front end to the layer
+interface and the flash's device services, show that each arrow and call
+a review once found would be caught if it came back, and that the views
+turn a wrong include into a compile error.
 """
 from __future__ import annotations
 
@@ -21,8 +25,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 # folder: the folders it may include besides itself.  The request path
-# points down: device -> dedup -> nvmcache -> ftl -> flash; a layer sees
-# common/ (the vocabulary and the layer interface) and nothing of the
+# points down: device -> vwc -> dedup -> nvmcache -> ftl -> flash; a layer
+# sees common/ (the vocabulary and the layer interface) and nothing of the
 # layers beside or above it.
 SPEC_DEPS: dict[str, set[str]] = {
     "platform": set(),
@@ -32,7 +36,9 @@ SPEC_DEPS: dict[str, set[str]] = {
     "ftl": {"flash", "common", "platform"},
     "nvmcache": {"common", "platform"},
     "dedup": {"common", "platform"},
-    "device": {"dedup", "nvmcache", "ftl", "flash", "common", "platform"},
+    "vwc": {"common", "platform"},
+    "device": {"vwc", "dedup", "nvmcache", "ftl", "flash", "common",
+               "platform"},
     "abi": {"device", "include", "common", "platform"},
     "emulator": {"abi", "device", "include", "common", "platform"},
     # The core's userspace glue (the flat-buffer data iterator).
@@ -61,6 +67,7 @@ SPEC_PUBLIC: dict[str, set[str]] = {
     "ftl": {"ftl.h"},
     "nvmcache": {"nvmcache.h"},
     "dedup": {"dedup.h"},
+    "vwc": {"vwc.h"},
     "device": {"ssd_device.h"},
     "abi": {"ssd_abi.h"},
     "emulator": set(),
@@ -74,6 +81,37 @@ SPEC_PUBLIC: dict[str, set[str]] = {
     "tools/tracegen": set(),
     "bench": set(),
 }
+
+# The front end owns the physical device, the flash: of a folder with
+# device services it sees those headers in place of the public ones (what
+# is not per page: building it, the clock, end of life, counters,
+# snapshots), never the physical operations, which are the FTL's.  Every
+# other folder that sees the public headers sees these too (a public
+# header may include them).
+FRONT_END = "device"
+SPEC_SERVICES: dict[str, set[str]] = {
+    "flash": {"flash_services.h"},
+}
+
+# The layers of the request path: the front end reaches each through the
+# layer interface (common/ssd_layer.h) alone, so of its folder it uses
+# nothing but its layer type, which the stack table lists.
+LAYERS = ("vwc", "dedup", "nvmcache", "ftl")
+
+
+def layer_type(folder: str) -> str:
+    """The one symbol of a layer's folder the front end may use."""
+    return f"ssd_{folder}_layer_type"
+
+
+def visible(folder: str, target: str,
+            public: dict[str, set[str]] = SPEC_PUBLIC) -> set[str]:
+    """The headers of target/ that folder/ may include."""
+    services = SPEC_SERVICES.get(target, set())
+    if folder == FRONT_END and services:
+        return set(services)
+    return public[target] | services
+
 
 # Folders that may include system headers (<...>): the platform shim, the
 # ABI (<linux/types.h>), the kernel glue and the userspace tools.
@@ -123,17 +161,18 @@ def violations(root: Path, deps: dict[str, set[str]] = SPEC_DEPS,
                     continue
                 if target == folder:
                     # A public header re-exports only what is public.
-                    if path.name in public[folder] and \
-                            header not in public[folder]:
+                    offered = public[folder] | SPEC_SERVICES.get(folder,
+                                                                 set())
+                    if path.name in offered and header not in offered:
                         problems.append(f"{where}: a public header includes "
                                         "a private one")
                     continue
                 if target not in deps[folder]:
                     problems.append(f"{where}: {folder}/ may not include "
                                     f"{target}/")
-                elif header not in public[target]:
-                    problems.append(f"{where}: not a public header of "
-                                    f"{target}/")
+                elif header not in visible(folder, target, public):
+                    problems.append(f"{where}: not a header of {target}/ "
+                                    f"that {folder}/ may include")
     for tests in TEST_DIRS:
         for path in sorted((root / tests).glob("*.[ch]")):
             for kind, name in includes(path):
@@ -158,6 +197,12 @@ def test_layers_mk_is_the_spec() -> None:
             folder
         for header in SPEC_PUBLIC[folder]:
             assert (ROOT / folder / header).exists(), f"{folder}/{header}"
+        services = set(table.get(f"LAYER_SERVICES_{folder}", []))
+        assert services == SPEC_SERVICES.get(folder, set()), folder
+        assert not services & SPEC_PUBLIC[folder], folder
+        for header in services:
+            assert (ROOT / folder / header).exists(), f"{folder}/{header}"
+    assert table["LAYER_FRONT_END"] == [FRONT_END]
 
 
 def test_spec_points_down() -> None:
@@ -178,7 +223,7 @@ def test_every_include_keeps_the_contract() -> None:
 
 def test_core_folders_have_one_public_header() -> None:
     """Each layer of the request path is one header to the others."""
-    for folder in ("flash", "ftl", "nvmcache", "dedup", "device"):
+    for folder in ("flash", "ftl", "nvmcache", "dedup", "vwc", "device"):
         assert len(SPEC_PUBLIC[folder]) == 1, folder
 
 
@@ -211,6 +256,10 @@ OLD_ARROWS = [
     ("flash/flash.c", "ftl/ftl.h"),
     ("common/ssd_config.c", "device/ssd_device.h"),
     ("abi/ssd_abi.h", "device/request_log.h"),             # a private header
+    # Issue 31: the front end around its own interface.
+    ("device/ssd_request.c", "flash/flash.h"),        # front end -> flash ops
+    ("device/ssd_device.c", "dedup/dedup_sha1.h"),    # dedup's self-test
+    ("vwc/vwc.c", "device/ssd_device_internal.h"),    # a layer in device/
 ]
 
 
@@ -232,24 +281,232 @@ def test_an_old_arrow_put_back_is_caught(tmp_path: Path, path: str,
                for p in problems), problems
 
 
-def test_the_views_make_a_wrong_include_a_compile_error(
-        tmp_path: Path) -> None:
-    """nvmcache/ sees common/'s public headers and nothing of the FTL."""
+def make_views(tmp_path: Path) -> Path:
+    """The include views of the tree, as the build makes them."""
     views = tmp_path / "views"
     subprocess.run([str(ROOT / "scripts" / "include-views.sh"), str(ROOT),
                     str(views)], check=True)
+    return views
 
-    def compiles(body: str) -> subprocess.CompletedProcess[str]:
-        src = tmp_path / "probe.c"
-        src.write_text(body + "int probe;\n")
-        return subprocess.run(["cc", "-std=gnu11", "-fsyntax-only",
-                               f"-I{views / 'nvmcache'}", str(src)],
-                              capture_output=True, text=True)
 
-    good = compiles('#include "nvmcache/nvmcache_internal.h"\n'
+def compiles(views: Path, folder: str,
+             body: str) -> subprocess.CompletedProcess[str]:
+    """@body compiled as a file of @folder/ against its view."""
+    src = views.parent / "probe.c"
+    src.write_text(body + "int probe;\n")
+    return subprocess.run(["cc", "-std=gnu11", "-fsyntax-only",
+                           f"-I{views / folder}", str(src)],
+                          capture_output=True, text=True)
+
+
+def test_the_views_make_a_wrong_include_a_compile_error(
+        tmp_path: Path) -> None:
+    """nvmcache/ sees common/'s public headers and nothing of the FTL."""
+    views = make_views(tmp_path)
+    good = compiles(views, "nvmcache",
+                    '#include "nvmcache/nvmcache_internal.h"\n'
                     '#include "common/ssd_layer.h"\n')
     assert good.returncode == 0, good.stderr
     for header in ("ftl/ftl.h", "flash/flash.h", "ftl/ftl_internal.h",
                    "device/ssd_device.h", "dedup/dedup_internal.h"):
-        bad = compiles(f'#include "{header}"\n')
+        bad = compiles(views, "nvmcache", f'#include "{header}"\n')
         assert bad.returncode != 0 and "No such file" in bad.stderr, header
+
+
+def test_the_views_give_the_front_end_the_device_services(
+        tmp_path: Path) -> None:
+    """device/ sees the flash's device services and the layers' public
+    headers, not the flash's physical operations nor a layer's workings;
+    the FTL sees the whole flash."""
+    views = make_views(tmp_path)
+    good = compiles(views, "device",
+                    '#include "device/ssd_device_internal.h"\n'
+                    '#include "flash/flash_services.h"\n'
+                    '#include "vwc/vwc.h"\n#include "ftl/ftl.h"\n')
+    assert good.returncode == 0, good.stderr
+    for header in ("flash/flash.h", "flash/flash_timing.h",
+                   "ftl/ftl_internal.h", "dedup/dedup_sha1.h",
+                   "vwc/vwc_internal.h"):
+        bad = compiles(views, "device", f'#include "{header}"\n')
+        assert bad.returncode != 0 and "No such file" in bad.stderr, header
+    good = compiles(views, "ftl", '#include "flash/flash.h"\n'
+                    '#include "flash/flash_services.h"\n')
+    assert good.returncode == 0, good.stderr
+
+
+# What a folder uses of another: a function, variable, macro or enum
+# constant that the other folder declares.  (A struct's tag may be named
+# anywhere: without its definition it is only a pointer's type.)
+# Comments, strings and character constants are not code.
+NOT_CODE_RE = re.compile(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"'
+                         r"|'(?:\\.|[^'\\\n])*'", re.S)
+# A top-level declaration or definition: a line at column 0 naming a
+# function (name followed by "(") or a variable (name followed by "=",
+# ";" or "["); "static" says whether it is the file's own.
+DECL_RE = re.compile(r"^(?!#|typedef\b|(?:struct|enum|union)\s+\w+\s*[;{])"
+                     r"(static\s)?[A-Za-z_][\w \t*]*?\b([A-Za-z_]\w*)\s*"
+                     r"(?:\(|=|;|\[)", re.M)
+DEFINE_RE = re.compile(r"^\s*#\s*define\s+(\w+)", re.M)
+ENUM_RE = re.compile(r"^enum\s+\w*\s*\{(.*?)\}", re.M | re.S)
+# A name, not a field (after "." or "->") nor a tag (after struct, enum,
+# union).
+USE_RE = re.compile(r"(?:\.|->|\bstruct\s|\benum\s|\bunion\s)\s*\w+"
+                    r"|\b([A-Za-z_]\w*)")
+LAYER_TYPE_DEF_RE = re.compile(r"\bstruct\s+ssd_layer_type\s+(\w+)\s*=")
+FLASH_FIELD_RE = re.compile(r"\bflash\s*(?:\.|->)\s*(\w+)")
+
+
+def code(path: Path) -> str:
+    """The C of @path without comments, strings and character constants."""
+    return NOT_CODE_RE.sub(" ", path.read_text())
+
+
+def declared(path: Path, own: bool) -> set[str]:
+    """The names @path declares: for other folders (@own False) what a
+    header declares and what a .c file defines but static; for its own
+    folder all of them."""
+    text = code(path)
+    header = path.suffix == ".h"
+    # A program's main() is no name another folder may use.
+    names = {m.group(2) for m in DECL_RE.finditer(text)
+             if (own or header or not m.group(1)) and m.group(2) != "main"}
+    if header or own:
+        names |= set(DEFINE_RE.findall(text))
+        for body in ENUM_RE.findall(text):
+            names |= set(re.findall(r"^\s*([A-Za-z_]\w*)", body, re.M))
+    return names
+
+
+def folder_names(root: Path, folder: str, own: bool = False,
+                 headers: set[str] | None = None) -> set[str]:
+    """The names of @folder (only those @headers declare, if given)."""
+    names: set[str] = set()
+    for path in sorted((root / folder).glob("*.[ch]")):
+        if headers is None or path.name in headers:
+            names |= declared(path, own)
+    return names
+
+
+def uses(path: Path) -> set[str]:
+    """The names @path uses (not fields, not tags)."""
+    return {m.group(1) for m in USE_RE.finditer(code(path)) if m.group(1)}
+
+
+def reach_violations(root: Path, deps: dict[str, set[str]] = SPEC_DEPS,
+                     public: dict[str, set[str]] = SPEC_PUBLIC) -> list[str]:
+    """Every use of another folder's name that no header the folder may
+    include declares; every use by the front end of a layer's folder but
+    its layer type; every field of the flash it reads and every layer
+    type it defines (a layer lives in its own folder)."""
+    reached = [f for f in deps if any(f != g and f in deps[g] for g in deps)]
+    names = {f: folder_names(root, f) for f in reached}
+    problems = []
+    for folder in deps:
+        own = folder_names(root, folder, own=True)
+        seen = {g: folder_names(root, g, headers=visible(folder, g, public))
+                for g in reached if g in deps[folder]}
+        for path in sorted((root / folder).glob("*.[ch]")):
+            rel = path.relative_to(root)
+            for name in sorted(uses(path) - own):
+                for g in reached:
+                    if g == folder or name not in names[g]:
+                        continue
+                    where = f"{rel}: uses {name} of {g}/"
+                    if g not in deps[folder]:
+                        problems.append(f"{where}: {folder}/ may not "
+                                        f"include {g}/")
+                    elif name not in seen[g]:
+                        problems.append(f"{where}: no header of {g}/ that "
+                                        f"{folder}/ may include declares it")
+                    elif folder == FRONT_END and g in LAYERS and \
+                            name != layer_type(g):
+                        problems.append(f"{where}: the front end reaches a "
+                                        "layer through the layer interface "
+                                        f"alone ({layer_type(g)})")
+            if folder != FRONT_END:
+                continue
+            text = code(path)
+            for field in FLASH_FIELD_RE.findall(text):
+                problems.append(f"{rel}: reads flash.{field}: the front end "
+                                "reaches the flash through its device "
+                                "services alone")
+            for name in LAYER_TYPE_DEF_RE.findall(text):
+                problems.append(f"{rel}: defines {name}: a layer lives in "
+                                "its own folder")
+    return problems
+
+
+def test_every_use_keeps_the_contract() -> None:
+    problems = reach_violations(ROOT)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_front_end_uses_what_it_should() -> None:
+    """The check sees the uses it is about: the front end builds the stack
+    from the layer types and calls the flash's device services."""
+    names: set[str] = set()
+    for path in (ROOT / FRONT_END).glob("*.c"):
+        names |= uses(path)
+    assert {layer_type(g) for g in LAYERS} <= names
+    assert {"ssd_flash_init", "ssd_flash_set_horizon",
+            "ssd_flash_count_refused", "flash_read_only"} <= names
+    flash = folder_names(ROOT, "flash")
+    assert {"ssd_flash_program", "ssd_flash_set_horizon"} <= flash
+    assert "ssd_flash_program" not in folder_names(
+        ROOT, "flash", headers=visible(FRONT_END, "flash"))
+
+
+# The calls a review of the tree found going around the front end's own
+# interface (issue 31), each as the code it was: (file, code put back at
+# its end, (header, declaration) put back if the callee is gone, what the
+# check must name).
+OLD_CALLS = [
+    # The flash's state read from its struct, not through its services.
+    ("device/ssd_device.c",
+     "u64 probe(struct ssd_device *dev) { return dev->flash.total_pages; }",
+     None, "reads flash.total_pages"),
+    ("device/ssd_bad_blocks.c",
+     "u32 probe(struct ssd_device *dev) { return dev->flash.total_blocks; }",
+     None, "reads flash.total_blocks"),
+    # A physical operation of the flash from the front end.
+    ("device/ssd_request.c",
+     "int probe(struct ssd_device *dev) { return ssd_flash_program("
+     "&dev->flash, 0, NULL, SSD_CAUSE_HOST, 0, NULL); }",
+     None, "uses ssd_flash_program of flash/"),
+    # Bad blocks handed to the FTL at the bottom, not down the stack.
+    ("device/ssd_bad_blocks.c",
+     "int probe(struct ssd_layer *bottom, const u32 *blocks, u32 nr) "
+     "{ return ssd_ftl_layer_mark_bad_blocks(bottom, blocks, nr); }",
+     ("ftl/ftl.h", "int ssd_ftl_layer_mark_bad_blocks(struct ssd_layer "
+      "*layer, const u32 *blocks, u32 nr);"),
+     "uses ssd_ftl_layer_mark_bad_blocks of ftl/"),
+    # Dedup's self-test called by name.
+    ("device/ssd_device.c",
+     "int probe(void) { return ssd_dedup_sha1_self_test(); }",
+     ("dedup/dedup.h", "int ssd_dedup_sha1_self_test(void);"),
+     "uses ssd_dedup_sha1_self_test of dedup/"),
+    # The volatile write cache's layer in the front end's folder.
+    ("device/ssd_wbuf.c",
+     "const struct ssd_layer_type ssd_wbuf_layer_type = { .name = \"wbuf\" };",
+     None, "defines ssd_wbuf_layer_type"),
+]
+
+
+@pytest.mark.parametrize("path,body,decl,named", OLD_CALLS,
+                         ids=[f"{p}:{n}" for p, _, _, n in OLD_CALLS])
+def test_an_old_call_put_back_is_caught(tmp_path: Path, path: str, body: str,
+                                        decl: tuple[str, str] | None,
+                                        named: str) -> None:
+    for folder in SPEC_DEPS:
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    target = tmp_path / path
+    text = target.read_text() if target.exists() else \
+        '#include "device/ssd_device_internal.h"\n'
+    target.write_text(text + "\n" + body + "\n")
+    if decl:
+        header = tmp_path / decl[0]
+        text = header.read_text()
+        endif = text.rindex("#endif")
+        header.write_text(text[:endif] + decl[1] + "\n\n" + text[endif:])
+    problems = reach_violations(tmp_path)
+    assert any(p.startswith(f"{path}: {named}") for p in problems), problems

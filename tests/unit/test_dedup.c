@@ -69,6 +69,10 @@ static void test_sha1(void)
 	u8 one[DEDUP_SHA1_BYTES], again[DEDUP_SHA1_BYTES];
 
 	EXPECT(ssd_dedup_sha1_self_test() == 0, "FIPS 180 vectors");
+	/* The module reaches it through the layer type, as ssd_core_self_test() does. */
+	EXPECT(ssd_dedup_layer_type.self_test == ssd_dedup_sha1_self_test,
+	       "the dedup layer type's self-test");
+	EXPECT(ssd_core_self_test() == 0, "the core's self-tests");
 	memset(page_a, 0, 4096);
 	ssd_dedup_sha1(page_a, 4096, one);
 	EXPECT(!memcmp(one, zero_page, sizeof(one)), "SHA-1 of a zero page");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_power.c - the volatile write cache and power cuts
- * (device/ssd_wbuf.c, device/ssd_power.c), against a shadow of what was
+ * (vwc/vwc.c, device/ssd_power.c), against a shadow of what was
  * acknowledged and of what was made durable (by a FLUSH or a FUA write):
  *
  *  - a cache larger than the pages written: a cut loses exactly the pages
@@ -181,6 +181,7 @@ static void test_exact_loss(void)
 	u64 rng = 7, lost, lpn, i, unflushed = 0;
 	struct ssd_stats st;
 
+	EXPECT(unit_layer(dev, "vwc") == dev->top, "the volatile write cache on top");
 	memset(&s, 0, sizeof(s));
 	made_durable(&s);
 	for (i = 0; i < 200; i++)
@@ -296,7 +297,7 @@ static void test_protected(void)
 	struct ssd_stats st;
 
 	EXPECT(s, "out of memory");
-	EXPECT(!unit_layer(dev, "wbuf"), "no write cache layer by default");
+	EXPECT(!unit_layer(dev, "vwc"), "no volatile write cache layer by default");
 	for (i = 0; i < 100; i++)
 		op_write(dev, s, rng_below(&rng, LPNS), false);
 	EXPECT(ssd_device_power_cut(dev, &lost) == 0 && lost == 0, "nothing lost");
