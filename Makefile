@@ -127,10 +127,13 @@ $(SOLIB): $(SOLIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) -shared $^ -lpthread -lz -lcrypto -lm $(TRACE_LIBS) -o $@
 
+# Made anew: a source removed from the tree leaves no member behind.
 $(LIB): $(OBJS)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 $(LIB_ASAN): $(OBJS_ASAN)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 # ssdctl talks to the kernel only: static, so the VM needs no libraries.
