@@ -151,5 +151,7 @@ u64 ssd_device_virtual_time_ns(const struct ssd_device *dev)
 
 int ssd_core_self_test(void)
 {
-	return ssd_dedup_sha1_self_test();
+	int ret = ssd_config_keys_check();
+
+	return ret ? ret : ssd_dedup_sha1_self_test();
 }

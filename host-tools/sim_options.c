@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "device/ssd_device.h"
 #include "host-tools/conf_file.h"
 #include "host-tools/sim_options.h"
 

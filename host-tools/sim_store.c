@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "device/ssd_device.h"
 #include "host-tools/sim_store.h"
 #include "host-tools/trace_reader.h"
 

@@ -31,7 +31,7 @@ static void expect_size(const char *key, const char *value, u64 expected)
 
 	ssd_config_defaults(&cfg);
 	expect_set(&cfg, key, value, 0);
-	got = *(u64 *)((char *)&cfg + ssd_config_find(key)->offset);
+	got = ssd_config_get(&cfg, ssd_config_find(key));
 	EXPECT(got == expected, "%s=%s gave %llu, expected %llu", key, value,
 	       (unsigned long long)got, (unsigned long long)expected);
 }
@@ -73,7 +73,8 @@ static void test_byte_suffixes(void)
 	expect_set(&cfg, "memory_limit_mb", "1536KiB", -EINVAL);	/* 1.5 MiB */
 	expect_set(&cfg, "memory_limit_mb", "100", 0);
 	expect_set(&cfg, "memory_limit_mb", "17TiB", -EINVAL);	/* over 16 TiB */
-	EXPECT(cfg.page_size_bytes == 4096 && cfg.procache_c_bytes == 0 &&
+	EXPECT(cfg.page_size_bytes == 4096 &&
+	       ssd_config_get(&cfg, ssd_config_find("procache_c_bytes")) == 0 &&
 	       cfg.memory_limit_mb == 100, "a refused size changed the configuration");
 	/* Keys that are not sizes take no suffix. */
 	expect_set(&cfg, "chips", "8K", -EINVAL);
@@ -98,8 +99,8 @@ int test_config(int argc, char **argv)
 	ssd_config_defaults(&cfg);
 	EXPECT(ssd_device_validate_config(&cfg) == 0, "defaults must validate");
 	/* The module's configfs `features`: every name and its newline in a page. */
-	for (k = 0; k < ssd_config_nr_keys; k++)
-		features_bytes += strlen(ssd_config_keys[k].name) + 1;
+	for (k = 0; k < ssd_config_nr_keys(); k++)
+		features_bytes += strlen(ssd_config_key_at(k)->name) + 1;
 	EXPECT(features_bytes < SSD_CONFIG_FEATURES_BYTES,
 	       "the key names (%zu bytes) no longer fit configfs features", features_bytes);
 
@@ -216,13 +217,13 @@ int test_config(int argc, char **argv)
 	}
 	test_byte_suffixes();
 	/* Every key has a help text and a default inside its own range. */
-	for (unsigned int i = 0; i < ssd_config_nr_keys; i++) {
-		key = &ssd_config_keys[i];
+	for (unsigned int i = 0; i < ssd_config_nr_keys(); i++) {
+		key = ssd_config_key_at(i);
 		EXPECT(key->help && key->help[0], "%s has no help", key->name);
 		EXPECT(key->default_value >= key->min_value &&
 		       key->default_value <= ssd_config_key_max(key), "%s default", key->name);
 	}
 	ssd_log_quiet = 0;
-	printf("config: %u keys checked\n", ssd_config_nr_keys);
+	printf("config: %u keys checked\n", ssd_config_nr_keys());
 	return 0;
 }
