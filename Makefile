@@ -184,6 +184,7 @@ $(SOLIB): $(SOLIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) -shared $^ $(CORE_LIBS) $(TRACE_LIBS) -o $@
 
+# Made anew: a source removed from the tree leaves no member behind.
 $(LIB): $(OBJS)
 	rm -f $@ && $(AR) rcs $@ $^
 

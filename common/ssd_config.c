@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ssd_config.c - parsing, range checks and cross-key validation of device
- * configurations.  Shared by configfs (kernel) and ssdsim (userspace), so a
- * value is accepted or refused the same way everywhere.
+ * ssd_config.c - a key's value in a configuration: the core's keys,
+ * reading and setting any key's value (a field, or an owned key's entry),
+ * parsing and range checks, and the geometry's cross-key validation.
+ * Shared by configfs (kernel) and ssdsim (userspace), so a value is
+ * accepted or refused the same way everywhere.  Which keys there are is
+ * the vocabulary's (device/ssd_keys.c).
  */
 #include "common/ssd_config.h"
 
-const struct ssd_config_key ssd_config_keys[] = {
+const struct ssd_config_key ssd_config_core_keys[] = {
 #define SSD_CONFIG_ENTRY(n, def, lo, hi, fl, ch, text)			\
 	{ .name = #n, .default_value = (def), .min_value = (lo),	\
 	  .max_value = (hi), .flags = (fl), .choice = (ch),		\
@@ -15,25 +18,79 @@ const struct ssd_config_key ssd_config_keys[] = {
 #undef SSD_CONFIG_ENTRY
 };
 
-const unsigned int ssd_config_nr_keys = ARRAY_SIZE(ssd_config_keys);
+const unsigned int ssd_config_nr_core_keys = ARRAY_SIZE(ssd_config_core_keys);
 
-static u64 *key_field(struct ssd_config *cfg, const struct ssd_config_key *key)
+/* data_store's values, in enum ssd_data_store's order (auto the default). */
+static const char *const data_stores[SSD_DATA_NR] = {
+	[SSD_DATA_AUTO] = "auto",
+	[SSD_DATA_BYTES] = "bytes",
+	[SSD_DATA_DIGEST] = "digest",
+	[SSD_DATA_NONE] = "none",
+};
+
+static const char *data_store_name(u32 value)
 {
-	return (u64 *)((char *)cfg + key->offset);
+	return data_stores[value];
 }
 
-static u64 key_value(const struct ssd_config *cfg, const struct ssd_config_key *key)
+const struct ssd_config_choice ssd_data_store_choice = {
+	.nr = SSD_DATA_NR,
+	.name = data_store_name,
+};
+
+/* @cfg's entry of the owned key @key, or NULL if it has none. */
+static const struct ssd_config_value *owned_value(const struct ssd_config *cfg,
+						   const struct ssd_config_key *key)
 {
-	return *(const u64 *)((const char *)cfg + key->offset);
+	u64 i;
+
+	for (i = 0; i < cfg->nr_owned && i < SSD_CONFIG_MAX_OWNED_KEYS; i++)
+		if (cfg->owned[i].key == key)
+			return &cfg->owned[i];
+	return NULL;
+}
+
+u64 ssd_config_get(const struct ssd_config *cfg, const struct ssd_config_key *key)
+{
+	const struct ssd_config_value *v;
+
+	if (!(key->flags & SSD_KEY_OWNED))
+		return *(const u64 *)((const char *)cfg + key->offset);
+	v = owned_value(cfg, key);
+	return v ? v->value : key->default_value;
+}
+
+int ssd_config_put(struct ssd_config *cfg, const struct ssd_config_key *key, u64 value)
+{
+	struct ssd_config_value *v;
+
+	if (!(key->flags & SSD_KEY_OWNED)) {
+		*(u64 *)((char *)cfg + key->offset) = value;
+		return 0;
+	}
+	v = (struct ssd_config_value *)owned_value(cfg, key);
+	if (!v) {
+		if (cfg->nr_owned >= SSD_CONFIG_MAX_OWNED_KEYS) {
+			ssd_dev_err(cfg->name, "%s refused: a configuration holds at most %u policy keys (SSD_CONFIG_MAX_OWNED_KEYS)",
+				    key->name, SSD_CONFIG_MAX_OWNED_KEYS);
+			return -ENOSPC;
+		}
+		v = &cfg->owned[cfg->nr_owned++];
+		v->key = key;
+	}
+	v->value = value;
+	return 0;
 }
 
 void ssd_config_defaults(struct ssd_config *cfg)
 {
 	unsigned int i;
 
+	/* The selectors at their first entries, no owned key given a value. */
 	memset(cfg, 0, sizeof(*cfg));
-	for (i = 0; i < ssd_config_nr_keys; i++)
-		*key_field(cfg, &ssd_config_keys[i]) = ssd_config_keys[i].default_value;
+	for (i = 0; i < ssd_config_nr_core_keys; i++)
+		ssd_config_put(cfg, &ssd_config_core_keys[i],
+			       ssd_config_core_keys[i].default_value);
 }
 
 void ssd_config_set_name(struct ssd_config *cfg, const char *name)
@@ -49,15 +106,6 @@ u64 ssd_config_key_max(const struct ssd_config_key *key)
 	if (key->flags & SSD_KEY_ENUM)
 		return key->choice->nr - 1;
 	return key->max_value;
-}
-
-const char *ssd_config_choice_name(const struct ssd_config *cfg, const char *name)
-{
-	const struct ssd_config_key *key = ssd_config_find(name);
-
-	if (!key || !(key->flags & SSD_KEY_ENUM))
-		return NULL;
-	return key->choice->name(key_value(cfg, key));
 }
 
 /* ", "-separated names of @key's values into @buf; the length. */
@@ -81,16 +129,6 @@ int ssd_config_describe(const struct ssd_config_key *key, char *buf, size_t buf_
 		return min_t(size_t, used, buf_bytes - 1);
 	used += ssd_snprintf(buf + used, buf_bytes - used, ": ");
 	return used + choice_names(key, buf + used, buf_bytes - used);
-}
-
-const struct ssd_config_key *ssd_config_find(const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < ssd_config_nr_keys; i++)
-		if (!ssd_strcmp(ssd_config_keys[i].name, name))
-			return &ssd_config_keys[i];
-	return NULL;
 }
 
 /* Copy @value without trailing whitespace; -EINVAL if it does not fit. */
@@ -241,17 +279,13 @@ static void log_enum_refusal(const struct ssd_config *cfg, const struct ssd_conf
 		    names);
 }
 
-int ssd_config_set(struct ssd_config *cfg, const char *name, const char *value)
+int ssd_config_set_key(struct ssd_config *cfg, const struct ssd_config_key *key,
+		       const char *value)
 {
-	const struct ssd_config_key *key = ssd_config_find(name);
 	char text[64];
 	u64 parsed;
 	int ret;
 
-	if (!key) {
-		ssd_dev_err(cfg->name, "unknown configuration key '%s'", name);
-		return -ENOENT;
-	}
 	if (trim_value(value, text, sizeof(text))) {
 		ssd_dev_err(cfg->name, "%s: empty or overlong value refused", key->name);
 		return -EINVAL;
@@ -261,8 +295,7 @@ int ssd_config_set(struct ssd_config *cfg, const char *name, const char *value)
 			log_enum_refusal(cfg, key, text);
 			return -EINVAL;
 		}
-		*key_field(cfg, key) = parsed;
-		return 0;
+		return ssd_config_put(cfg, key, parsed);
 	}
 	ret = parse_number(cfg, key, text, &parsed);
 	if (ret > 0)
@@ -281,14 +314,13 @@ int ssd_config_set(struct ssd_config *cfg, const char *name, const char *value)
 			    (unsigned long long)key->max_value);
 		return -EINVAL;
 	}
-	*key_field(cfg, key) = parsed;
-	return 0;
+	return ssd_config_put(cfg, key, parsed);
 }
 
 int ssd_config_show(const struct ssd_config *cfg, const struct ssd_config_key *key,
 		    char *buf, size_t buf_bytes)
 {
-	u64 value = key_value(cfg, key);
+	u64 value = ssd_config_get(cfg, key);
 
 	if (key->flags & SSD_KEY_ENUM)
 		return ssd_snprintf(buf, buf_bytes, "%s\n", key->choice->name(value));
@@ -334,40 +366,9 @@ static int validate_slc_latencies(const struct ssd_config *cfg)
 	return 0;
 }
 
-int ssd_config_check_kernel(const struct ssd_config *cfg)
-{
-	unsigned int i;
-	char value[64];
-
-	for (i = 0; i < ssd_config_nr_keys; i++) {
-		const struct ssd_config_key *key = &ssd_config_keys[i];
-		size_t len;
-
-		if (!(key->flags & SSD_KEY_SIM_ONLY) || key_value(cfg, key) == key->default_value)
-			continue;
-		/* The kernel keeps bytes: a snapshot ssdsim saved with --data loads. */
-		if (!ssd_strcmp(key->name, "data_store") && cfg->data_store == SSD_DATA_BYTES)
-			continue;
-		ssd_config_show(cfg, key, value, sizeof(value));
-		len = ssd_strlen(value);
-		if (len && value[len - 1] == '\n')
-			value[len - 1] = '\0';
-		ssd_dev_err(cfg->name, "%s=%s refused: ssdsim only; the kernel module accepts %s only",
-			    key->name, value, (key->flags & SSD_KEY_ENUM) ?
-			    key->choice->name(key->default_value) : "the default");
-		return -EINVAL;
-	}
-	return 0;
-}
-
 int ssd_config_validate(const struct ssd_config *cfg)
 {
 	u64 total_blocks = cfg->chips * cfg->blocks_per_chip;
-
-#ifdef __KERNEL__
-	if (ssd_config_check_kernel(cfg))
-		return -EINVAL;
-#endif
 
 	if (cfg->logical_block_bytes != 512 && cfg->logical_block_bytes != 4096) {
 		ssd_dev_err(cfg->name, "logical_block_bytes=%llu refused: accepted values are 512, 4096",

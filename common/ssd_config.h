@@ -1,40 +1,46 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ssd_config.h - the one vocabulary of device configuration keys.
+ * ssd_config.h - the configuration: what a key is, the core's keys, and
+ * struct ssd_config, which holds a value for every key.
  *
- * SSD_CONFIG_KEYS is the single source of truth for every key: its name (as
- * used in configs/ *.conf, configfs attributes, `ssdctl create` and `ssdsim`),
- * default, accepted range and a one-line help text.  struct ssd_config has
- * one u64 field per key, named after it.  Portable: no kernel or libc headers.
+ * A key has a name (as used in configs/ *.conf, configfs attributes,
+ * `ssdctl create` and `ssdsim`), a default, an accepted range, flags and a
+ * one-line help text.  SSD_CONFIG_KEYS lists the core's keys (geometry,
+ * timing, the layers' own knobs), each a u64 field of struct ssd_config
+ * named after it.  A registry of policies (GC victim policies, FTL
+ * schemes, the write cache's admission and replacement policies) declares
+ * its selector, the enum key whose values are its entries
+ * (SSD_CONFIG_SELECTOR()), and each policy the keys it owns, next to its
+ * ops table (SSD_CONFIG_KEY()); struct ssd_config keeps the values of
+ * those it was given.  The full list of keys, the vocabulary every tool
+ * and configfs show, is collected above the layers (device/ssd_keys.c):
+ * nothing here names a registry.  Portable: no kernel or libc headers.
  */
 #ifndef SSD_CONFIG_H
 #define SSD_CONFIG_H
 
 #include "platform/ssd_platform.h"
 
+struct ssd_config_key;
+
 /*
- * The values of an enum key (SSD_KEY_ENUM), named by the ops tables of the
- * folder that owns the key: the list of ops tables there is the registry,
- * so adding a policy is one file and one line in that list.  Value v is
- * name(v), from 0 (the default) to nr - 1.
+ * The values of an enum key (SSD_KEY_ENUM): value v is name(v), from 0
+ * (the default) to nr - 1.  A registry's (the list of ops tables in the
+ * folder that owns the key, so adding a policy is one file and one line
+ * in that list) also gives the keys each entry owns.
  */
 struct ssd_config_choice {
 	u32 nr;
 	const char *(*name)(u32 value);
+	/*
+	 * The keys entry @value declares, NULL-terminated, or NULL.  NULL
+	 * op: no entry owns keys (an enum that is no registry).
+	 */
+	const struct ssd_config_key *const *(*keys)(u32 value);
 };
 
-/* gc_policy: ftl/ftl_gc_policy.c. */
-extern const struct ssd_config_choice ssd_gc_policy_choice;
-/* ftl_type: ftl/ftl_scheme.c. */
-extern const struct ssd_config_choice ssd_ftl_type_choice;
-/* data_store: flash/flash_store.c. */
+/* data_store's values (enum ssd_data_store below; ssd_config.c names them). */
 extern const struct ssd_config_choice ssd_data_store_choice;
-/* cache_policy ("none" first: no cache layer), cache_replacement: nvmcache/. */
-extern const struct ssd_config_choice ssd_cache_policy_choice;
-extern const struct ssd_config_choice ssd_cache_replacement_choice;
-
-/* ProCache's size classes of the vector form p[ceil(log2 pages)]. */
-#define SSD_PROCACHE_CLASSES	8
 
 /* Probabilities are integers in parts per million. */
 #define SSD_PPM			1000000ULL
@@ -51,8 +57,11 @@ extern const struct ssd_config_choice ssd_cache_replacement_choice;
 /* Flags of a key. */
 #define SSD_KEY_POW2		0x1	/* value must be a power of two */
 #define SSD_KEY_ENUM		0x2	/* value is one of a ssd_config_choice's names */
-/* ssdsim only: the kernel refuses any value but the default (ssd_config_validate()). */
+/* ssdsim only: the kernel refuses any value but the default (ssd_config_check_kernel()). */
 #define SSD_KEY_SIM_ONLY	0x4
+#define SSD_KEY_KERNEL_ONLY	0x8	/* only the kernel glue uses it; ssdsim ignores it */
+/* Owned by a policy (SSD_CONFIG_KEY()): no field, a value in cfg->owned. */
+#define SSD_KEY_OWNED		0x10
 
 /*
  * What the data store keeps of a page (data_store): auto (the default:
@@ -72,7 +81,6 @@ enum ssd_data_store {
 
 #define SSD_SECTOR_BYTES	512
 #define SSD_DIGEST_ID_BYTES	16
-#define SSD_KEY_KERNEL_ONLY	0x8	/* only the kernel glue uses it; ssdsim ignores it */
 
 /*
  * X(name, default, min, max, flags, choice, help)
@@ -98,8 +106,6 @@ enum ssd_data_store {
 	  "channels (buses); must divide chips")			\
 	X(op_percent, 7, 1, 90, 0, NULL,				\
 	  "over-provisioning: percent of physical pages hidden from the host") \
-	X(gc_policy, 0, 0, 0, SSD_KEY_ENUM, &ssd_gc_policy_choice,	\
-	  "GC victim policy")						\
 	X(gc_low_free_blocks, 0, 0, 1048576, 0, NULL,			\
 	  "foreground GC runs while free blocks < this; 0 = chips + 2") \
 	X(gc_pages_per_write, 8, 0, 1048576, 0, NULL,			\
@@ -133,14 +139,8 @@ enum ssd_data_store {
 	  "factory bad blocks: each main-region block bad with this probability (ppm); 0 = none") \
 	X(grown_bad_ppm, 0, 0, 1000000, 0, NULL,			\
 	  "grown bad blocks: ppm chance a program/erase fails at erase count pe_cycle_limit (doubles every limit/10); 0 = never") \
-	X(dftl_cmt_entries, 16384, 1, 1ULL << 30, 0, NULL,		\
-	  "DFTL (ftl_type=dftl): mapping entries its cached mapping table holds") \
 	X(read_unwritten_flash, 1, 0, 1, 0, NULL,			\
 	  "1: an unwritten page reads as a TLC page read; 0: zeros without flash") \
-	X(ftl_type, 0, 0, 0, SSD_KEY_ENUM, &ssd_ftl_type_choice,	\
-	  "how the FTL maps the main (TLC) region; the SLC cache region is always page-mapped") \
-	X(ftl_log_blocks, 0, 0, 1048576, 0, NULL,			\
-	  "bast, fast: log blocks in the main region; 0 = every spare block but the GC reserve") \
 	X(timing, 1, 0, 1, 0, NULL,					\
 	  "1: I/O completes at the modeled time; 0: at once (the model still runs)") \
 	X(cmd_queue_depth, 64, 1, 65536, 0, NULL,			\
@@ -191,68 +191,19 @@ enum ssd_data_store {
 	  "1: a DRAM write-back cache (write_cache_pages) a power cut loses unless flushed, FUA honoured; 0: power-loss protected") \
 	X(write_cache_pages, 256, 1, 1048576, 0, NULL,			\
 	  "pages of the volatile write cache (volatile_write_cache=1 only)") \
-	/* nvmcache/: the SLC write cache and its admission policies. */ \
+	/* nvmcache/: the SLC write cache (its policies' keys are theirs). */ \
 	X(seed, 1, 0, U64_MAX, 0, NULL,				\
 	  "seed of the device's PRNG (ProCache's die, sketch hashes)")	\
-	X(cache_policy, 0, 0, 0, SSD_KEY_ENUM, &ssd_cache_policy_choice, \
-	  "SLC write cache admission policy (none: no cache)")		\
-	X(cache_replacement, 0, 0, 0, SSD_KEY_ENUM,			\
-	  &ssd_cache_replacement_choice,				\
-	  "SLC write cache replacement policy")				\
-	X(cache_gclock_max_priority, 3, 1, 255, 0, NULL,		\
-	  "GCLOCK: the most hits raise a cached page's inner priority to") \
 	X(cache_read_allocate, 0, 0, 1, 0, NULL,			\
 	  "1: a read miss may enter the cache too, as the admission policy decides") \
 	X(cache_rce, 0, 0, 1, 0, NULL,					\
 	  "1: RCE dedup-aware eviction over lru or arc (CDAC); 0: off") \
-	X(cache_s3fifo_small_percent, 10, 1, 99, 0, NULL,		\
-	  "S3-FIFO: the small FIFO's share of cache_pages in percent (at least 1 page)") \
-	X(cache_s3fifo_ghost_percent, 90, 0, 100, 0, NULL,		\
-	  "S3-FIFO: lpns the ghost FIFO remembers, in percent of cache_pages") \
-	X(cache_s3fifo_move_hits, 2, 1, 3, 0, NULL,			\
-	  "S3-FIFO: hits in the small FIFO that move a page to the main FIFO") \
 	X(cache_pages, 0, 0, U32_MAX, 0, NULL,				\
 	  "pages the write cache holds; 0 = 7/8 of what the SLC region's GC allows") \
 	X(cache_destage_high_percent, 0, 0, 100, 0, NULL,		\
 	  "background destage on idle chips from this percent of cache_pages; 0 = off (timing-independent)") \
 	X(cache_destage_low_percent, 50, 0, 99, 0, NULL,		\
 	  "background destage writes the cache back down to this percent of cache_pages") \
-	X(procache_p_ppm, 100000, 0, SSD_PPM, 0, NULL,			\
-	  "ProCache: chance (ppm) that a write miss enters the cache")	\
-	X(procache_c_bytes, 0, 0, U64_MAX, 0, NULL,			\
-	  "ProCache: requests of this many bytes or more bypass; 0 = no limit") \
-	X(procache_p_vector, 0, 0, 1, 0, NULL,				\
-	  "ProCache: 1 = p by size class (procache_p_classK_ppm), 0 = procache_p_ppm") \
-	X(procache_p_class0_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
-	  "ProCache vector: p of 1-page requests")			\
-	X(procache_p_class1_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
-	  "ProCache vector: p of 2-page requests")			\
-	X(procache_p_class2_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
-	  "ProCache vector: p of 3-4-page requests")			\
-	X(procache_p_class3_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
-	  "ProCache vector: p of 5-8-page requests")			\
-	X(procache_p_class4_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
-	  "ProCache vector: p of 9-16-page requests")			\
-	X(procache_p_class5_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
-	  "ProCache vector: p of 17-32-page requests")			\
-	X(procache_p_class6_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
-	  "ProCache vector: p of 33-64-page requests")			\
-	X(procache_p_class7_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
-	  "ProCache vector: p of requests of 65 pages or more")		\
-	X(refcnt_threshold, 2, 1, 255, 0, NULL,			\
-	  "REFCNT: a page enters once its counter reaches this")	\
-	X(refcnt_decay_writes, 0, 0, U64_MAX, 0, NULL,			\
-	  "REFCNT: page writes between right shifts of every counter; 0 = 2 x cache_pages") \
-	X(larc_ghost_pages, 0, 0, U32_MAX, 0, NULL,			\
-	  "LARC: pages the ghost LRU remembers; 0 = cache_pages / 10")	\
-	X(tinylfu_sample_writes, 0, 0, U64_MAX, 0, NULL,		\
-	  "TinyLFU: page writes between halvings of the sketch; 0 = 10 x cache_pages") \
-	X(plc_access_threshold, 4, 0, 254, 0, NULL,			\
-	  "PLC: a miss enters only if its page's access count exceeds this") \
-	X(plc_delay, 2, 0, 255, 0, NULL,				\
-	  "PLC: delay count of a cached page; an attempt to evict it lowers it, abandoned while > 0") \
-	X(plc_inout_percent, 100, 100, 200, 0, NULL,			\
-	  "PLC: a newcomer beats the victim if its access count exceeds the victim's times this / 100") \
 	/* dedup/: in-device deduplication (Kim et al., MSST 2012) */	\
 	X(dedup, 0, 0, 1, 0, NULL,					\
 	  "1: deduplicate page writes (SHA-1 fingerprints) above the FTL; 0: off") \
@@ -283,17 +234,14 @@ enum ssd_data_store {
 /* configfs `features` lists every key name, a line each, in one page. */
 #define SSD_CONFIG_FEATURES_BYTES	4096
 
-struct ssd_config {
-#define SSD_CONFIG_FIELD(name, def, min, max, flags, choice, help) u64 name;
-	SSD_CONFIG_KEYS(SSD_CONFIG_FIELD)
-#undef SSD_CONFIG_FIELD
-	/*
-	 * Not a key: the device's name, which the core's messages begin with
-	 * (the configfs item in the kernel, "ssdsim" in ssdsim; "" none).
-	 * ssd_config_defaults() empties it; ssd_config_set_name() sets it.
-	 */
-	char name[SSD_CONFIG_NAME_BYTES];
-};
+/*
+ * The most keys the vocabulary may collect (the kernel glue makes a
+ * configfs attribute of each), and the most owned keys among them
+ * (struct ssd_config keeps a value of each).  ssd_config_keys_check()
+ * holds the collected list to both; raise them when it says so.
+ */
+#define SSD_CONFIG_MAX_KEYS		160
+#define SSD_CONFIG_MAX_OWNED_KEYS	64
 
 struct ssd_config_key {
 	const char *name;
@@ -303,23 +251,89 @@ struct ssd_config_key {
 	u32 flags;
 	const struct ssd_config_choice *choice;	/* SSD_KEY_ENUM only */
 	const char *help;
-	size_t offset;		/* of the field in struct ssd_config */
+	size_t offset;		/* of its field in struct ssd_config; none if SSD_KEY_OWNED */
 };
 
-extern const struct ssd_config_key ssd_config_keys[];
-extern const unsigned int ssd_config_nr_keys;
+/*
+ * A key a policy or scheme owns, declared next to its ops table with the
+ * seven fields of an SSD_CONFIG_KEYS line (moving a key out of that list
+ * is moving its line), and listed, NULL-terminated, in the table's keys:
+ *
+ *	static const struct ssd_config_key plc_delay =
+ *		SSD_CONFIG_KEY(plc_delay, 2, 0, 255, 0, NULL, "PLC: ...");
+ *
+ * Its value is ssd_config_get(cfg, &plc_delay).  Registries collect the
+ * keys of their entries; a key two entries share (ftl_log_blocks: bast
+ * and fast) is one object both list.
+ */
+#define SSD_CONFIG_KEY(n, def, lo, hi, fl, ch, text)			\
+	{ .name = #n, .default_value = (def), .min_value = (lo),	\
+	  .max_value = (hi), .flags = (fl) | SSD_KEY_OWNED,		\
+	  .choice = (ch), .help = (text) }
+
+/*
+ * A registry's selector, declared by the registry: the enum key whose
+ * values are its entries, @ch its struct ssd_config_choice (keys op
+ * included), kept in struct ssd_config's field of its name.  Its
+ * default is the first entry.
+ */
+#define SSD_CONFIG_SELECTOR(n, ch, text)				\
+	{ .name = #n, .flags = SSD_KEY_ENUM, .choice = (ch), .help = (text), \
+	  .offset = offsetof(struct ssd_config, n) }
+
+/* An owned key's value in a configuration. */
+struct ssd_config_value {
+	const struct ssd_config_key *key;
+	u64 value;
+};
+
+struct ssd_config {
+#define SSD_CONFIG_FIELD(name, def, min, max, flags, choice, help) u64 name;
+	SSD_CONFIG_KEYS(SSD_CONFIG_FIELD)
+#undef SSD_CONFIG_FIELD
+	/*
+	 * The selectors, read across the layers (an entry's index; 0: the
+	 * default), each declared by its registry: gc_policy
+	 * (ftl/ftl_gc_policy.c), ftl_type (ftl/ftl_scheme.c), cache_policy
+	 * and cache_replacement (nvmcache/cache_policies.c).
+	 */
+	u64 gc_policy;
+	u64 ftl_type;
+	u64 cache_policy;
+	u64 cache_replacement;
+	/*
+	 * The owned keys given a value (ssd_config_put()), in the order they
+	 * first were; an owned key not among them is at its default.
+	 */
+	u64 nr_owned;
+	struct ssd_config_value owned[SSD_CONFIG_MAX_OWNED_KEYS];
+	/*
+	 * Not a key: the device's name, which the core's messages begin with
+	 * (the configfs item in the kernel, "ssdsim" in ssdsim; "" none).
+	 * ssd_config_defaults() empties it; ssd_config_set_name() sets it.
+	 */
+	char name[SSD_CONFIG_NAME_BYTES];
+};
+
+/* The core's keys, SSD_CONFIG_KEYS in order: the vocabulary's first. */
+extern const struct ssd_config_key ssd_config_core_keys[];
+extern const unsigned int ssd_config_nr_core_keys;
 
 /* Every key at its default, and no name. */
 void ssd_config_defaults(struct ssd_config *cfg);
 /* Name the device in the core's messages (truncated to fit). */
 void ssd_config_set_name(struct ssd_config *cfg, const char *name);
-const struct ssd_config_key *ssd_config_find(const char *name);
+
+/* @key's value in @cfg (an owned key not given one: its default). */
+u64 ssd_config_get(const struct ssd_config *cfg, const struct ssd_config_key *key);
+/*
+ * Set @key's value, unchecked (ssd_config_set_key() checks): 0, or
+ * -ENOSPC, logged, if @cfg holds SSD_CONFIG_MAX_OWNED_KEYS others.
+ */
+int ssd_config_put(struct ssd_config *cfg, const struct ssd_config_key *key, u64 value);
 
 /* The largest value @key accepts (an enum key's: its last choice). */
 u64 ssd_config_key_max(const struct ssd_config_key *key);
-
-/* The name of @cfg's value of the enum key @name (NULL if none such). */
-const char *ssd_config_choice_name(const struct ssd_config *cfg, const char *name);
 
 /*
  * @key's help text as it is shown (configfs `features`, ssdsim
@@ -328,11 +342,13 @@ const char *ssd_config_choice_name(const struct ssd_config *cfg, const char *nam
 int ssd_config_describe(const struct ssd_config_key *key, char *buf, size_t buf_bytes);
 
 /*
- * Parse and range-check one value.  Returns 0, -ENOENT for an unknown key or
+ * Parse and range-check one value of @key and set it.  Returns 0, or
  * -EINVAL with a one-line message naming the key and the accepted range.
- * Trailing whitespace (a newline from `echo`) is ignored.
+ * Trailing whitespace (a newline from `echo`) is ignored.  By name:
+ * ssd_config_set() (device/ssd_device.h), which finds the key.
  */
-int ssd_config_set(struct ssd_config *cfg, const char *key, const char *value);
+int ssd_config_set_key(struct ssd_config *cfg, const struct ssd_config_key *key,
+		       const char *value);
 
 /*
  * Byte-valued keys (named *_bytes, or *_mb in MiB) also take a size with
@@ -361,13 +377,6 @@ int ssd_config_show(const struct ssd_config *cfg, const struct ssd_config_key *k
  * -EINVAL with a message.
  */
 int ssd_config_validate(const struct ssd_config *cfg);
-
-/*
- * The kernel keeps the defaults of the keys only ssdsim implements
- * (SSD_KEY_SIM_ONLY): -EINVAL with a message naming the first that is not.
- * ssd_config_validate() runs it in the kernel only.
- */
-int ssd_config_check_kernel(const struct ssd_config *cfg);
 
 /* Derived sizes of a validated configuration (ssd_config_sizes.c). */
 u64 ssd_config_physical_pages(const struct ssd_config *cfg);

@@ -148,11 +148,11 @@ u64 ssd_device_virtual_time_ns(const struct ssd_device *dev)
 	return dev->virtual_time_ns;
 }
 
-/* Every layer type's self-test, top first; the first failure. */
+/* The vocabulary's check, then every layer type's self-test; the first failure. */
 int ssd_core_self_test(void)
 {
 	unsigned int i;
-	int ret = 0;
+	int ret = ssd_config_keys_check();
 
 	for (i = 0; !ret && i < ssd_default_stack_size; i++)
 		if (ssd_default_stack[i]->self_test)

@@ -142,6 +142,48 @@ void ssd_device_set_inject(struct ssd_device *dev, const struct ssd_inject_list 
 int ssd_device_validate_config(const struct ssd_config *cfg);
 
 /*
+ * The vocabulary (ssd_keys.c): every key a device takes, in one order
+ * (configfs attributes, ssdsim --list-keys, a snapshot's CONF section):
+ * the core's (common/ssd_config.h), then each registry's selector
+ * (gc_policy, ftl_type, cache_policy, cache_replacement) followed by the
+ * keys its entries own.  Keys are found by walking const tables: no state.
+ */
+unsigned int ssd_config_nr_keys(void);
+/* The key at @index (0 .. ssd_config_nr_keys() - 1), or NULL. */
+const struct ssd_config_key *ssd_config_key_at(unsigned int index);
+/* The key named @name, or NULL. */
+const struct ssd_config_key *ssd_config_find(const char *name);
+/* @key's index, or -ENOENT if it is none of the vocabulary's. */
+int ssd_config_key_index(const struct ssd_config_key *key);
+/* The selector of the registry whose entries own @key, or NULL (not owned). */
+const struct ssd_config_key *ssd_config_key_selector(const struct ssd_config_key *key);
+/* Whether entry @value of that registry owns @key. */
+bool ssd_config_key_owned_by(const struct ssd_config_key *key, u32 value);
+
+/*
+ * Parse and range-check one value and set it (ssd_config_set_key()):
+ * 0, -ENOENT (logged) for an unknown key, or -EINVAL with a one-line
+ * message naming the key and the accepted range.
+ */
+int ssd_config_set(struct ssd_config *cfg, const char *name, const char *value);
+/* The name of @cfg's value of the enum key @name (NULL if none such). */
+const char *ssd_config_choice_name(const struct ssd_config *cfg, const char *name);
+/*
+ * The kernel keeps the defaults of the keys only ssdsim implements
+ * (SSD_KEY_SIM_ONLY): -EINVAL with a message naming the first that is
+ * not.  ssd_device_validate_config() runs it in the kernel only.
+ */
+int ssd_config_check_kernel(const struct ssd_config *cfg);
+/*
+ * The vocabulary holds together: names unique, each key's default in its
+ * range and a help text, policies' keys declared as theirs, and no more
+ * keys than SSD_CONFIG_MAX_KEYS (SSD_CONFIG_MAX_OWNED_KEYS owned) with
+ * names that fit configfs `features`.  0 or -EINVAL, logged; part of
+ * ssd_core_self_test().
+ */
+int ssd_config_keys_check(void);
+
+/*
  * Validate @cfg, check that it fits its memory limit and build a device;
  * -EINVAL (logged, naming cfg->name) or -ENOMEM.
  */
@@ -277,8 +319,9 @@ int ssd_device_mark_bad_list(struct ssd_device *dev, const char *list);
 bool ssd_device_read_only(struct ssd_device *dev);
 
 /*
- * The core's self-tests, run once before any device: each layer type's of
- * the default stack (ssd_layer_type.self_test: dedup's SHA-1 vectors).
+ * The core's self-tests, run once before any device: the vocabulary
+ * (ssd_config_keys_check()), then each layer type's of the default stack
+ * (ssd_layer_type.self_test: dedup's SHA-1 vectors).
  */
 int ssd_core_self_test(void);
 

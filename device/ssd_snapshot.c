@@ -63,10 +63,10 @@ static void save_head(struct ssd_device *dev, void *arg, struct ssd_snap_writer 
 static void save_conf(struct ssd_device *dev, void *arg, struct ssd_snap_writer *w)
 {
 	char line[SNAP_CONF_LINE_BYTES];
-	unsigned int i;
+	unsigned int i, nr = ssd_config_nr_keys();
 
-	for (i = 0; i < ssd_config_nr_keys; i++) {
-		const struct ssd_config_key *key = &ssd_config_keys[i];
+	for (i = 0; i < nr; i++) {
+		const struct ssd_config_key *key = ssd_config_key_at(i);
 		int n = ssd_snprintf(line, sizeof(line), "%s=", key->name);
 
 		n += ssd_config_show(&dev->cfg, key, line + n, sizeof(line) - n);
@@ -227,7 +227,7 @@ int ssd_snapshot_read_config(struct ssd_snap_reader *r, struct ssd_config *cfg,
 	ssd_snap_get_u32(r);	/* the page size: CONF says it again */
 	*data_pages = ssd_snap_get_u64(r);
 	ssd_snap_close(r);
-	ssd_snap_open(r, SNAP_CONF, (u64)ssd_config_nr_keys * SNAP_CONF_LINE_BYTES, &len);
+	ssd_snap_open(r, SNAP_CONF, (u64)ssd_config_nr_keys() * SNAP_CONF_LINE_BYTES, &len);
 	while (!r->error && r->section_left)
 		read_conf_line(r, line, cfg);
 	ssd_snap_close(r);

@@ -38,6 +38,11 @@ int ssd_stack_validate(const struct ssd_config *cfg,
 	unsigned int i;
 	int ret;
 
+#ifdef __KERNEL__
+	/* The keys only ssdsim implements keep their defaults in the kernel. */
+	if (ssd_config_check_kernel(cfg))
+		return -EINVAL;
+#endif
 	ret = ssd_config_validate(cfg);
 	if (!ret)
 		ret = ssd_flash_validate(cfg);

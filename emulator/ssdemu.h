@@ -101,14 +101,6 @@ struct ssdemu_disk {
 	char name[SSD_CONFIG_NAME_BYTES];
 };
 
-/* The configuration keys (SSD_CONFIG_KEYS), counted at compile time. */
-enum {
-#define SSDEMU_KEY_ENUM(name, def, min, max, flags, names, help) SSDEMU_KEY_##name,
-	SSD_CONFIG_KEYS(SSDEMU_KEY_ENUM)
-#undef SSDEMU_KEY_ENUM
-	SSDEMU_NR_KEYS
-};
-
 /* One configfs item: /sys/kernel/config/ssdemu/<name>. */
 struct ssdemu_dev {
 	struct config_item item;
@@ -119,8 +111,8 @@ struct ssdemu_dev {
 	 * written here).
 	 */
 	struct ssd_config cfg;
-	/* Keys written to the item: they override a snapshot's (index in ssd_config_keys). */
-	DECLARE_BITMAP(keys_set, SSDEMU_NR_KEYS);
+	/* Keys written to the item: they override a snapshot's (ssd_config_key_at()'s index). */
+	DECLARE_BITMAP(keys_set, SSD_CONFIG_MAX_KEYS);
 	/* snapshot_from: an absolute path power=1 makes the device from, or NULL. */
 	char *snapshot_from;
 	/* inject_errors: sector ranges whose I/O fails, handed to the core at power-on. */

@@ -2,7 +2,8 @@
 /*
  * ssdemu_configfs.c - /sys/kernel/config/ssdemu, null_blk style: mkdir
  * makes a device, one attribute per configuration key (named as in
- * configs/ *.conf), `power` brings the disk up and down, rmdir frees it.
+ * configs/ *.conf; made at module load from the vocabulary,
+ * device/ssd_keys.c), `power` brings the disk up and down, rmdir frees it.
  * Keys refuse writes while powered (-EBUSY); bad values get -EINVAL and a
  * kernel message naming the key and the accepted range.  The item owns the
  * configuration and the power state; a power-on's disk (ssdemu_blk.c) may
@@ -32,56 +33,102 @@ static inline struct ssdemu_dev *to_ssdemu_dev(struct config_item *item)
 	return container_of(item, struct ssdemu_dev, item);
 }
 
-static ssize_t key_show(struct config_item *item, const char *name, char *page)
+/*
+ * The configuration keys' attributes, one per key of the vocabulary
+ * (device/ssd_keys.c), made at module load by ssdemu_configfs_init():
+ * configfs hands show and store no attribute, so each index has its own
+ * pair, which calls key_show() or key_store() with it.
+ */
+static const struct ssd_config_key *ssdemu_keys[SSD_CONFIG_MAX_KEYS] __ro_after_init;
+
+static ssize_t key_show(struct config_item *item, unsigned int index, char *page)
 {
 	struct ssdemu_dev *dev = to_ssdemu_dev(item);
 	ssize_t ret;
 
 	mutex_lock(&dev->lock);
-	ret = ssd_config_show(&dev->cfg, ssd_config_find(name), page, PAGE_SIZE);
+	ret = ssd_config_show(&dev->cfg, ssdemu_keys[index], page, PAGE_SIZE);
 	mutex_unlock(&dev->lock);
 	return ret;
 }
 
-static ssize_t key_store(struct config_item *item, const char *name,
+static ssize_t key_store(struct config_item *item, unsigned int index,
 			 const char *page, size_t count)
 {
 	struct ssdemu_dev *dev = to_ssdemu_dev(item);
+	const struct ssd_config_key *key = ssdemu_keys[index];
 	int ret;
 
 	mutex_lock(&dev->lock);
 	if (dev->sd) {
 		pr_err("%s: %s cannot change while powered (write power=0 first)\n",
-		       dev->cfg.name, name);
+		       dev->cfg.name, key->name);
 		ret = -EBUSY;
 	} else if (dev->cut_core) {
 		pr_err("%s: %s cannot change after a power cut (write power=1 to bring the device back)\n",
-		       dev->cfg.name, name);
+		       dev->cfg.name, key->name);
 		ret = -EBUSY;
 	} else {
-		ret = ssd_config_set(&dev->cfg, name, page);
+		ret = ssd_config_set_key(&dev->cfg, key, page);
 	}
 	/* Written: it overrides a snapshot's value (ssdemu_snapshot.c). */
 	if (!ret)
-		set_bit(ssd_config_find(name) - ssd_config_keys, dev->keys_set);
+		set_bit(index, dev->keys_set);
 	mutex_unlock(&dev->lock);
 	return ret ? ret : count;
 }
 
-/* One show/store pair and configfs attribute per key of SSD_CONFIG_KEYS. */
-#define SSDEMU_KEY_ATTR(name, def, min, max, flags, names, help)	\
-static ssize_t ssdemu_##name##_show(struct config_item *item, char *page) \
+/* The show/store pair of key index 10 * t + u. */
+#define SSDEMU_KEY_FNS(t, u)						\
+static ssize_t ssdemu_key_##t##u##_show(struct config_item *item, char *page) \
 {									\
-	return key_show(item, #name, page);				\
+	return key_show(item, 10 * t + u, page);			\
 }									\
-static ssize_t ssdemu_##name##_store(struct config_item *item,		\
-				     const char *page, size_t count)	\
+static ssize_t ssdemu_key_##t##u##_store(struct config_item *item,	\
+					 const char *page, size_t count) \
 {									\
-	return key_store(item, #name, page, count);			\
-}									\
-CONFIGFS_ATTR(ssdemu_, name);
-SSD_CONFIG_KEYS(SSDEMU_KEY_ATTR)
-#undef SSDEMU_KEY_ATTR
+	return key_store(item, 10 * t + u, page, count);		\
+}
+#define SSDEMU_KEY_FNS10(t)						\
+	SSDEMU_KEY_FNS(t, 0) SSDEMU_KEY_FNS(t, 1) SSDEMU_KEY_FNS(t, 2)	\
+	SSDEMU_KEY_FNS(t, 3) SSDEMU_KEY_FNS(t, 4) SSDEMU_KEY_FNS(t, 5)	\
+	SSDEMU_KEY_FNS(t, 6) SSDEMU_KEY_FNS(t, 7) SSDEMU_KEY_FNS(t, 8)	\
+	SSDEMU_KEY_FNS(t, 9)
+SSDEMU_KEY_FNS10(0)
+SSDEMU_KEY_FNS10(1)
+SSDEMU_KEY_FNS10(2)
+SSDEMU_KEY_FNS10(3)
+SSDEMU_KEY_FNS10(4)
+SSDEMU_KEY_FNS10(5)
+SSDEMU_KEY_FNS10(6)
+SSDEMU_KEY_FNS10(7)
+SSDEMU_KEY_FNS10(8)
+SSDEMU_KEY_FNS10(9)
+SSDEMU_KEY_FNS10(10)
+SSDEMU_KEY_FNS10(11)
+SSDEMU_KEY_FNS10(12)
+SSDEMU_KEY_FNS10(13)
+SSDEMU_KEY_FNS10(14)
+SSDEMU_KEY_FNS10(15)
+
+static const struct ssdemu_key_fns {
+	ssize_t (*show)(struct config_item *item, char *page);
+	ssize_t (*store)(struct config_item *item, const char *page, size_t count);
+} ssdemu_key_fns[] = {
+#define SSDEMU_KEY_FN(t, u) { ssdemu_key_##t##u##_show, ssdemu_key_##t##u##_store },
+#define SSDEMU_KEY_FN10(t)						\
+	SSDEMU_KEY_FN(t, 0) SSDEMU_KEY_FN(t, 1) SSDEMU_KEY_FN(t, 2)	\
+	SSDEMU_KEY_FN(t, 3) SSDEMU_KEY_FN(t, 4) SSDEMU_KEY_FN(t, 5)	\
+	SSDEMU_KEY_FN(t, 6) SSDEMU_KEY_FN(t, 7) SSDEMU_KEY_FN(t, 8)	\
+	SSDEMU_KEY_FN(t, 9)
+	SSDEMU_KEY_FN10(0) SSDEMU_KEY_FN10(1) SSDEMU_KEY_FN10(2) SSDEMU_KEY_FN10(3)
+	SSDEMU_KEY_FN10(4) SSDEMU_KEY_FN10(5) SSDEMU_KEY_FN10(6) SSDEMU_KEY_FN10(7)
+	SSDEMU_KEY_FN10(8) SSDEMU_KEY_FN10(9) SSDEMU_KEY_FN10(10) SSDEMU_KEY_FN10(11)
+	SSDEMU_KEY_FN10(12) SSDEMU_KEY_FN10(13) SSDEMU_KEY_FN10(14) SSDEMU_KEY_FN10(15)
+#undef SSDEMU_KEY_FN10
+#undef SSDEMU_KEY_FN
+};
+static_assert(ARRAY_SIZE(ssdemu_key_fns) == SSD_CONFIG_MAX_KEYS);
 
 static ssize_t ssdemu_power_show(struct config_item *item, char *page)
 {
@@ -364,11 +411,8 @@ static ssize_t ssdemu_inject_errors_store(struct config_item *item, const char *
 }
 CONFIGFS_ATTR(ssdemu_, inject_errors);
 
-static struct configfs_attribute *ssdemu_dev_attrs[] = {
-#define SSDEMU_KEY_ATTR_PTR(name, def, min, max, flags, names, help) \
-	&ssdemu_attr_##name,
-	SSD_CONFIG_KEYS(SSDEMU_KEY_ATTR_PTR)
-#undef SSDEMU_KEY_ATTR_PTR
+/* A device's attributes beside its keys'. */
+static struct configfs_attribute *const ssdemu_other_attrs[] = {
 	&ssdemu_attr_power,
 	&ssdemu_attr_power_cut,
 	&ssdemu_attr_snapshot_from,
@@ -377,8 +421,14 @@ static struct configfs_attribute *ssdemu_dev_attrs[] = {
 	&ssdemu_attr_disk_name,
 	&ssdemu_attr_capacity_bytes,
 	&ssdemu_attr_inject_errors,
-	NULL,
 };
+
+/* The keys' attributes, made by ssdemu_configfs_init(). */
+static struct configfs_attribute ssdemu_key_attrs[SSD_CONFIG_MAX_KEYS] __ro_after_init;
+
+/* A device's attributes: the keys', the others', NULL. */
+static struct configfs_attribute *
+ssdemu_dev_attrs[SSD_CONFIG_MAX_KEYS + ARRAY_SIZE(ssdemu_other_attrs) + 1] __ro_after_init;
 
 /*
  * rmdir: the last reference to the item.  Power-off cannot be refused here
@@ -432,16 +482,17 @@ static void ssdemu_drop_item(struct config_group *group, struct config_item *ite
 
 /*
  * Read-only, at the top: every key a device accepts, a name per line (the
- * help texts do not fit a page: ssdsim --list-keys prints them; the unit
- * test "config" holds the names to SSD_CONFIG_FEATURES_BYTES).
+ * help texts do not fit a page: ssdsim --list-keys prints them;
+ * ssd_config_keys_check(), at module load, holds the names to
+ * SSD_CONFIG_FEATURES_BYTES).
  */
 static ssize_t ssdemu_group_features_show(struct config_item *item, char *page)
 {
 	ssize_t len = 0;
 	unsigned int i;
 
-	for (i = 0; i < ssd_config_nr_keys; i++)
-		len += scnprintf(page + len, PAGE_SIZE - len, "%s\n", ssd_config_keys[i].name);
+	for (i = 0; i < SSD_CONFIG_MAX_KEYS && ssdemu_keys[i]; i++)
+		len += scnprintf(page + len, PAGE_SIZE - len, "%s\n", ssdemu_keys[i]->name);
 	return len;
 }
 CONFIGFS_ATTR_RO(ssdemu_group_, features);
@@ -471,8 +522,37 @@ static struct configfs_subsystem ssdemu_subsys = {
 	},
 };
 
+/* One attribute per key of the vocabulary, then the others. */
+static int make_dev_attrs(void)
+{
+	unsigned int nr = ssd_config_nr_keys(), i;
+
+	if (nr > SSD_CONFIG_MAX_KEYS) {
+		pr_err("%u configuration keys, at most %u (SSD_CONFIG_MAX_KEYS)\n", nr,
+		       SSD_CONFIG_MAX_KEYS);
+		return -E2BIG;
+	}
+	for (i = 0; i < nr; i++) {
+		ssdemu_keys[i] = ssd_config_key_at(i);
+		ssdemu_key_attrs[i] = (struct configfs_attribute) {
+			.ca_name = ssdemu_keys[i]->name,
+			.ca_owner = THIS_MODULE,
+			.ca_mode = 0644,
+			.show = ssdemu_key_fns[i].show,
+			.store = ssdemu_key_fns[i].store,
+		};
+		ssdemu_dev_attrs[i] = &ssdemu_key_attrs[i];
+	}
+	memcpy(&ssdemu_dev_attrs[nr], ssdemu_other_attrs, sizeof(ssdemu_other_attrs));
+	return 0;
+}
+
 int ssdemu_configfs_init(void)
 {
+	int ret = make_dev_attrs();
+
+	if (ret)
+		return ret;
 	config_group_init(&ssdemu_subsys.su_group);
 	mutex_init(&ssdemu_subsys.su_mutex);
 	return configfs_register_subsystem(&ssdemu_subsys);

@@ -2,7 +2,7 @@
 /*
  * ssdemu_main.c - module entry and exit.  Devices are created through
  * configfs only (see ssdemu_configfs.c); the module has no parameters yet,
- * every default comes from SSD_CONFIG_KEYS.
+ * every default comes from the vocabulary's keys (device/ssd_keys.c).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 

@@ -268,12 +268,12 @@ out:
 /* The keys written to the item override the file's; say which changed. */
 static int apply_overrides(struct ssdemu_dev *dev, struct ssd_config *cfg)
 {
+	unsigned int i, nr = ssd_config_nr_keys();
 	char mine[64], theirs[64];
-	unsigned int i;
 	int ret;
 
-	for (i = 0; i < ssd_config_nr_keys; i++) {
-		const struct ssd_config_key *key = &ssd_config_keys[i];
+	for (i = 0; i < nr; i++) {
+		const struct ssd_config_key *key = ssd_config_key_at(i);
 
 		if (!test_bit(i, dev->keys_set))
 			continue;
@@ -281,7 +281,7 @@ static int apply_overrides(struct ssdemu_dev *dev, struct ssd_config *cfg)
 		ssd_config_show(cfg, key, theirs, sizeof(theirs));
 		if (!strcmp(mine, theirs))
 			continue;
-		ret = ssd_config_set(cfg, key->name, mine);
+		ret = ssd_config_set_key(cfg, key, mine);
 		if (ret)
 			return ret;
 		strim(mine);

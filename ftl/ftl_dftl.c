@@ -71,7 +71,7 @@ u64 ssd_ftl_dftl_peak_blocks(const struct ssd_config *cfg)
 u64 ssd_ftl_dftl_table_bytes(u64 total, const struct ssd_config *cfg)
 {
 	u64 logical = ssd_config_logical_pages(cfg);
-	u64 slots = min_t(u64, cfg->dftl_cmt_entries, logical);
+	u64 slots = min_t(u64, ssd_config_get(cfg, &ssd_key_dftl_cmt_entries), logical);
 	u64 tpages = tpages_of(logical, entries_per_tpage_of(cfg->page_size_bytes));
 
 	total = ssd_tables_add(total, 1, 1, sizeof(struct ftl_dftl));
@@ -103,7 +103,7 @@ u64 ssd_ftl_dftl_map_ram_bytes(const struct ftl *ftl)
 int ssd_ftl_dftl_init(struct ftl *ftl, const struct ssd_config *cfg)
 {
 	struct ftl_dftl *d = ssd_zalloc(sizeof(*d));
-	u64 cmt_entries = cfg->dftl_cmt_entries;
+	u64 cmt_entries = ssd_config_get(cfg, &ssd_key_dftl_cmt_entries);
 	u32 i;
 
 	if (!d)

@@ -66,6 +66,9 @@ static inline struct ftl_dftl *dftl_of(const struct ftl *ftl)
 	return ftl->scheme_data;
 }
 
+/* dftl_cmt_entries, the key DFTL owns (ftl_scheme_dftl.c). */
+extern const struct ssd_config_key ssd_key_dftl_cmt_entries;
+
 /* Translation blocks DFTL may hold at once for @cfg (its peak, during translation GC). */
 u64 ssd_ftl_dftl_peak_blocks(const struct ssd_config *cfg);
 /* Bytes of the tables ssd_ftl_dftl_init() allocates for @cfg (see ssd_tables_add()). */

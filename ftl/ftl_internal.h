@@ -96,10 +96,12 @@ struct ftl_region;
 
 /*
  * A GC victim policy (FEMU-style ops table), one file each, listed in
- * ftl_gc_policy.c: that list gives gc_policy its values and names.
+ * ftl_gc_policy.c: that list gives gc_policy its values, names and keys.
  */
 struct ftl_gc_policy {
 	const char *name;
+	/* The keys it owns (SSD_CONFIG_KEY()), NULL-terminated; NULL: none. */
+	const struct ssd_config_key *const *keys;
 	/* Return a FULL block of @rg with at least one invalid page, or FTL_NONE. */
 	u32 (*select_victim)(struct ftl *ftl, struct ftl_region *rg);
 };
@@ -113,7 +115,7 @@ const struct ftl_gc_policy *ssd_ftl_gc_policy_of(u64 value);
 /*
  * A mapping scheme (ftl_type): how the main (TLC) region is mapped, one
  * file each (ftl_scheme_*.c), listed in ftl_scheme.c, whose list gives
- * ftl_type its values and names.  The SLC cache region is page-mapped by
+ * ftl_type its values, names and the schemes' keys.  The SLC cache region is page-mapped by
  * the common machinery under every scheme, and the L2P/P2L stay for every
  * scheme (they are where the simulator finds data); what a scheme reports
  * as ftl_map_ram_bytes is the controller RAM its own mapping would need.
@@ -122,6 +124,11 @@ const struct ftl_gc_policy *ssd_ftl_gc_policy_of(u64 value);
  */
 struct ftl_scheme {
 	const char *name;
+	/*
+	 * The keys it owns (SSD_CONFIG_KEY()), NULL-terminated; NULL: none.
+	 * Keys the log-block schemes share are ftl_logblock.c's.
+	 */
+	const struct ssd_config_key *const *keys;
 	/*
 	 * The main region's blocks are held by the scheme (data and log
 	 * blocks, in state FTL_BLOCK_MAPPED) instead of the page path's

@@ -10,6 +10,13 @@
 
 static const char *const lb_type_name[] = { "block", "bast", "fast" };
 
+static const struct ssd_config_key ftl_log_blocks =
+	SSD_CONFIG_KEY(ftl_log_blocks, 0, 0, 1048576, 0, NULL,
+		       "bast, fast: log blocks in the main region; 0 = every spare block but the GC reserve");
+
+/* The keys bast and fast own (both list this). */
+const struct ssd_config_key *const ssd_ftl_lb_keys[] = { &ftl_log_blocks, NULL };
+
 /* The block-mapped scheme @cfg's ftl_type names. */
 static enum ftl_lb_type lb_type_of(const struct ssd_config *cfg)
 {
@@ -39,10 +46,12 @@ static u64 lb_cfg_nr_lbn(const struct ssd_config *cfg)
 /* Log blocks @cfg gives (0: every spare block but the reserve); validated. */
 static u64 lb_cfg_slots(const struct ssd_config *cfg, enum ftl_lb_type type)
 {
+	u64 log_blocks = ssd_config_get(cfg, &ftl_log_blocks);
+
 	if (type == FTL_LB_BLOCK)
 		return 0;
-	if (cfg->ftl_log_blocks)
-		return cfg->ftl_log_blocks;
+	if (log_blocks)
+		return log_blocks;
 	return lb_main_blocks(cfg) - lb_cfg_nr_lbn(cfg) - FTL_GC_RESERVED_BLOCKS;
 }
 
@@ -56,6 +65,7 @@ int ftl_lb_validate(const struct ssd_config *cfg)
 	enum ftl_lb_type type = lb_type_of(cfg);
 	u64 main_blocks = lb_main_blocks(cfg), nr_lbn = lb_cfg_nr_lbn(cfg);
 	u64 need = nr_lbn + FTL_GC_RESERVED_BLOCKS + lb_min_slots(type), most;
+	u64 log_blocks = ssd_config_get(cfg, &ftl_log_blocks);
 
 	if (main_blocks < need) {
 		ssd_dev_err(cfg->name, "op_percent=%llu refused: ftl_type=%s needs %llu blocks in the main region (%llu logical blocks, %u reserved, %u log blocks), it has %llu (raise op_percent or blocks_per_chip, or lower slc_blocks_per_chip)",
@@ -66,10 +76,10 @@ int ftl_lb_validate(const struct ssd_config *cfg)
 		return -EINVAL;
 	}
 	most = main_blocks - nr_lbn - FTL_GC_RESERVED_BLOCKS;
-	if (type != FTL_LB_BLOCK && cfg->ftl_log_blocks &&
-	    (cfg->ftl_log_blocks < lb_min_slots(type) || cfg->ftl_log_blocks > most)) {
+	if (type != FTL_LB_BLOCK && log_blocks &&
+	    (log_blocks < lb_min_slots(type) || log_blocks > most)) {
 		ssd_dev_err(cfg->name, "ftl_log_blocks=%llu refused: ftl_type=%s accepts 0 (every spare block) or %u..%llu",
-			    (unsigned long long)cfg->ftl_log_blocks, lb_type_name[type],
+			    (unsigned long long)log_blocks, lb_type_name[type],
 			    lb_min_slots(type), (unsigned long long)most);
 		return -EINVAL;
 	}

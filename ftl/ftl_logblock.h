@@ -104,6 +104,9 @@ static inline bool ftl_lb_in_main(const struct ftl *ftl, u32 ppa)
  * The ops tables' shared parts (ftl_logblock.c); the first three take the
  * scheme from the configuration's ftl_type.
  */
+/* The keys bast and fast own: ftl_log_blocks. */
+extern const struct ssd_config_key *const ssd_ftl_lb_keys[];
+
 int ftl_lb_validate(const struct ssd_config *cfg);
 u64 ftl_lb_metadata_bytes(u64 bytes, const struct ssd_config *cfg);
 int ftl_lb_init(struct ftl *ftl, const struct ssd_config *cfg);

@@ -80,6 +80,7 @@ static int bast_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_cause cause,
 
 const struct ftl_scheme ssd_ftl_scheme_bast = {
 	.name = "bast",
+	.keys = ssd_ftl_lb_keys,
 	.block_mapped = true,
 	.validate = ftl_lb_validate,
 	.metadata_bytes = ftl_lb_metadata_bytes,

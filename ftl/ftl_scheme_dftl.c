@@ -8,6 +8,12 @@
  */
 #include "ftl/ftl_dftl.h"
 
+const struct ssd_config_key ssd_key_dftl_cmt_entries =
+	SSD_CONFIG_KEY(dftl_cmt_entries, 16384, 1, 1ULL << 30, 0, NULL,
+		       "DFTL (ftl_type=dftl): mapping entries its cached mapping table holds");
+
+static const struct ssd_config_key *const dftl_keys[] = { &ssd_key_dftl_cmt_entries, NULL };
+
 /*
  * Translation blocks come out of the main region: its data may fill the
  * region less their peak number, so data GC always finds a victim.
@@ -52,6 +58,7 @@ static void dftl_reset_stats(struct ftl *ftl)
 
 const struct ftl_scheme ssd_ftl_scheme_dftl = {
 	.name = "dftl",
+	.keys = dftl_keys,
 	.validate = dftl_validate,
 	.metadata_bytes = ssd_ftl_dftl_table_bytes,
 	.init = dftl_init,

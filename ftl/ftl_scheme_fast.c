@@ -133,6 +133,7 @@ static int fast_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_cause cause,
 
 const struct ftl_scheme ssd_ftl_scheme_fast = {
 	.name = "fast",
+	.keys = ssd_ftl_lb_keys,
 	.block_mapped = true,
 	.validate = ftl_lb_validate,
 	.metadata_bytes = ftl_lb_metadata_bytes,

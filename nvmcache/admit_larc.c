@@ -9,10 +9,18 @@
  */
 #include "nvmcache/nvmcache_internal.h"
 
+static const struct ssd_config_key larc_ghost_pages =
+	SSD_CONFIG_KEY(larc_ghost_pages, 0, 0, U32_MAX, 0, NULL,
+		       "LARC: pages the ghost LRU remembers; 0 = cache_pages / 10");
+
+static const struct ssd_config_key *const larc_keys[] = { &larc_ghost_pages, NULL };
+
 static u32 ghost_pages(const struct ssd_config *cfg, u32 capacity)
 {
-	if (cfg->larc_ghost_pages)
-		return cfg->larc_ghost_pages;
+	u64 pages = ssd_config_get(cfg, &larc_ghost_pages);
+
+	if (pages)
+		return pages;
 	return capacity / 10 ? capacity / 10 : 1;
 }
 
@@ -65,6 +73,7 @@ static void larc_load(struct nvmcache *c, struct ssd_snap_reader *r)
 
 const struct cache_admit_ops ssd_cache_admit_larc = {
 	.name = "larc",
+	.keys = larc_keys,
 	.state_bytes = sizeof(struct cache_set),
 	.table_bytes = larc_table_bytes,
 	.init = larc_init,

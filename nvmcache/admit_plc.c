@@ -28,6 +28,20 @@
  */
 #include "nvmcache/nvmcache_internal.h"
 
+static const struct ssd_config_key plc_access_threshold =
+	SSD_CONFIG_KEY(plc_access_threshold, 4, 0, 254, 0, NULL,
+		       "PLC: a miss enters only if its page's access count exceeds this");
+static const struct ssd_config_key plc_delay =
+	SSD_CONFIG_KEY(plc_delay, 2, 0, 255, 0, NULL,
+		       "PLC: delay count of a cached page; an attempt to evict it lowers it, abandoned while > 0");
+static const struct ssd_config_key plc_inout_percent =
+	SSD_CONFIG_KEY(plc_inout_percent, 100, 100, 200, 0, NULL,
+		       "PLC: a newcomer beats the victim if its access count exceeds the victim's times this / 100");
+
+static const struct ssd_config_key *const plc_keys[] = {
+	&plc_access_threshold, &plc_delay, &plc_inout_percent, NULL,
+};
+
 struct plc_state {
 	u8 *access;		/* [logical pages]: access counts, saturating */
 	u8 *delay;		/* [capacity]: delay counts */
@@ -48,9 +62,9 @@ static int plc_init(struct nvmcache *c, const struct ssd_config *cfg)
 	struct plc_state *plc = c->policy;
 
 	plc->pages = ssd_config_logical_pages(cfg);
-	plc->threshold = (u32)cfg->plc_access_threshold;
-	plc->delay_start = (u32)cfg->plc_delay;
-	plc->inout_percent = (u32)cfg->plc_inout_percent;
+	plc->threshold = (u32)ssd_config_get(cfg, &plc_access_threshold);
+	plc->delay_start = (u32)ssd_config_get(cfg, &plc_delay);
+	plc->inout_percent = (u32)ssd_config_get(cfg, &plc_inout_percent);
 	plc->access = ssd_zalloc(plc->pages);
 	plc->delay = ssd_zalloc(c->dir.capacity ? c->dir.capacity : 1);
 	return plc->access && plc->delay ? 0 : -ENOMEM;
@@ -136,6 +150,7 @@ static void plc_load(struct nvmcache *c, struct ssd_snap_reader *r)
 
 const struct cache_admit_ops ssd_cache_admit_plc = {
 	.name = "plc",
+	.keys = plc_keys,
 	.state_bytes = sizeof(struct plc_state),
 	.dedup_aware = true,
 	.table_bytes = plc_table_bytes,

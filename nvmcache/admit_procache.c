@@ -6,15 +6,53 @@
  * with probability p, rolled once per host request with the device's
  * seeded PRNG, so all the missing pages of a request share one verdict.
  * With procache_p_vector=1, p depends on the request's size class
- * ceil(log2 pages), capped at SSD_PROCACHE_CLASSES - 1 (the paper's
+ * ceil(log2 pages), capped at PROCACHE_CLASSES - 1 (the paper's
  * section 3 vector form).  No per-page state: its memory is this struct.
  */
 #include "nvmcache/nvmcache_internal.h"
 
+/* ProCache's size classes of the vector form p[ceil(log2 pages)]. */
+#define PROCACHE_CLASSES	8
+
+static const struct ssd_config_key procache_p_ppm =
+	SSD_CONFIG_KEY(procache_p_ppm, 100000, 0, SSD_PPM, 0, NULL,
+		       "ProCache: chance (ppm) that a write miss enters the cache");
+static const struct ssd_config_key procache_c_bytes =
+	SSD_CONFIG_KEY(procache_c_bytes, 0, 0, U64_MAX, 0, NULL,
+		       "ProCache: requests of this many bytes or more bypass; 0 = no limit");
+static const struct ssd_config_key procache_p_vector =
+	SSD_CONFIG_KEY(procache_p_vector, 0, 0, 1, 0, NULL,
+		       "ProCache: 1 = p by size class (procache_p_classK_ppm), 0 = procache_p_ppm");
+static const struct ssd_config_key procache_p_class_ppm[PROCACHE_CLASSES] = {
+	SSD_CONFIG_KEY(procache_p_class0_ppm, 100000, 0, SSD_PPM, 0, NULL,
+		       "ProCache vector: p of 1-page requests"),
+	SSD_CONFIG_KEY(procache_p_class1_ppm, 100000, 0, SSD_PPM, 0, NULL,
+		       "ProCache vector: p of 2-page requests"),
+	SSD_CONFIG_KEY(procache_p_class2_ppm, 100000, 0, SSD_PPM, 0, NULL,
+		       "ProCache vector: p of 3-4-page requests"),
+	SSD_CONFIG_KEY(procache_p_class3_ppm, 100000, 0, SSD_PPM, 0, NULL,
+		       "ProCache vector: p of 5-8-page requests"),
+	SSD_CONFIG_KEY(procache_p_class4_ppm, 100000, 0, SSD_PPM, 0, NULL,
+		       "ProCache vector: p of 9-16-page requests"),
+	SSD_CONFIG_KEY(procache_p_class5_ppm, 100000, 0, SSD_PPM, 0, NULL,
+		       "ProCache vector: p of 17-32-page requests"),
+	SSD_CONFIG_KEY(procache_p_class6_ppm, 100000, 0, SSD_PPM, 0, NULL,
+		       "ProCache vector: p of 33-64-page requests"),
+	SSD_CONFIG_KEY(procache_p_class7_ppm, 100000, 0, SSD_PPM, 0, NULL,
+		       "ProCache vector: p of requests of 65 pages or more"),
+};
+
+static const struct ssd_config_key *const procache_keys[] = {
+	&procache_p_ppm, &procache_c_bytes, &procache_p_vector,
+	&procache_p_class_ppm[0], &procache_p_class_ppm[1], &procache_p_class_ppm[2],
+	&procache_p_class_ppm[3], &procache_p_class_ppm[4], &procache_p_class_ppm[5],
+	&procache_p_class_ppm[6], &procache_p_class_ppm[7], NULL,
+};
+
 /* The die and the verdict of the request being served. */
 struct procache_state {
 	u64 c_bytes;			/* 0: no size limit */
-	u64 p_ppm[SSD_PROCACHE_CLASSES];	/* all equal unless the vector form */
+	u64 p_ppm[PROCACHE_CLASSES];	/* all equal unless the vector form */
 	u32 page_shift;
 	u64 last_seq;			/* request the verdict below is for */
 	enum cache_verdict last_verdict;
@@ -32,18 +70,14 @@ static u32 log2_up(u64 value)
 static int procache_init(struct nvmcache *c, const struct ssd_config *cfg)
 {
 	struct procache_state *pc = c->policy;
-	const u64 class_ppm[SSD_PROCACHE_CLASSES] = {
-		cfg->procache_p_class0_ppm, cfg->procache_p_class1_ppm,
-		cfg->procache_p_class2_ppm, cfg->procache_p_class3_ppm,
-		cfg->procache_p_class4_ppm, cfg->procache_p_class5_ppm,
-		cfg->procache_p_class6_ppm, cfg->procache_p_class7_ppm,
-	};
+	bool vector = ssd_config_get(cfg, &procache_p_vector);
 	u32 k;
 
-	pc->c_bytes = cfg->procache_c_bytes;
+	pc->c_bytes = ssd_config_get(cfg, &procache_c_bytes);
 	pc->page_shift = log2_up(cfg->page_size_bytes);
-	for (k = 0; k < SSD_PROCACHE_CLASSES; k++)
-		pc->p_ppm[k] = cfg->procache_p_vector ? class_ppm[k] : cfg->procache_p_ppm;
+	for (k = 0; k < PROCACHE_CLASSES; k++)
+		pc->p_ppm[k] = ssd_config_get(cfg, vector ? &procache_p_class_ppm[k] :
+					      &procache_p_ppm);
 	pc->last_seq = 0;
 	return 0;
 }
@@ -53,7 +87,7 @@ static u32 size_class(const struct procache_state *pc, u64 bytes)
 {
 	u64 pages = (bytes + (1ULL << pc->page_shift) - 1) >> pc->page_shift;
 
-	return min_t(u32, log2_up(pages ? pages : 1), SSD_PROCACHE_CLASSES - 1);
+	return min_t(u32, log2_up(pages ? pages : 1), PROCACHE_CLASSES - 1);
 }
 
 static enum cache_verdict procache_decide(struct nvmcache *c, u64 lpn,
@@ -100,6 +134,7 @@ static void procache_load(struct nvmcache *c, struct ssd_snap_reader *r)
 
 const struct cache_admit_ops ssd_cache_admit_procache = {
 	.name = "procache",
+	.keys = procache_keys,
 	.state_bytes = sizeof(struct procache_state),
 	.init = procache_init,
 	.decide = procache_decide,

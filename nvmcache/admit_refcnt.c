@@ -9,6 +9,17 @@
  */
 #include "nvmcache/nvmcache_internal.h"
 
+static const struct ssd_config_key refcnt_threshold =
+	SSD_CONFIG_KEY(refcnt_threshold, 2, 1, 255, 0, NULL,
+		       "REFCNT: a page enters once its counter reaches this");
+static const struct ssd_config_key refcnt_decay_writes =
+	SSD_CONFIG_KEY(refcnt_decay_writes, 0, 0, U64_MAX, 0, NULL,
+		       "REFCNT: page writes between right shifts of every counter; 0 = 2 x cache_pages");
+
+static const struct ssd_config_key *const refcnt_keys[] = {
+	&refcnt_threshold, &refcnt_decay_writes, NULL,
+};
+
 struct refcnt_state {
 	u8 *count;			/* [logical pages] */
 	u64 pages;
@@ -27,9 +38,10 @@ static int refcnt_init(struct nvmcache *c, const struct ssd_config *cfg)
 	struct refcnt_state *rc = c->policy;
 
 	rc->pages = ssd_config_logical_pages(cfg);
-	rc->threshold = cfg->refcnt_threshold;
-	rc->decay_writes = cfg->refcnt_decay_writes ? cfg->refcnt_decay_writes :
-			   2ULL * c->dir.capacity;
+	rc->threshold = ssd_config_get(cfg, &refcnt_threshold);
+	rc->decay_writes = ssd_config_get(cfg, &refcnt_decay_writes);
+	if (!rc->decay_writes)
+		rc->decay_writes = 2ULL * c->dir.capacity;
 	rc->writes = 0;
 	rc->count = ssd_zalloc(rc->pages);
 	return rc->count ? 0 : -ENOMEM;
@@ -88,6 +100,7 @@ static void refcnt_load(struct nvmcache *c, struct ssd_snap_reader *r)
 
 const struct cache_admit_ops ssd_cache_admit_refcnt = {
 	.name = "refcnt",
+	.keys = refcnt_keys,
 	.state_bytes = sizeof(struct refcnt_state),
 	.table_bytes = refcnt_table_bytes,
 	.init = refcnt_init,

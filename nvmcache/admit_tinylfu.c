@@ -11,6 +11,12 @@
  */
 #include "nvmcache/nvmcache_internal.h"
 
+static const struct ssd_config_key tinylfu_sample_writes =
+	SSD_CONFIG_KEY(tinylfu_sample_writes, 0, 0, U64_MAX, 0, NULL,
+		       "TinyLFU: page writes between halvings of the sketch; 0 = 10 x cache_pages");
+
+static const struct ssd_config_key *const tinylfu_keys[] = { &tinylfu_sample_writes, NULL };
+
 /* A count-min sketch of 4 rows with a doorkeeper bitmap. */
 #define TINYLFU_ROWS	4
 #define TINYLFU_MAX	15		/* 4-bit counters, kept in bytes */
@@ -46,8 +52,9 @@ static int tinylfu_init(struct nvmcache *c, const struct ssd_config *cfg)
 	u32 w = sketch_width(c->dir.capacity), r;
 
 	t->width_mask = w - 1;
-	t->sample_writes = cfg->tinylfu_sample_writes ? cfg->tinylfu_sample_writes :
-			   10ULL * c->dir.capacity;
+	t->sample_writes = ssd_config_get(cfg, &tinylfu_sample_writes);
+	if (!t->sample_writes)
+		t->sample_writes = 10ULL * c->dir.capacity;
 	t->writes = 0;
 	for (r = 0; r < TINYLFU_ROWS; r++)
 		t->row_seed[r] = ssd_rand_next(&c->rand);
@@ -167,6 +174,7 @@ static void tinylfu_load(struct nvmcache *c, struct ssd_snap_reader *r)
 
 const struct cache_admit_ops ssd_cache_admit_tinylfu = {
 	.name = "tinylfu",
+	.keys = tinylfu_keys,
 	.state_bytes = sizeof(struct tinylfu_state),
 	.table_bytes = tinylfu_table_bytes,
 	.init = tinylfu_init,

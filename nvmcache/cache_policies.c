@@ -4,7 +4,10 @@
  * values of cache_policy are "none" (no cache layer) and then the entries
  * of admit_policies[], in order; those of cache_replacement the entries of
  * repl_policies[] (the first is the default).  Each is named by its ops
- * table.  A new policy is one file and one line here.
+ * table, which lists the keys the policy owns.  A new policy is one file
+ * and one line here (its ops table declared in nvmcache_internal.h).  The
+ * selector keys cache_policy and cache_replacement are declared here too
+ * (collected by device/ssd_keys.c).
  */
 #include "nvmcache/nvmcache_internal.h"
 
@@ -42,17 +45,37 @@ static const char *cache_policy_name(u32 value)
 	return value ? admit_policies[value - 1]->name : "none";
 }
 
+static const struct ssd_config_key *const *cache_policy_keys(u32 value)
+{
+	return value ? admit_policies[value - 1]->keys : NULL;
+}
+
 static const char *cache_replacement_name(u32 value)
 {
 	return repl_policies[value]->name;
 }
 
-const struct ssd_config_choice ssd_cache_policy_choice = {
+static const struct ssd_config_key *const *cache_replacement_keys(u32 value)
+{
+	return repl_policies[value]->keys;
+}
+
+static const struct ssd_config_choice cache_policy_choice = {
 	.nr = ARRAY_SIZE(admit_policies) + 1,
 	.name = cache_policy_name,
+	.keys = cache_policy_keys,
 };
 
-const struct ssd_config_choice ssd_cache_replacement_choice = {
+static const struct ssd_config_choice cache_replacement_choice = {
 	.nr = ARRAY_SIZE(repl_policies),
 	.name = cache_replacement_name,
+	.keys = cache_replacement_keys,
 };
+
+const struct ssd_config_key ssd_key_cache_policy =
+	SSD_CONFIG_SELECTOR(cache_policy, &cache_policy_choice,
+			    "SLC write cache admission policy (none: no cache)");
+
+const struct ssd_config_key ssd_key_cache_replacement =
+	SSD_CONFIG_SELECTOR(cache_replacement, &cache_replacement_choice,
+			    "SLC write cache replacement policy");

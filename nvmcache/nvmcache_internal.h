@@ -17,9 +17,10 @@
  * slots) in the order of one replacement policy (struct cache_repl_ops,
  * repl_*.c: LRU, CLOCK, FIFO, GCLOCK, ARC, SIEVE, S3-FIFO; RCE over LRU
  * or ARC, evict_rce.c), and asks one admission policy (struct
- * cache_admit_ops, admit_*.c).  Each policy is one file; the lists in
- * cache_policies.c are the registry that gives cache_policy and
- * cache_replacement their values and names.  Every table is sized at
+ * cache_admit_ops, admit_*.c).  Each policy is one file, which declares
+ * the keys it owns next to its ops table; the lists in cache_policies.c
+ * are the registry that gives cache_policy and cache_replacement their
+ * values, names and the policies' keys.  Every table is sized at
  * creation from the configuration, so the memory plan is exact.  In a
  * snapshot (nvmcache_snap.c) each policy writes and reads back its own
  * state (its save and load ops, in its own file).  The layer knows
@@ -102,6 +103,8 @@ struct nvmcache;
  */
 struct cache_repl_ops {
 	const char *name;
+	/* The keys it owns (SSD_CONFIG_KEY()), NULL-terminated; NULL: none. */
+	const struct ssd_config_key *const *keys;
 	u32 state_bytes;
 	u64 (*table_bytes)(u64 total, const struct ssd_config *cfg, u32 capacity);
 	int (*init)(struct nvmcache *c, const struct ssd_config *cfg);
@@ -172,6 +175,8 @@ enum cache_verdict {
  */
 struct cache_admit_ops {
 	const char *name;
+	/* The keys it owns (SSD_CONFIG_KEY()), NULL-terminated; NULL: none. */
+	const struct ssd_config_key *const *keys;
 	u32 state_bytes;
 	bool dedup_aware;
 	/* Bytes of the tables init() allocates, added to @total. */

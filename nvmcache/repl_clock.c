@@ -12,6 +12,12 @@
  */
 #include "nvmcache/nvmcache_internal.h"
 
+static const struct ssd_config_key cache_gclock_max_priority =
+	SSD_CONFIG_KEY(cache_gclock_max_priority, 3, 1, 255, 0, NULL,
+		       "GCLOCK: the most hits raise a cached page's inner priority to");
+
+static const struct ssd_config_key *const gclock_keys[] = { &cache_gclock_max_priority, NULL };
+
 struct clock_state {
 	u8 *count;		/* [capacity]: the counter of each slot */
 	u8 max;
@@ -38,7 +44,7 @@ static int clock_init(struct nvmcache *c, const struct ssd_config *cfg)
 
 static int gclock_init(struct nvmcache *c, const struct ssd_config *cfg)
 {
-	return clock_start(c, (u8)cfg->cache_gclock_max_priority);
+	return clock_start(c, (u8)ssd_config_get(cfg, &cache_gclock_max_priority));
 }
 
 static void clock_exit(struct nvmcache *c)
@@ -112,6 +118,7 @@ const struct cache_repl_ops ssd_cache_repl_clock = {
 
 const struct cache_repl_ops ssd_cache_repl_gclock = {
 	.name = "gclock",
+	.keys = gclock_keys,
 	.state_bytes = sizeof(struct clock_state),
 	.table_bytes = clock_table_bytes,
 	.init = gclock_init,

@@ -47,6 +47,20 @@
  */
 #include "nvmcache/nvmcache_internal.h"
 
+static const struct ssd_config_key cache_s3fifo_small_percent =
+	SSD_CONFIG_KEY(cache_s3fifo_small_percent, 10, 1, 99, 0, NULL,
+		       "S3-FIFO: the small FIFO's share of cache_pages in percent (at least 1 page)");
+static const struct ssd_config_key cache_s3fifo_ghost_percent =
+	SSD_CONFIG_KEY(cache_s3fifo_ghost_percent, 90, 0, 100, 0, NULL,
+		       "S3-FIFO: lpns the ghost FIFO remembers, in percent of cache_pages");
+static const struct ssd_config_key cache_s3fifo_move_hits =
+	SSD_CONFIG_KEY(cache_s3fifo_move_hits, 2, 1, 3, 0, NULL,
+		       "S3-FIFO: hits in the small FIFO that move a page to the main FIFO");
+
+static const struct ssd_config_key *const s3fifo_keys[] = {
+	&cache_s3fifo_small_percent, &cache_s3fifo_ghost_percent, &cache_s3fifo_move_hits, NULL,
+};
+
 #define S3_HITS		0x03	/* the hit counter of a slot's byte */
 #define S3_MAIN		0x80	/* the slot's page is in main */
 
@@ -71,14 +85,14 @@ static u32 percent_of(u32 capacity, u64 percent)
 
 static u32 small_pages(const struct ssd_config *cfg, u32 capacity)
 {
-	u32 pages = percent_of(capacity, cfg->cache_s3fifo_small_percent);
+	u32 pages = percent_of(capacity, ssd_config_get(cfg, &cache_s3fifo_small_percent));
 
 	return pages ? pages : 1;
 }
 
 static u32 ghost_pages(const struct ssd_config *cfg, u32 capacity)
 {
-	return percent_of(capacity, cfg->cache_s3fifo_ghost_percent);
+	return percent_of(capacity, ssd_config_get(cfg, &cache_s3fifo_ghost_percent));
 }
 
 static u64 s3fifo_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
@@ -96,7 +110,7 @@ static int s3fifo_init(struct nvmcache *c, const struct ssd_config *cfg)
 
 	st->small_size = small_pages(cfg, capacity);
 	st->main_size = capacity - st->small_size;
-	st->move_hits = (u8)cfg->cache_s3fifo_move_hits;
+	st->move_hits = (u8)ssd_config_get(cfg, &cache_s3fifo_move_hits);
 	st->small_tail = CACHE_NONE;
 	st->chosen = CACHE_NONE;
 	st->meta = ssd_zalloc(capacity);
@@ -338,6 +352,7 @@ static void s3fifo_load(struct nvmcache *c, struct ssd_snap_reader *r)
 
 const struct cache_repl_ops ssd_cache_repl_s3fifo = {
 	.name = "s3fifo",
+	.keys = s3fifo_keys,
 	.state_bytes = sizeof(struct s3fifo_state),
 	.table_bytes = s3fifo_table_bytes,
 	.init = s3fifo_init,

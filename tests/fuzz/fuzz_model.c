@@ -37,6 +37,7 @@
 #include "user/flat_iter.h"
 #include "common/ssd_config.h"
 #include "device/ssd_device.h"
+#include "ftl/ftl.h"
 
 #define MAX_SECTORS	256U	/* logical blocks per request, at most */
 #define BLOCK_MAX_SECTORS 16U	/* ... under an ftl_type other than page */
@@ -68,10 +69,10 @@ static void configure(struct ssd_config *cfg, unsigned char pick, unsigned char 
 	cfg->read_unwritten_flash = !(pick & 128);
 	cfg->memory_limit_mb = 64;
 	cfg->request_log_entries = 64;
-	cfg->ftl_type = ftl_pick % ssd_ftl_type_choice.nr;
-	ftl_pick /= ssd_ftl_type_choice.nr;
-	cfg->ftl_log_blocks = ftl_pick % 4 ? 1 + ftl_pick % 4 : 0;
-	cfg->dftl_cmt_entries = 2 + (ftl_pick / 4 % 8) * 4;
+	cfg->ftl_type = ftl_pick % ssd_key_ftl_type.choice->nr;
+	ftl_pick /= ssd_key_ftl_type.choice->nr;
+	ssd_config_put(cfg, ssd_config_find("ftl_log_blocks"), ftl_pick % 4 ? 1 + ftl_pick % 4 : 0);
+	ssd_config_put(cfg, ssd_config_find("dftl_cmt_entries"), 2 + (ftl_pick / 4 % 8) * 4);
 	cfg->wl_static_threshold = ftl_pick >= 32 ? 2 : 0;
 	/* Bad blocks and wear-out: the page scheme only, with spare blocks to lose. */
 	if (!cfg->ftl_type && ftl_pick % 4) {
@@ -82,7 +83,8 @@ static void configure(struct ssd_config *cfg, unsigned char pick, unsigned char 
 		cfg->pe_cycle_limit = 2;
 	}
 	/* DFTL's translation blocks need spare room beside the SLC region. */
-	if (!strcmp(ssd_ftl_type_choice.name(cfg->ftl_type), "dftl") && cfg->slc_blocks_per_chip)
+	if (!strcmp(ssd_key_ftl_type.choice->name(cfg->ftl_type), "dftl") &&
+	    cfg->slc_blocks_per_chip)
 		cfg->op_percent = 40;
 }
 

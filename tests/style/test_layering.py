@@ -510,3 +510,93 @@ def test_an_old_call_put_back_is_caught(tmp_path: Path, path: str, body: str,
         header.write_text(text[:endif] + decl[1] + "\n\n" + text[endif:])
     problems = reach_violations(tmp_path)
     assert any(p.startswith(f"{path}: {named}") for p in problems), problems
+
+
+# A declaration needs no header: a folder could name a symbol of a folder
+# it may not include with an extern or a prototype of its own, and the
+# views would not see it (common/ssd_config.h once declared the registries
+# of ftl/, nvmcache/ and flash/ so).  So no folder names a global symbol
+# defined in a folder it may not include (the check above takes a
+# folder's own declarations as its own; this one takes definitions only).
+
+# At the start of a line: a function's definition, or a variable's.
+FUNC_DEF_RE = re.compile(r"^(static\s+)?(?:inline\s+)?[A-Za-z_][\w \t*]*?"
+                         r"\b(\w+)\s*\([^;{}]*\)\s*\{", re.M)
+VAR_DEF_RE = re.compile(r"^(static\s+)?(?:const\s+)?"
+                        r"(?:struct\s+\w+|[A-Za-z_]\w*)[\s*]+(?:const\s+)?"
+                        r"(\w+)\s*(?:\[[^\]]*\]\s*)*=", re.M)
+
+
+def symbol_folders(root: Path) -> tuple[dict[str, str], dict[str, set[str]]]:
+    """The folder that defines each global symbol of the tree at @root,
+    and every name (static ones too) each folder defines."""
+    owner: dict[str, str] = {}
+    defined: dict[str, set[str]] = {folder: set() for folder in SPEC_DEPS}
+    for folder in SPEC_DEPS:
+        for path in sorted((root / folder).glob("*.c")):
+            text = code(path)
+            defs = [*FUNC_DEF_RE.finditer(text), *VAR_DEF_RE.finditer(text)]
+            for m in defs:
+                defined[folder].add(m.group(2))
+                # Each program's main() is its own, never another's symbol.
+                if not m.group(1) and m.group(2) != "main":
+                    owner[m.group(2)] = folder
+    return owner, defined
+
+
+def foreign_symbols(root: Path) -> list[str]:
+    """Each place a folder names a symbol of a folder it may not include."""
+    owner, defined = symbol_folders(root)
+    problems = []
+    for folder in SPEC_DEPS:
+        for path in sorted((root / folder).glob("*.[ch]")):
+            names = uses(path)
+            for name in sorted(names - defined[folder]):
+                home = owner.get(name)
+                if home and home != folder and home not in SPEC_DEPS[folder]:
+                    problems.append(f"{path.relative_to(root)}: names {name} "
+                                    f"of {home}/")
+    return problems
+
+
+def test_no_folder_names_a_symbol_it_may_not_see() -> None:
+    owner, _ = symbol_folders(ROOT)
+    # The scan finds what it must: a registry, a layer type, a function.
+    assert owner["ssd_key_gc_policy"] == "ftl"
+    assert owner["ssd_nvmcache_layer_type"] == "nvmcache"
+    assert owner["ssd_config_find"] == "device"
+    problems = foreign_symbols(ROOT)
+    assert not problems, "\n".join(problems)
+
+
+# Declarations put back where a review would not want them, each naming a
+# symbol of a folder the file's may not include.
+FOREIGN_DECLS = [
+    ("common/ssd_config.h",
+     "extern const struct ssd_config_key ssd_key_gc_policy;", "ftl"),
+    ("common/ssd_config.h",
+     "extern const struct ssd_config_key ssd_key_cache_replacement;",
+     "nvmcache"),
+    ("common/ssd_config.c",
+     "const struct ssd_config_key *ssd_config_find(const char *name);",
+     "device"),
+    ("nvmcache/nvmcache_layer.c",
+     "extern const struct ssd_layer_type ssd_ftl_layer_type;", "ftl"),
+]
+
+
+@pytest.mark.parametrize("path,decl,home", FOREIGN_DECLS,
+                         ids=[f"{p}:{d.split()[-1]}" for p, d, _ in
+                              FOREIGN_DECLS])
+def test_a_foreign_declaration_is_caught(tmp_path: Path, path: str,
+                                         decl: str, home: str) -> None:
+    for folder in SPEC_DEPS:
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    target = tmp_path / path
+    text = target.read_text()
+    first = INCLUDE_RE.search(text)
+    assert first
+    end = text.index("\n", first.end()) + 1
+    target.write_text(text[:end] + decl + "\n" + text[end:])
+    name = re.findall(r"(\w+)\s*[;(]", decl)[0]
+    assert f"{path}: names {name} of {home}/" in foreign_symbols(tmp_path)

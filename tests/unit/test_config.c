@@ -31,7 +31,7 @@ static void expect_size(const char *key, const char *value, u64 expected)
 
 	ssd_config_defaults(&cfg);
 	expect_set(&cfg, key, value, 0);
-	got = *(u64 *)((char *)&cfg + ssd_config_find(key)->offset);
+	got = ssd_config_get(&cfg, ssd_config_find(key));
 	EXPECT(got == expected, "%s=%s gave %llu, expected %llu", key, value,
 	       (unsigned long long)got, (unsigned long long)expected);
 }
@@ -73,7 +73,8 @@ static void test_byte_suffixes(void)
 	expect_set(&cfg, "memory_limit_mb", "1536KiB", -EINVAL);	/* 1.5 MiB */
 	expect_set(&cfg, "memory_limit_mb", "100", 0);
 	expect_set(&cfg, "memory_limit_mb", "17TiB", -EINVAL);	/* over 16 TiB */
-	EXPECT(cfg.page_size_bytes == 4096 && cfg.procache_c_bytes == 0 &&
+	EXPECT(cfg.page_size_bytes == 4096 &&
+	       ssd_config_get(&cfg, ssd_config_find("procache_c_bytes")) == 0 &&
 	       cfg.memory_limit_mb == 100, "a refused size changed the configuration");
 	/* Keys that are not sizes take no suffix. */
 	expect_set(&cfg, "chips", "8K", -EINVAL);
@@ -84,6 +85,78 @@ static void test_byte_suffixes(void)
 	EXPECT(ssd_parse_bytes("6K", 4096, &v) == -EDOM, "6K in pages");
 	EXPECT(ssd_parse_bytes("16777216T", 1, &v) == -ERANGE, "2^64 T");
 	EXPECT(ssd_parse_bytes("8XiB", 1, &v) == -EINVAL, "8XiB");
+}
+
+/*
+ * The vocabulary (device/ssd_keys.c): the core's keys, then each registry's
+ * selector and its entries' keys, each key once, found by name and index;
+ * a policy's key's value kept in the configuration, its default until set.
+ */
+static void test_vocabulary(void)
+{
+	static const struct ssd_config_key many[SSD_CONFIG_MAX_OWNED_KEYS + 1] = {
+		[0 ... SSD_CONFIG_MAX_OWNED_KEYS] =
+			SSD_CONFIG_KEY(unit_key, 7, 0, 9, 0, NULL, "a unit test's key"),
+	};
+	const struct ssd_config_key *plc_delay = ssd_config_find("plc_delay");
+	const struct ssd_config_key *log_blocks = ssd_config_find("ftl_log_blocks");
+	const struct ssd_config_key *policy = ssd_config_find("cache_policy");
+	const struct ssd_config_key *type = ssd_config_find("ftl_type");
+	unsigned int nr = ssd_config_nr_keys(), i, named;
+	struct ssd_config cfg, copy;
+
+	EXPECT(ssd_config_keys_check() == 0, "the vocabulary does not hold together");
+	for (i = 0; i < nr; i++) {
+		const struct ssd_config_key *key = ssd_config_key_at(i);
+
+		EXPECT(key && ssd_config_find(key->name) == key, "key %u", i);
+		EXPECT(ssd_config_key_index(key) == (int)i, "%s's index", key->name);
+		EXPECT(i >= ssd_config_nr_core_keys || key == &ssd_config_core_keys[i],
+		       "%s: the core's keys come first, in order", key->name);
+		EXPECT(!ssd_config_key_selector(key) == !(key->flags & SSD_KEY_OWNED),
+		       "%s: owned, or a registry's", key->name);
+	}
+	EXPECT(!ssd_config_key_at(nr), "a key past the last");
+	EXPECT(ssd_config_key_index(&many[0]) == -ENOENT, "a key of no registry has an index");
+	/* A policy's key: its registry, its owner, its place. */
+	EXPECT(plc_delay && log_blocks && policy && type, "keys missing");
+	EXPECT(ssd_config_key_selector(plc_delay) == policy, "plc_delay's registry");
+	EXPECT(ssd_config_key_index(plc_delay) > ssd_config_key_index(policy),
+	       "a policy's key before its selector");
+	for (i = 0; i < policy->choice->nr; i++)
+		EXPECT(ssd_config_key_owned_by(plc_delay, i) ==
+		       !strcmp(policy->choice->name(i), "plc"), "plc_delay owned by %s",
+		       policy->choice->name(i));
+	/* Shared by bast and fast, listed by both, collected once. */
+	EXPECT(ssd_config_key_selector(log_blocks) == type, "ftl_log_blocks' registry");
+	for (i = 0, named = 0; i < type->choice->nr; i++)
+		named += ssd_config_key_owned_by(log_blocks, i);
+	EXPECT(named == 2, "ftl_log_blocks owned by %u schemes", named);
+	for (i = 0, named = 0; i < nr; i++)
+		named += !strcmp(ssd_config_key_at(i)->name, "ftl_log_blocks");
+	EXPECT(named == 1, "ftl_log_blocks listed %u times", named);
+	EXPECT(!ssd_config_key_selector(policy) && !ssd_config_key_selector(type),
+	       "a selector is a registry's own key");
+
+	/* Values: the default until set, set once, the configuration's own. */
+	ssd_config_defaults(&cfg);
+	EXPECT(cfg.nr_owned == 0 && ssd_config_get(&cfg, plc_delay) == 2, "plc_delay default");
+	expect_set(&cfg, "plc_delay", "5", 0);
+	expect_set(&cfg, "plc_delay", "6\n", 0);
+	expect_set(&cfg, "plc_delay", "256", -EINVAL);
+	EXPECT(cfg.nr_owned == 1 && ssd_config_get(&cfg, plc_delay) == 6, "plc_delay set");
+	copy = cfg;
+	expect_set(&copy, "plc_delay", "1", 0);
+	EXPECT(ssd_config_get(&cfg, plc_delay) == 6 && ssd_config_get(&copy, plc_delay) == 1,
+	       "a copy shares a value");
+	EXPECT(!strcmp(ssd_config_choice_name(&cfg, "cache_policy"), "none"), "cache_policy");
+	/* As many owned values as a configuration holds, and no more. */
+	ssd_config_defaults(&cfg);
+	for (i = 0; i < SSD_CONFIG_MAX_OWNED_KEYS; i++)
+		EXPECT(ssd_config_put(&cfg, &many[i], i % 10) == 0, "owned value %u", i);
+	EXPECT(ssd_config_put(&cfg, &many[i], 1) == -ENOSPC, "one owned value too many");
+	EXPECT(ssd_config_get(&cfg, &many[3]) == 3 && ssd_config_get(&cfg, &many[i]) == 7,
+	       "owned values");
 }
 
 int test_config(int argc, char **argv)
@@ -98,8 +171,8 @@ int test_config(int argc, char **argv)
 	ssd_config_defaults(&cfg);
 	EXPECT(ssd_device_validate_config(&cfg) == 0, "defaults must validate");
 	/* The module's configfs `features`: every name and its newline in a page. */
-	for (k = 0; k < ssd_config_nr_keys; k++)
-		features_bytes += strlen(ssd_config_keys[k].name) + 1;
+	for (k = 0; k < ssd_config_nr_keys(); k++)
+		features_bytes += strlen(ssd_config_key_at(k)->name) + 1;
 	EXPECT(features_bytes < SSD_CONFIG_FEATURES_BYTES,
 	       "the key names (%zu bytes) no longer fit configfs features", features_bytes);
 
@@ -215,14 +288,15 @@ int test_config(int argc, char **argv)
 		EXPECT(ssd_device_validate_config(&slc) == 0, "the SLC erase is not checked");
 	}
 	test_byte_suffixes();
+	test_vocabulary();
 	/* Every key has a help text and a default inside its own range. */
-	for (unsigned int i = 0; i < ssd_config_nr_keys; i++) {
-		key = &ssd_config_keys[i];
+	for (unsigned int i = 0; i < ssd_config_nr_keys(); i++) {
+		key = ssd_config_key_at(i);
 		EXPECT(key->help && key->help[0], "%s has no help", key->name);
 		EXPECT(key->default_value >= key->min_value &&
 		       key->default_value <= ssd_config_key_max(key), "%s default", key->name);
 	}
 	ssd_log_quiet = 0;
-	printf("config: %u keys checked\n", ssd_config_nr_keys);
+	printf("config: %u keys checked\n", ssd_config_nr_keys());
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "common/ssd_config.h"
+#include "device/ssd_device.h"
 
 static int unhex(const char *hex, char *out, size_t out_bytes)
 {

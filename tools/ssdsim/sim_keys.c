@@ -2,11 +2,14 @@
 /*
  * sim_keys.c - the configuration keys as ssdsim shows them (sim_keys.h):
  * the layer of each key, --list-keys in its three forms, and the table of
- * keys without effect in a configuration.
+ * keys without effect in a configuration.  The keys are the vocabulary's
+ * (device/ssd_keys.c); a policy's keys go with their registry's selector,
+ * so a new policy needs nothing here.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "device/ssd_device.h"
 #include "tools/ssdsim/sim_keys.h"
 
 /* The layers, in the order --list-keys shows them. */
@@ -14,7 +17,10 @@ static const char *const groups[] = {
 	"flash geometry and timing", "FTL", "write cache", "dedup", "device and host",
 };
 
-/* Name prefixes of each layer's keys; a key matching none is "device and host". */
+/*
+ * Name prefixes of each layer's keys; a key matching none is "device and
+ * host".  A policy's key is in its registry's selector's layer.
+ */
 static const struct {
 	const char *prefix;
 	unsigned int group;
@@ -23,10 +29,9 @@ static const struct {
 	{ "slc_", 0 }, { "chips", 0 }, { "channel", 0 }, { "read_ns", 0 },
 	{ "read_lsb_ns", 0 }, { "read_csb_ns", 0 }, { "read_msb_ns", 0 },
 	{ "read_priority", 0 }, { "program_", 0 }, { "erase_ns", 0 },
-	{ "op_percent", 1 }, { "gc_", 1 }, { "wl_", 1 }, { "dftl_", 1 }, { "ftl_", 1 },
+	{ "op_percent", 1 }, { "gc_", 1 }, { "wl_", 1 }, { "ftl_", 1 },
 	{ "read_unwritten_flash", 1 },
-	{ "cache_", 2 }, { "procache_", 2 }, { "refcnt_", 2 }, { "larc_", 2 },
-	{ "tinylfu_", 2 }, { "plc_", 2 },
+	{ "cache_", 2 },
 	{ "dedup", 3 },
 };
 
@@ -37,6 +42,10 @@ static bool has_prefix(const char *name, const char *prefix)
 
 const char *sim_key_group(const struct ssd_config_key *key)
 {
+	const struct ssd_config_key *sel = ssd_config_key_selector(key);
+
+	if (sel)
+		key = sel;
 	for (size_t i = 0; i < sizeof(group_prefixes) / sizeof(group_prefixes[0]); i++)
 		if (has_prefix(key->name, group_prefixes[i].prefix))
 			return groups[group_prefixes[i].group];
@@ -105,9 +114,9 @@ static void list_text(void)
 	       "are refused).  [kernel only]: ssdsim accepts and ignores it.\n");
 	for (size_t g = 0; g < sizeof(groups) / sizeof(groups[0]); g++) {
 		printf("\n%s\n", groups[g]);
-		for (unsigned int k = 0; k < ssd_config_nr_keys; k++)
-			if (sim_key_group(&ssd_config_keys[k]) == groups[g])
-				print_text_key(&ssd_config_keys[k]);
+		for (unsigned int k = 0, nr = ssd_config_nr_keys(); k < nr; k++)
+			if (sim_key_group(ssd_config_key_at(k)) == groups[g])
+				print_text_key(ssd_config_key_at(k));
 	}
 }
 
@@ -122,8 +131,8 @@ static void json_string(const char *s)
 static void list_json(void)
 {
 	printf("[");
-	for (unsigned int k = 0; k < ssd_config_nr_keys; k++) {
-		const struct ssd_config_key *key = &ssd_config_keys[k];
+	for (unsigned int k = 0, nr = ssd_config_nr_keys(); k < nr; k++) {
+		const struct ssd_config_key *key = ssd_config_key_at(k);
 		char def[64], help[512];
 
 		default_text(key, def, sizeof(def));
@@ -153,12 +162,13 @@ static void list_json(void)
 
 static void list_tsv(void)
 {
-	for (unsigned int k = 0; k < ssd_config_nr_keys; k++) {
+	for (unsigned int k = 0, nr = ssd_config_nr_keys(); k < nr; k++) {
+		const struct ssd_config_key *key = ssd_config_key_at(k);
 		char def[64], help[512];
 
-		default_text(&ssd_config_keys[k], def, sizeof(def));
-		ssd_config_describe(&ssd_config_keys[k], help, sizeof(help));
-		printf("%s\t%s\t%s\n", ssd_config_keys[k].name, def, help);
+		default_text(key, def, sizeof(def));
+		ssd_config_describe(key, help, sizeof(help));
+		printf("%s\t%s\t%s\n", key->name, def, help);
 	}
 }
 
@@ -177,7 +187,9 @@ int sim_keys_list(enum sim_keys_form form)
  * The table of keys without effect.  A rule covers the keys named
  * @prefix (a whole name, or a prefix), but @except; @inert says why the
  * key does nothing in @cfg (into @why), or returns 0.  @arg is its
- * argument (a policy's name).
+ * argument.  A policy's keys are covered by their registry's selector's
+ * rules too, and do nothing unless the selector names a policy that owns
+ * them (not_owner()): none of them needs a line here.
  */
 struct inert_rule {
 	const char *prefix;
@@ -193,26 +205,6 @@ static int no_cache(const struct ssd_config *cfg, const char *arg, char *why, si
 	return snprintf(why, n, "cache_policy=none: there is no write cache");
 }
 
-/* The cache's admission policy is not @arg. */
-static int not_policy(const struct ssd_config *cfg, const char *arg, char *why, size_t n)
-{
-	const char *policy = ssd_config_choice_name(cfg, "cache_policy");
-
-	if (!cfg->cache_policy || !strcmp(policy, arg))
-		return 0;
-	return snprintf(why, n, "it tunes cache_policy=%s, and cache_policy=%s", arg, policy);
-}
-
-static int not_replacement(const struct ssd_config *cfg, const char *arg, char *why, size_t n)
-{
-	const char *repl = ssd_config_choice_name(cfg, "cache_replacement");
-
-	if (!cfg->cache_policy || !strcmp(repl, arg))
-		return 0;
-	return snprintf(why, n, "it tunes cache_replacement=%s, and cache_replacement=%s", arg,
-			repl);
-}
-
 static int no_destage(const struct ssd_config *cfg, const char *arg, char *why, size_t n)
 {
 	if (!cfg->cache_policy || cfg->cache_destage_high_percent)
@@ -223,9 +215,10 @@ static int no_destage(const struct ssd_config *cfg, const char *arg, char *why, 
 /* @arg "1": procache_p_vector=1 (the classes), "0": the single p. */
 static int p_form(const struct ssd_config *cfg, const char *arg, char *why, size_t n)
 {
+	const struct ssd_config_key *form = ssd_config_find("procache_p_vector");
 	u64 vector = arg[0] == '1';
 
-	if (!cfg->cache_policy || cfg->procache_p_vector != vector)
+	if (!form || !cfg->cache_policy || ssd_config_get(cfg, form) != vector)
 		return 0;
 	return snprintf(why, n, "procache_p_vector=%llu: %s is used",
 			(unsigned long long)vector,
@@ -246,18 +239,6 @@ static int no_filter(const struct ssd_config *cfg, const char *arg, char *why, s
 	return snprintf(why, n, "dedup_filter=0: no sampling filter");
 }
 
-/* ftl_type is none of the ", "-separated @arg. */
-static int not_ftl(const struct ssd_config *cfg, const char *arg, char *why, size_t n)
-{
-	const char *type = ssd_config_choice_name(cfg, "ftl_type");
-	size_t len = strlen(type);
-
-	for (const char *p = arg; p; p = strchr(p, ','), p = p ? p + 1 : NULL)
-		if (!strncmp(p, type, len) && (p[len] == ',' || !p[len]))
-			return 0;
-	return snprintf(why, n, "it tunes ftl_type in {%s}, and ftl_type=%s", arg, type);
-}
-
 static int no_slc(const struct ssd_config *cfg, const char *arg, char *why, size_t n)
 {
 	if (cfg->slc_blocks_per_chip)
@@ -272,43 +253,68 @@ static int kernel_glue(const struct ssd_config *cfg, const char *arg, char *why,
 
 static const struct inert_rule inert_rules[] = {
 	{ "cache_", "cache_policy", no_cache, NULL },
-	{ "procache_", NULL, no_cache, NULL },
-	{ "refcnt_", NULL, no_cache, NULL },
-	{ "larc_", NULL, no_cache, NULL },
-	{ "tinylfu_", NULL, no_cache, NULL },
-	{ "plc_", NULL, no_cache, NULL },
-	{ "procache_", NULL, not_policy, "procache" },
-	{ "refcnt_", NULL, not_policy, "refcnt" },
-	{ "larc_", NULL, not_policy, "larc" },
-	{ "tinylfu_", NULL, not_policy, "tinylfu" },
-	{ "plc_", NULL, not_policy, "plc" },
 	{ "procache_p_class", NULL, p_form, "0" },
 	{ "procache_p_ppm", NULL, p_form, "1" },
-	{ "cache_s3fifo_", NULL, not_replacement, "s3fifo" },
-	{ "cache_gclock_max_priority", NULL, not_replacement, "gclock" },
 	{ "cache_destage_low_percent", NULL, no_destage, NULL },
 	{ "dedup_", NULL, no_dedup, NULL },
 	{ "dedup_sample_", NULL, no_filter, NULL },
-	{ "ftl_log_blocks", NULL, not_ftl, "bast,fast" },
-	{ "dftl_cmt_entries", NULL, not_ftl, "dftl" },
 	{ "slc_", "slc_blocks_per_chip", no_slc, NULL },
 	{ "hw_queues", NULL, kernel_glue, NULL },
 	{ "queue_depth", NULL, kernel_glue, NULL },
 };
 
-int sim_key_inert(const struct ssd_config *cfg, const struct ssd_config_key *key,
-		  char *why, size_t why_bytes)
+/*
+ * The first rule covering @name that finds it inert; a policy's key's
+ * selector (@selector) is covered by its rules' exceptions too: without
+ * a cache (cache_policy=none) the admission policies' keys do nothing.
+ */
+static int rules_inert(const struct ssd_config *cfg, const char *name, bool selector,
+		       char *why, size_t why_bytes)
 {
 	for (size_t i = 0; i < sizeof(inert_rules) / sizeof(inert_rules[0]); i++) {
 		const struct inert_rule *r = &inert_rules[i];
 
-		if (!has_prefix(key->name, r->prefix) ||
-		    (r->except && !strcmp(key->name, r->except)))
+		if (!has_prefix(name, r->prefix) ||
+		    (!selector && r->except && !strcmp(name, r->except)))
 			continue;
 		if (r->inert(cfg, r->arg, why, why_bytes))
 			return 1;
 	}
 	return 0;
+}
+
+/* @key, a policy's, when @sel (its registry's selector) names none that owns it. */
+static int not_owner(const struct ssd_config *cfg, const struct ssd_config_key *key,
+		     const struct ssd_config_key *sel, char *why, size_t n)
+{
+	u64 value = ssd_config_get(cfg, sel);
+	const char *current = sel->choice->name(value);
+	unsigned int owners = 0;
+	char names[256] = "";
+	size_t used = 0;
+
+	if (ssd_config_key_owned_by(key, value))
+		return 0;
+	for (u32 v = 0; v < sel->choice->nr && used < sizeof(names); v++)
+		if (ssd_config_key_owned_by(key, v))
+			used += snprintf(names + used, sizeof(names) - used, "%s%s",
+					 owners++ ? "," : "", sel->choice->name(v));
+	if (owners > 1)
+		return snprintf(why, n, "it tunes %s in {%s}, and %s=%s", sel->name, names,
+				sel->name, current);
+	return snprintf(why, n, "it tunes %s=%s, and %s=%s", sel->name, names, sel->name,
+			current);
+}
+
+int sim_key_inert(const struct ssd_config *cfg, const struct ssd_config_key *key,
+		  char *why, size_t why_bytes)
+{
+	const struct ssd_config_key *sel = ssd_config_key_selector(key);
+
+	if (sel && (rules_inert(cfg, sel->name, true, why, why_bytes) ||
+		    not_owner(cfg, key, sel, why, why_bytes)))
+		return 1;
+	return rules_inert(cfg, key->name, false, why, why_bytes);
 }
 
 int sim_keys_warn_inert(const struct ssd_config *cfg, char *const *pairs, int nr)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "device/ssd_device.h"
 #include "tools/report/conf_file.h"
 #include "tools/ssdsim/sim_options.h"
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "device/ssd_device.h"
 #include "tools/ssdsim/sim_report.h"
 #include "include/ssdemu_ioctl.h"
 
@@ -139,7 +140,7 @@ static void print_disks_json(FILE *out, const struct sim_report *r)
 
 void sim_report_print_json(FILE *out, struct sim_report *r, const struct ssd_config *cfg)
 {
-	unsigned int i;
+	unsigned int i, nr = ssd_config_nr_keys();
 
 	fprintf(out, ",\n  \"wrapped_requests\": %llu", (unsigned long long)r->wrapped_requests);
 	fprintf(out, ",\n  \"zero_length_requests\": %llu",
@@ -167,8 +168,8 @@ void sim_report_print_json(FILE *out, struct sim_report *r, const struct ssd_con
 		fprintf(out, ",\n  \"remap\": {\"mode\": \"none\"}");
 	fprintf(out, ",\n  \"final_flush\": %s", r->final_flush ? "true" : "false");
 	fprintf(out, ",\n  \"config\": {");
-	for (i = 0; i < ssd_config_nr_keys; i++) {
-		const struct ssd_config_key *key = &ssd_config_keys[i];
+	for (i = 0; i < nr; i++) {
+		const struct ssd_config_key *key = ssd_config_key_at(i);
 		char value[64];
 
 		key_value(cfg, key, value, sizeof(value));

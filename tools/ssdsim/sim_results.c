@@ -119,11 +119,12 @@ void sim_list_disks(const struct trace_disks *disks)
 /* Every key as "config.NAME value" lines (--verbose). */
 static void print_config_text(FILE *out, const struct ssd_config *cfg)
 {
-	for (unsigned int k = 0; k < ssd_config_nr_keys; k++) {
+	for (unsigned int k = 0, nr = ssd_config_nr_keys(); k < nr; k++) {
+		const struct ssd_config_key *key = ssd_config_key_at(k);
 		char value[64], name[80];
 
-		ssd_config_show(cfg, &ssd_config_keys[k], value, sizeof(value));
-		snprintf(name, sizeof(name), "config.%s", ssd_config_keys[k].name);
+		ssd_config_show(cfg, key, value, sizeof(value));
+		snprintf(name, sizeof(name), "config.%s", key->name);
 		fprintf(out, "%-28s %s", name, value);
 	}
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "device/ssd_device.h"
 #include "tools/ssdsim/sim_store.h"
 #include "tools/trace/trace_reader.h"
 

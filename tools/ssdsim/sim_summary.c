@@ -40,13 +40,12 @@ static void print_config(FILE *out, const struct ssd_config *cfg)
 
 	ssd_config_defaults(&def);
 	fprintf(out, "%-13s", "config");
-	for (unsigned int k = 0; k < ssd_config_nr_keys; k++) {
-		const struct ssd_config_key *key = &ssd_config_keys[k];
+	for (unsigned int k = 0, nr = ssd_config_nr_keys(); k < nr; k++) {
+		const struct ssd_config_key *key = ssd_config_key_at(k);
 		char value[64], pair[160];
 		int len;
 
-		if (*(const u64 *)((const char *)cfg + key->offset) ==
-		    *(const u64 *)((const char *)&def + key->offset))
+		if (ssd_config_get(cfg, key) == ssd_config_get(&def, key))
 			continue;
 		ssd_config_show(cfg, key, value, sizeof(value));
 		value[strcspn(value, "\n")] = '\0';
