@@ -281,6 +281,13 @@ struct ssd_layer_type {
 	 * (ssd_core_self_test()), whatever the configuration switches on.
 	 */
 	int (*self_test)(void);
+	/*
+	 * Optional (NULL: none).  The selectors of the registries the layer
+	 * owns (the FTL's gc_policy and ftl_type, ...), NULL-terminated: the
+	 * vocabulary (device/ssd_keys.c) lists each after the core's keys,
+	 * followed by the keys its registry's entries declare.
+	 */
+	const struct ssd_config_key *const *selectors;
 };
 
 #endif /* SSD_LAYER_H */

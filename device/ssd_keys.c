@@ -2,8 +2,9 @@
 /*
  * ssd_keys.c - the vocabulary: every key a device takes, collected from
  * the core's keys (common/ssd_config.h) and the registries of the layers
- * (ftl/, nvmcache/), each its selector followed by the keys its entries
- * own, in the registries' order.  Listing, finding and setting keys by
+ * of the default stack, bottom first (the FTL's, the SLC cache's: each
+ * layer type's selectors), each selector followed by the keys its
+ * registry's entries own, in the registries' order.  Listing, finding and setting keys by
  * name, the kernel's check of ssdsim-only keys, and which entry owns a
  * key, all go through the one walk below; nothing is cached, so there is
  * no state beyond the const tables it walks.  A key two entries of a
@@ -11,16 +12,6 @@
  * it first appears.
  */
 #include "device/ssd_device_internal.h"
-#include "ftl/ftl.h"
-#include "nvmcache/nvmcache.h"
-
-/* The registries' selectors, in the order their keys follow the core's. */
-static const struct ssd_config_key *const selectors[] = {
-	&ssd_key_gc_policy,
-	&ssd_key_ftl_type,
-	&ssd_key_cache_policy,
-	&ssd_key_cache_replacement,
-};
 
 /* The keys entry @value of @sel's registry owns (NULL-terminated), or NULL. */
 static const struct ssd_config_key *const *entry_keys(const struct ssd_config_key *sel,
@@ -61,20 +52,22 @@ typedef bool (*key_visit_fn)(const struct ssd_config_key *key, u32 index,
 /* Walk the vocabulary; the key the walk stopped at, or NULL. */
 static const struct ssd_config_key *walk(key_visit_fn visit, void *arg)
 {
-	const struct ssd_config_key *const *k;
-	u32 index = 0, s, v;
+	const struct ssd_config_key *const *sel, *const *k;
+	u32 index = 0, t, v;
 
 	for (v = 0; v < ssd_config_nr_core_keys; v++)
 		if (visit(&ssd_config_core_keys[v], index++, NULL, arg))
 			return &ssd_config_core_keys[v];
-	for (s = 0; s < ARRAY_SIZE(selectors); s++) {
-		if (visit(selectors[s], index++, NULL, arg))
-			return selectors[s];
-		for (v = 0; v < selectors[s]->choice->nr; v++)
-			for (k = entry_keys(selectors[s], v); k && *k; k++)
-				if (first_listed(selectors[s], v, *k) &&
-				    visit(*k, index++, selectors[s], arg))
-					return *k;
+	for (t = ssd_default_stack_size; t-- > 0;) {
+		for (sel = ssd_default_stack[t]->selectors; sel && *sel; sel++) {
+			if (visit(*sel, index++, NULL, arg))
+				return *sel;
+			for (v = 0; v < (*sel)->choice->nr; v++)
+				for (k = entry_keys(*sel, v); k && *k; k++)
+					if (first_listed(*sel, v, *k) &&
+					    visit(*k, index++, *sel, arg))
+						return *k;
+		}
 	}
 	return NULL;
 }

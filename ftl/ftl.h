@@ -19,12 +19,4 @@
  */
 extern const struct ssd_layer_type ssd_ftl_layer_type;
 
-/*
- * The FTL's registries' selectors, with their entries' keys
- * (struct ssd_config_choice.keys): gc_policy (ftl_gc_policy.c) and
- * ftl_type (ftl_scheme.c), for the vocabulary (device/ssd_keys.c).
- */
-extern const struct ssd_config_key ssd_key_gc_policy;
-extern const struct ssd_config_key ssd_key_ftl_type;
-
 #endif /* SSD_FTL_H */

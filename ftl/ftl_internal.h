@@ -508,4 +508,13 @@ static inline bool ftl_read_only(const struct ftl *ftl)
 /* Internal to ftl/: greedy's choice, cost-benefit's fallback (ftl_gc_greedy.c). */
 u32 ssd_ftl_gc_greedy_select(struct ftl *ftl, struct ftl_region *rg);
 
+/*
+ * The FTL's registries' selectors, with their entries' keys (struct
+ * ssd_config_choice.keys): gc_policy (ftl_gc_policy.c) and ftl_type
+ * (ftl_scheme.c); the layer type lists them for the vocabulary
+ * (ssd_layer_type.selectors).
+ */
+extern const struct ssd_config_key ssd_key_gc_policy;
+extern const struct ssd_config_key ssd_key_ftl_type;
+
 #endif /* SSD_FTL_INTERNAL_H */

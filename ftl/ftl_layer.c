@@ -370,10 +370,17 @@ struct ftl *ssd_ftl_from_layer(struct ssd_layer *layer)
 	return layer && layer->ops == &ftl_layer_ops ? to_ftl(layer) : NULL;
 }
 
+static const struct ssd_config_key *const ftl_selectors[] = {
+	&ssd_key_gc_policy,
+	&ssd_key_ftl_type,
+	NULL,
+};
+
 const struct ssd_layer_type ssd_ftl_layer_type = {
 	.name = "ftl",
 	.snap_tag = SSD_SNAP_TAG('F', 'T', 'L', ' '),
 	.validate = ftl_config_validate,
 	.metadata_bytes = ftl_config_metadata_bytes,
 	.create = ftl_layer_create,
+	.selectors = ftl_selectors,
 };

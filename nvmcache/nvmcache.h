@@ -13,13 +13,4 @@
 /* On when cache_policy is not none; owns cache_*, and its policies their keys. */
 extern const struct ssd_layer_type ssd_nvmcache_layer_type;
 
-/*
- * Its registries' selectors, with their entries' keys (struct
- * ssd_config_choice.keys): cache_policy (the admission policies, after
- * "none") and cache_replacement (cache_policies.c), for the vocabulary
- * (device/ssd_keys.c).
- */
-extern const struct ssd_config_key ssd_key_cache_policy;
-extern const struct ssd_config_key ssd_key_cache_replacement;
-
 #endif /* SSD_NVMCACHE_H */

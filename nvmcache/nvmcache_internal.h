@@ -305,4 +305,13 @@ static inline u32 cache_repl_victim(struct nvmcache *c, u64 lpn)
  */
 u32 ssd_cache_rce_victim(struct nvmcache *c, u64 lpn, u32 victim);
 
+/*
+ * The registries' selectors, with their entries' keys (struct
+ * ssd_config_choice.keys): cache_policy (the admission policies, after
+ * "none") and cache_replacement (cache_policies.c); the layer type lists
+ * them for the vocabulary (ssd_layer_type.selectors).
+ */
+extern const struct ssd_config_key ssd_key_cache_policy;
+extern const struct ssd_config_key ssd_key_cache_replacement;
+
 #endif /* SSD_NVMCACHE_INTERNAL_H */

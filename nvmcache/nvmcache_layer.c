@@ -548,6 +548,12 @@ static int nvmcache_create(const struct ssd_config *cfg, const struct ssd_layer_
 	return 0;
 }
 
+static const struct ssd_config_key *const nvmcache_selectors[] = {
+	&ssd_key_cache_policy,
+	&ssd_key_cache_replacement,
+	NULL,
+};
+
 const struct ssd_layer_type ssd_nvmcache_layer_type = {
 	.name = "nvmcache",
 	.snap_tag = SSD_SNAP_TAG('N', 'V', 'M', 'C'),
@@ -555,4 +561,5 @@ const struct ssd_layer_type ssd_nvmcache_layer_type = {
 	.validate = nvmcache_validate,
 	.metadata_bytes = nvmcache_metadata_bytes,
 	.create = nvmcache_create,
+	.selectors = nvmcache_selectors,
 };

@@ -37,7 +37,7 @@
 #include "user/flat_iter.h"
 #include "common/ssd_config.h"
 #include "device/ssd_device.h"
-#include "ftl/ftl.h"
+#include "ftl/ftl_internal.h"
 
 #define MAX_SECTORS	256U	/* logical blocks per request, at most */
 #define BLOCK_MAX_SECTORS 16U	/* ... under an ftl_type other than page */

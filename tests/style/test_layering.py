@@ -538,8 +538,10 @@ def symbol_folders(root: Path) -> tuple[dict[str, str], dict[str, set[str]]]:
             defs = [*FUNC_DEF_RE.finditer(text), *VAR_DEF_RE.finditer(text)]
             for m in defs:
                 defined[folder].add(m.group(2))
-                # Each program's main() is its own, never another's symbol.
-                if not m.group(1) and m.group(2) != "main":
+                # Each program's main() is its own, never another's
+                # symbol; __attribute__ and the like are the compiler's.
+                if not m.group(1) and m.group(2) != "main" and \
+                        not m.group(2).startswith("__"):
                     owner[m.group(2)] = folder
     return owner, defined
 
