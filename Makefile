@@ -12,6 +12,7 @@
 #   make uninstall  removes what make install put there
 #   make dkms       DKMS source tree and tarball, built for both kernels in a private tree
 #   make dkms-install  dkms add/build/install into the system's DKMS (root)
+#   make counters   the files made of the table of counters (docs/counters.md)
 #
 # Userspace objects go to build/, kernel builds to build/kmod/<kernel>/.
 
@@ -122,7 +123,7 @@ KVERS = $(shell cat $(BUILD)/kernel-versions 2>/dev/null)
 KMOD_FILES = $(CORE_SRCS) $(KMOD_SRCS) $(KMOD_HEADERS) emulator/Kbuild layers.mk VERSION
 
 .PHONY: all lib tools module deps test unit demo bench bench-sha1 workload clean fuzzers fuzz \
-	views python
+	views python counters
 # On a fresh clone the first `make` installs what the build needs (the
 # packages and Debian's kernel headers; scripts/install-deps.sh, as root or
 # with sudo) and records the kernels to build for.
@@ -180,6 +181,13 @@ $(LIB_ASAN): $(OBJS_ASAN)
 	$(AR) rcs $@ $^
 
 unit: $(UNIT_TESTS)
+
+# What is made of the table of counters (SSDEMU_STATS_COUNTERS in
+# include/ssdemu_ioctl.h) outside C: the core's list of its counters
+# (common/ssd_stats.h), docs/counters.md and the vendor page's table of
+# docs/nvme.md.  tests/style/test_counters.py fails when they drift.
+counters:
+	$(PYTHON) -m ssdtools.counters
 
 # The module is built from a copy of the tree per kernel (its folders kept,
 # with their include views), so both kernels' objects coexist and the source
