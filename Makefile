@@ -103,11 +103,13 @@ $(eval $(call program,config_oracle,tests/vm/config_oracle.c,core,$(CORE_LIBS)))
 $(eval $(call program,ssd_unit_tests,$(sort $(wildcard tests/unit/*.c)),core,$(CORE_LIBS)))
 $(eval $(call program,test_sim_latency,tests/tools/test_sim_latency.c \
 	tools/ssdsim/sim_latency.c,,))
+$(eval $(call program,test_stats_fields,tests/tools/test_stats_fields.c $(REPORT_SRCS) \
+	tools/ssdctl/stats_group.c,,))
 
 TOOLS := $(addprefix $(BUILD)/bin/,ssdctl ssdsim ioctl_probe ioctl_fuzz config_oracle \
 	cachesim tracegen trace_dump simspeed run_rusage)
-UNIT_TESTS := $(addprefix $(BUILD)/asan/bin/,ssd_unit_tests test_sim_latency ssdsim \
-	cachesim tracegen trace_dump)
+UNIT_TESTS := $(addprefix $(BUILD)/asan/bin/,ssd_unit_tests test_sim_latency \
+	test_stats_fields ssdsim cachesim tracegen trace_dump)
 
 # libssdsim.so (tools/ssdsim/ssdsim_api.h): the core and ssdsim's sources
 # compiled -fPIC, with their printing made capturable

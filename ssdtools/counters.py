@@ -182,6 +182,10 @@ def counters_doc(table: Table) -> str:
         "(a tool reading an older module does not show it); *0xC0* its "
         "field in the NVMe vendor page. Counters marked *kernel* are the "
         "kernel glue's (timer completions), 0 in ssdsim.",
+        "Derived figures (`waf`, `waf_tlc`, `erase_count_mean`, "
+        "`read_latency_mean_us`, `write_latency_mean_us`, `dedup_ratio`) "
+        "are computed by the tools from these, each by one function "
+        "(`tools/report/stats_derived.h`).",
         "Adding a counter: one row at the end of the table, with the next "
         "version (`SSDEMU_STATS_VERSION` raised to it), the code that "
         "counts it, then `make counters` (this page and the core's list "
