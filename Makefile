@@ -12,6 +12,7 @@
 #   make uninstall  removes what make install put there
 #   make dkms       DKMS source tree and tarball, built for both kernels in a private tree
 #   make dkms-install  dkms add/build/install into the system's DKMS (root)
+#   make counters   the files made of the table of counters (docs/counters.md)
 #
 # Userspace objects go to build/, kernel builds to build/kmod/<kernel>/.
 
@@ -102,11 +103,13 @@ $(eval $(call program,config_oracle,tests/vm/config_oracle.c,core,$(CORE_LIBS)))
 $(eval $(call program,ssd_unit_tests,$(sort $(wildcard tests/unit/*.c)),core,$(CORE_LIBS)))
 $(eval $(call program,test_sim_latency,tests/tools/test_sim_latency.c \
 	tools/ssdsim/sim_latency.c,,))
+$(eval $(call program,test_stats_fields,tests/tools/test_stats_fields.c $(REPORT_SRCS) \
+	tools/ssdctl/stats_group.c,,))
 
 TOOLS := $(addprefix $(BUILD)/bin/,ssdctl ssdsim ioctl_probe ioctl_fuzz config_oracle \
 	cachesim tracegen trace_dump simspeed run_rusage)
-UNIT_TESTS := $(addprefix $(BUILD)/asan/bin/,ssd_unit_tests test_sim_latency ssdsim \
-	cachesim tracegen trace_dump)
+UNIT_TESTS := $(addprefix $(BUILD)/asan/bin/,ssd_unit_tests test_sim_latency \
+	test_stats_fields ssdsim cachesim tracegen trace_dump)
 
 # libssdsim.so (tools/ssdsim/ssdsim_api.h): the core and ssdsim's sources
 # compiled -fPIC, with their printing made capturable
@@ -122,7 +125,7 @@ KVERS = $(shell cat $(BUILD)/kernel-versions 2>/dev/null)
 KMOD_FILES = $(CORE_SRCS) $(KMOD_SRCS) $(KMOD_HEADERS) emulator/Kbuild layers.mk VERSION
 
 .PHONY: all lib tools module deps test unit demo bench bench-sha1 workload clean fuzzers fuzz \
-	views python
+	views python counters
 # On a fresh clone the first `make` installs what the build needs (the
 # packages and Debian's kernel headers; scripts/install-deps.sh, as root or
 # with sudo) and records the kernels to build for.
@@ -192,6 +195,13 @@ $(LIB_ASAN): $(OBJS_ASAN)
 	rm -f $@ && $(AR) rcs $@ $^
 
 unit: $(UNIT_TESTS)
+
+# What is made of the table of counters (SSDEMU_STATS_COUNTERS in
+# include/ssdemu_ioctl.h) outside C: the core's list of its counters
+# (common/ssd_stats.h), docs/counters.md and the vendor page's table of
+# docs/nvme.md.  tests/style/test_counters.py fails when they drift.
+counters:
+	$(PYTHON) -m ssdtools.counters
 
 # The module is built from a copy of the tree per kernel (its folders kept,
 # with their include views), so both kernels' objects coexist and the source

@@ -22,6 +22,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
+#include "abi/ssd_abi.h"
 #include "emulator/ssdemu.h"
 
 /* Do Not Retry: NVME_SC_DNR in 6.1, NVME_STATUS_DNR in 6.12. */
@@ -47,52 +48,33 @@
 #define SSDEMU_NVME_AT_NONE	0xffff
 
 /*
- * The vendor page (0xC0): u64 little-endian fields in this order after
- * three of its own (the layout version, the number of fields that follow
- * it and waf_milli), each the ssd_stats counter of the same name (given
- * here by its offset); docs/nvme.md has the table, which
+ * The vendor page (0xC0): u64 little-endian fields, three of its own (the
+ * layout version, the number of fields that follow it and waf_milli),
+ * then the counters the table of counters gives a field of it
+ * (SSDEMU_STATS_COUNTERS, its vendor column, include/ssdemu_ioctl.h), at
+ * that field.  docs/nvme.md has the table, made of the same column, which
  * tests/vm/test_nvme_vm.py checks.
  */
-static const size_t vendor_fields[] = {
-	offsetof(struct ssd_stats, host_read_pages),
-	offsetof(struct ssd_stats, host_write_pages),
-	offsetof(struct ssd_stats, host_trim_pages),
-	offsetof(struct ssd_stats, flash_program_pages),
-	offsetof(struct ssd_stats, flash_program_host_pages),
-	offsetof(struct ssd_stats, flash_program_gc_pages),
-	offsetof(struct ssd_stats, flash_program_slc_pages),
-	offsetof(struct ssd_stats, flash_program_tlc_pages),
-	offsetof(struct ssd_stats, flash_program_destage_pages),
-	offsetof(struct ssd_stats, flash_program_fill_pages),
-	offsetof(struct ssd_stats, flash_program_map_pages),
-	offsetof(struct ssd_stats, flash_program_merge_pages),
-	offsetof(struct ssd_stats, flash_read_pages),
-	offsetof(struct ssd_stats, flash_read_host_pages),
-	offsetof(struct ssd_stats, flash_read_gc_pages),
-	offsetof(struct ssd_stats, flash_read_slc_pages),
-	offsetof(struct ssd_stats, flash_read_destage_pages),
-	offsetof(struct ssd_stats, flash_erase_blocks),
-	offsetof(struct ssd_stats, flash_erase_slc_blocks),
-	offsetof(struct ssd_stats, flash_erase_tlc_blocks),
-	offsetof(struct ssd_stats, erase_count_mean_milli),
-	offsetof(struct ssd_stats, erase_count_min),
-	offsetof(struct ssd_stats, erase_count_max),
-	offsetof(struct ssd_stats, gc_relocated_pages),
-	offsetof(struct ssd_stats, gc_background_pages),
-	offsetof(struct ssd_stats, wl_static_pages),
-	offsetof(struct ssd_stats, cache_write_hit_pages),
-	offsetof(struct ssd_stats, cache_read_hit_pages),
-	offsetof(struct ssd_stats, cache_read_miss_pages),
-	offsetof(struct ssd_stats, cache_admit_pages),
-	offsetof(struct ssd_stats, cache_evict_pages),
-	offsetof(struct ssd_stats, cache_pages),
-	offsetof(struct ssd_stats, cache_capacity_pages),
-	offsetof(struct ssd_stats, dedup_chunks_written),
-	offsetof(struct ssd_stats, dedup_duplicate_chunks),
-	offsetof(struct ssd_stats, dedup_programs_avoided),
-	offsetof(struct ssd_stats, dedup_logical_pages),
-	offsetof(struct ssd_stats, dedup_physical_pages),
+#define SSDEMU_VENDOR_OWN_FIELDS	3
+
+/* Each counter's field in the page, in the table's order (0: not in it). */
+#define SSDEMU_VENDOR_FIELD(name, unit, group, since, source, vendor, help)	\
+	{ offsetof(struct ssdemu_stats, name), vendor },
+
+static const struct {
+	u16 offset;			/* in struct ssdemu_stats */
+	u8 field;
+} vendor_fields[] = {
+	SSDEMU_STATS_COUNTERS(SSDEMU_VENDOR_FIELD)
 };
+
+/* The counters in the page (+ 1 each), and whether each one's field is in it. */
+#define SSDEMU_VENDOR_COUNT(name, unit, group, since, source, vendor, help)	\
+	+ !!(vendor)
+#define SSDEMU_VENDOR_FITS(name, unit, group, since, source, vendor, help)	\
+	(!(vendor) || ((vendor) >= SSDEMU_VENDOR_OWN_FIELDS &&			\
+		       (vendor) < SSDEMU_NVME_VENDOR_BYTES / 8)) &&
+#define SSDEMU_VENDOR_COUNTERS	(0 SSDEMU_STATS_COUNTERS(SSDEMU_VENDOR_COUNT))
 
 /* The largest log page (SMART, vendor), built whole before the transfer. */
 #define SSDEMU_NVME_LOG_MAX_BYTES	512
@@ -334,16 +316,26 @@ static void smart_log(struct ssdemu_disk *sd, const struct ssd_stats *st,
 	log->temp_sensor[0] = cpu_to_le16(SSDEMU_NVME_TEMP_K);
 }
 
-static u32 vendor_log(const struct ssd_stats *st, __le64 *f)
+/* WAF by pages in thousandths: flash programs per host page written; 0 before one. */
+static u64 waf_milli(const struct ssdemu_stats *st)
+{
+	return st->host_write_pages ?
+	       div64_u64(st->flash_program_pages * 1000, st->host_write_pages) : 0;
+}
+
+/* The page from the core's counters, converted to the ABI's struct in @abi. */
+static u32 vendor_log(const struct ssd_stats *st, struct ssdemu_stats *abi, __le64 *f)
 {
 	u32 i;
 
+	ssd_stats_to_uapi(st, abi);
 	f[0] = cpu_to_le64(SSDEMU_NVME_VENDOR_LAYOUT);
-	f[1] = cpu_to_le64(1 + ARRAY_SIZE(vendor_fields));
-	f[2] = cpu_to_le64(st->host_write_pages ?
-			   div64_u64(st->flash_program_pages * 1000, st->host_write_pages) : 0);
+	f[1] = cpu_to_le64(1 + SSDEMU_VENDOR_COUNTERS);	/* waf_milli and the counters */
+	f[2] = cpu_to_le64(waf_milli(abi));
 	for (i = 0; i < ARRAY_SIZE(vendor_fields); i++)
-		f[3 + i] = cpu_to_le64(*(const u64 *)((const u8 *)st + vendor_fields[i]));
+		if (vendor_fields[i].field)
+			f[vendor_fields[i].field] =
+				cpu_to_le64(*(const u64 *)((const u8 *)abi + vendor_fields[i].offset));
 	return SSDEMU_NVME_VENDOR_BYTES;
 }
 
@@ -356,14 +348,18 @@ static int build_log(struct ssdemu_disk *sd, struct nvme_cmd *cmd, u8 lid, void 
 		     u32 *bytes)
 {
 	struct ssd_device *core;
-	struct ssd_stats *st;
+	struct {
+		struct ssd_stats core;
+		struct ssdemu_stats abi;	/* the vendor page's */
+	} *st;
 	u32 nsid = cmd->c.nsid;
 
 	BUILD_BUG_ON(sizeof(struct nvme_smart_log) > SSDEMU_NVME_LOG_MAX_BYTES);
 	BUILD_BUG_ON(SSDEMU_NVME_VENDOR_BYTES > SSDEMU_NVME_LOG_MAX_BYTES);
 	BUILD_BUG_ON(SSDEMU_NVME_ERROR_ENTRIES * 64 > SSDEMU_NVME_LOG_MAX_BYTES);
 	BUILD_BUG_ON(sizeof(struct nvme_error_slot) != 64);
-	BUILD_BUG_ON((3 + ARRAY_SIZE(vendor_fields)) * 8 > SSDEMU_NVME_VENDOR_BYTES);
+	BUILD_BUG_ON(!(SSDEMU_STATS_COUNTERS(SSDEMU_VENDOR_FITS) 1));
+	BUILD_BUG_ON(sizeof(struct ssdemu_stats) > U16_MAX);
 	switch (lid) {
 	case NVME_LOG_ERROR:
 		*bytes = error_log(sd, page);
@@ -381,7 +377,7 @@ static int build_log(struct ssdemu_disk *sd, struct nvme_cmd *cmd, u8 lid, void 
 		cmd->error_at = SSDEMU_NVME_AT_CDW10;
 		return NVME_SC_INVALID_LOG_PAGE;
 	}
-	st = kmalloc(sizeof(*st), GFP_KERNEL);
+	st = kzalloc(sizeof(*st), GFP_KERNEL);
 	if (!st)
 		return -ENOMEM;
 	core = ssdemu_core_get(sd);
@@ -389,13 +385,13 @@ static int build_log(struct ssdemu_disk *sd, struct nvme_cmd *cmd, u8 lid, void 
 		kfree(st);
 		return -ENXIO;
 	}
-	ssd_device_get_stats(core, st);
+	ssd_device_get_stats(core, &st->core);
 	ssdemu_core_put(sd);
 	if (lid == NVME_LOG_SMART) {
-		smart_log(sd, st, page);
+		smart_log(sd, &st->core, page);
 		*bytes = sizeof(struct nvme_smart_log);
 	} else {
-		*bytes = vendor_log(st, page);
+		*bytes = vendor_log(&st->core, &st->abi, page);
 	}
 	kfree(st);
 	return 0;

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
 /*
- * ssdemu_ioctl.h - the userspace ABI of /dev/ssdemuN: ioctl numbers and the
- * versioned statistics struct.  Shared by the module, ssdctl and ssdsim.
+ * ssdemu_ioctl.h - the userspace ABI of /dev/ssdemuN: ioctl numbers, the
+ * versioned statistics struct and the table of its counters.  Shared by
+ * the module, ssdctl and ssdsim; self-contained (it includes nothing of
+ * the core), so it installs and builds on its own.
  *
  * Compatibility: struct ssdemu_stats only grows at its end.  The kernel
  * copies min(its size, the size encoded in the caller's ioctl number) bytes
@@ -10,7 +12,7 @@
  *
  * Every counter carries its unit in its name.  "pages" are flash pages of
  * page_size_bytes.  WAF = flash_program_pages * page_size_bytes /
- * host_write_bytes; ssdctl derives it, the kernel does no floating point.
+ * host_write_bytes; the tools derive it, the kernel does no floating point.
  *
  * The FTL has two regions: the TLC main region, which holds the logical
  * space, and an optional SLC-mode cache region (slc_blocks_per_chip).
@@ -25,253 +27,436 @@
 
 #define SSDEMU_STATS_VERSION	10
 
+/*
+ * The groups counters are shown in by `ssdctl stats`, in its order:
+ * G(group, title).
+ */
+#define SSDEMU_STATS_GROUPS(G)							\
+	G(device, "device")							\
+	G(host, "host")								\
+	G(flash, "flash")							\
+	G(gc, "GC")								\
+	G(wear, "wear (erase counts of all blocks, ever)")			\
+	G(read_errors, "faults: read errors and injection")			\
+	G(wear_out, "faults")							\
+	G(cache, "cache (SLC write cache)")					\
+	G(dedup, "dedup")							\
+	G(power, "power")							\
+	G(timing, "timing (modeled time)")					\
+	G(ram, "RAM")
+
+/*
+ * SSDEMU_STATS_COUNTERS(X): every counter, the one table of them.  struct
+ * ssdemu_stats is made of it, field by field in its order; the core's
+ * struct ssd_stats (common/ssd_stats.h, generated: `make counters`), the
+ * conversion (abi/ssd_abi.h), ssdctl's and ssdsim's output, the NVMe
+ * vendor page and docs/counters.md come from it.  A row:
+ *
+ *   X(name, unit, group, version, source, vendor, help)
+ *
+ *   name	the field (a __u64), its unit in its name
+ *   unit	what it counts, a string ("pages", "ns", "erases/1000", ...)
+ *   group	its group of SSDEMU_STATS_GROUPS
+ *   version	the SSDEMU_STATS_VERSION that appended it
+ *   source	core: the portable core fills it (the kernel and ssdsim);
+ *		glue: the kernel glue does (0 in ssdsim)
+ *   vendor	its field in the NVMe vendor log page 0xC0 (docs/nvme.md), or
+ *		0: not in it
+ *   help	one line: what it counts
+ *
+ * A new counter is a row at the end, with a version above the last one
+ * (SSDEMU_STATS_VERSION raised to it): rows are never moved or removed.
+ *
+ * Version 5: a chunk is one page of unique data stored below the dedup
+ * layer.  Version 7: cache_evict_pages is the sum of the destages by kind
+ * (every eviction is a destage); the dedup engines (dedup_hash_engines,
+ * dedup_hash_overlap): how long leaving writes waited for their
+ * fingerprints, and whether the engines keep up with the flash.
+ *
+ * Version 8, the FTL's mapping schemes (ftl_type): ftl_map_ram_bytes is
+ * the controller RAM the scheme's mapping would need (page: the page map;
+ * block: one entry per logical block; bast/fast: that plus the log blocks'
+ * page maps), beside ftl_metadata_bytes, the simulator's own tables
+ * (dftl: its CMT entries and GTD).  Also version 8, wear and the FTL's own
+ * map: the spread of the blocks' erase counts; static wear levelling
+ * (wl_static_threshold): cold blocks chosen and the valid pages moved out
+ * of them (also counted in gc_relocated_pages and flash_*_gc_pages); the
+ * FTL's map traffic (cause map: DFTL's translation pages, also in
+ * flash_program_pages and flash_read_pages); DFTL's cached mapping table
+ * (ftl_type=dftl).
+ *
+ * Version 9, the erase-count histogram of every block (both regions, the
+ * population of erase_count_min/_max/_mean_milli), computed when the stats
+ * are read: 16 buckets of equal width scaled to the current
+ * erase_count_max: width = ceil((max + 1) / 16), at least 1; erase_hist_i
+ * counts the blocks with i * width <= erases < (i + 1) * width.  The
+ * buckets sum to total_blocks.  A width of 0 means the writer had no
+ * histogram.
+ */
+#define SSDEMU_STATS_COUNTERS(X)							\
+	/* Geometry and capacity. */							\
+	X(logical_capacity_bytes, "bytes", device, 1, core, 0,				\
+	  "the TLC region's pages less over-provisioning")				\
+	X(physical_capacity_bytes, "bytes", device, 1, core, 0,				\
+	  "pages of every block in its cell mode")					\
+	X(page_size_bytes, "bytes", device, 1, core, 0,					\
+	  "a flash page: the FTL's mapping unit")					\
+	X(pages_per_block, "pages", device, 1, core, 0,					\
+	  "pages of an erase block (TLC mode)")						\
+	X(total_blocks, "blocks", device, 1, core, 0,					\
+	  "erase blocks of every chip, both regions")					\
+	X(free_blocks, "blocks", device, 1, core, 0,					\
+	  "erased blocks ready to be written, both regions")				\
+	X(valid_pages, "pages", device, 1, core, 0,					\
+	  "pages holding live data, both regions")					\
+	/* What the host asked for. */							\
+	X(host_read_bytes, "bytes", host, 1, core, 0,					\
+	  "bytes of host reads")							\
+	X(host_write_bytes, "bytes", host, 1, core, 0,					\
+	  "bytes of host writes (not write-zeroes)")					\
+	X(host_trim_bytes, "bytes", host, 1, core, 0,					\
+	  "bytes of host discards and write-zeroes")					\
+	X(host_read_pages, "pages", host, 1, core, 3,					\
+	  "flash pages touched by host reads")						\
+	X(host_write_pages, "pages", host, 1, core, 4,					\
+	  "flash pages written for the host")						\
+	X(host_trim_pages, "pages", host, 1, core, 5,					\
+	  "mapped pages a TRIM invalidated")						\
+	X(host_rmw_pages, "pages", host, 1, core, 0,					\
+	  "partial-page writes that read first")					\
+	X(host_flush_count, "commands", host, 1, core, 0,				\
+	  "FLUSH commands")								\
+	/* What the flash went through, by cause. */					\
+	X(flash_program_pages, "pages", flash, 1, core, 6,				\
+	  "page programs, all causes")							\
+	X(flash_program_host_pages, "pages", flash, 1, core, 7,				\
+	  "page programs of host writes")						\
+	X(flash_program_gc_pages, "pages", flash, 1, core, 8,				\
+	  "page programs of GC's relocations")						\
+	X(flash_read_pages, "pages", flash, 1, core, 15,				\
+	  "page reads, all causes")							\
+	X(flash_read_host_pages, "pages", flash, 1, core, 16,				\
+	  "page reads of host reads, incl. unwritten pages (read_unwritten_flash)")	\
+	X(flash_read_gc_pages, "pages", flash, 1, core, 17,				\
+	  "page reads of GC's relocations")						\
+	X(flash_erase_blocks, "blocks", flash, 1, core, 20,				\
+	  "block erases since the last reset")						\
+	X(erase_count_total, "erases", wear, 1, core, 0,				\
+	  "wear: erases of all blocks, ever")						\
+	X(erase_count_min, "erases", wear, 1, core, 24,					\
+	  "wear: the fewest erases of a block")						\
+	X(erase_count_max, "erases", wear, 1, core, 25,					\
+	  "wear: the most erases of a block")						\
+	X(erase_count_mean_milli, "erases/1000", wear, 1, core, 23,			\
+	  "wear: mean erases of a block, x 1000")					\
+	/* Garbage collection. */							\
+	X(gc_victim_blocks, "blocks", gc, 1, core, 0,					\
+	  "blocks GC chose and erased")							\
+	X(gc_relocated_pages, "pages", gc, 1, core, 26,					\
+	  "valid pages GC moved out of its victims")					\
+	X(gc_foreground_runs, "runs", gc, 1, core, 0,					\
+	  "host page writes that did GC work")						\
+	/* RAM the device uses. */							\
+	X(ftl_metadata_bytes, "bytes", ram, 1, core, 0,					\
+	  "the FTL's tables: L2P, P2L, block table, heaps")				\
+	X(flash_metadata_bytes, "bytes", ram, 1, core, 0,				\
+	  "the page-data pointer table")						\
+	X(data_bytes, "bytes", ram, 1, core, 0,						\
+	  "page buffers holding data")							\
+	/* The model's clock. */							\
+	X(virtual_time_ns, "ns", timing, 1, core, 0,					\
+	  "the latest modeled completion")						\
+	/* Version 2: the timing model, in virtual nanoseconds. */			\
+	X(commands, "commands", timing, 2, core, 0,					\
+	  "requests the model timed")							\
+	X(command_latency_ns_total, "ns", timing, 2, core, 0,				\
+	  "their sum of completion - arrival")						\
+	X(queue_wait_ns_total, "ns", timing, 2, core, 0,				\
+	  "waiting for a command queue slot, summed")					\
+	X(controller_busy_ns, "ns", timing, 2, core, 0,					\
+	  "the controller's time on commands")						\
+	X(channel_busy_ns_total, "ns", timing, 2, core, 0,				\
+	  "transfer time, summed over channels")					\
+	X(chip_busy_ns_total, "ns", timing, 2, core, 0,					\
+	  "flash operation time, summed over chips")					\
+	/* Version 2: kernel completions against the model (0 in ssdsim). */		\
+	X(timed_completions, "completions", timing, 2, glue, 0,				\
+	  "completed by a timer (timing=1)")						\
+	X(late_completions, "completions", timing, 2, glue, 0,				\
+	  "of those, completed after the model's time")					\
+	X(late_ns_total, "ns", timing, 2, glue, 0,					\
+	  "by how much, summed")							\
+	X(late_ns_max, "ns", timing, 2, glue, 0,					\
+	  "by how much at most")							\
+	/* Version 2: freed page buffers kept for the next writes. */			\
+	X(spare_buffer_bytes, "bytes", ram, 2, core, 0,					\
+	  "freed page buffers kept for the next writes")				\
+	/* Version 3: the timing model's latencies of reads and writes apart. */	\
+	X(read_commands, "commands", timing, 3, core, 0,				\
+	  "read requests timed")							\
+	X(read_latency_ns_total, "ns", timing, 3, core, 0,				\
+	  "their sum of completion - arrival")						\
+	X(write_commands, "commands", timing, 3, core, 0,				\
+	  "write requests timed (not write-zeroes)")					\
+	X(write_latency_ns_total, "ns", timing, 3, core, 0,				\
+	  "their sum of completion - arrival")						\
+	/* Version 3: the data cap. */							\
+	X(data_limit_bytes, "bytes", ram, 3, core, 0,					\
+	  "the most page data the device holds (memory_limit_mb less metadata and "	\
+	  "spare buffers, at most the logical capacity); writes needing more fail "	\
+	  "with ENOSPC")								\
+	/* Version 3: the SLC cache region's share of the totals above. */		\
+	X(flash_program_slc_pages, "pages", flash, 3, core, 9,				\
+	  "programs of SLC-mode blocks, all causes")					\
+	X(flash_read_slc_pages, "pages", flash, 3, core, 18,				\
+	  "reads of SLC-mode blocks, all causes")					\
+	X(flash_erase_slc_blocks, "blocks", flash, 3, core, 21,				\
+	  "erases of SLC-mode blocks since the last reset")				\
+	X(slc_erase_count_total, "erases", wear, 3, core, 0,				\
+	  "wear: erases of SLC blocks, ever")						\
+	X(slc_erase_count_max, "erases", wear, 3, core, 0,				\
+	  "wear: the most erases of an SLC block")					\
+	X(slc_free_blocks, "blocks", device, 3, core, 0,				\
+	  "erased SLC blocks ready to be written")					\
+	X(slc_valid_pages, "pages", device, 3, core, 0,					\
+	  "pages holding live data in the SLC region")					\
+	/* Version 3: GC in bounded steps (gc_pages_per_write). */			\
+	X(gc_blocking_runs, "runs", gc, 3, core, 0,					\
+	  "GC ran until a block was freed: the hard floor")				\
+	X(gc_relocated_pages_write_max, "pages", gc, 3, core, 0,			\
+	  "most pages GC moved in one host page write")					\
+	/* Version 3: background GC (gc_background_free_blocks). */			\
+	X(gc_background_pages, "pages", gc, 3, core, 27,				\
+	  "valid pages GC moved on idle chips")						\
+	X(gc_background_steps, "steps", gc, 3, core, 0,					\
+	  "background GC steps run")							\
+	/* Version 4: the SLC write cache (nvmcache/, cache_policy). */			\
+	X(cache_write_hit_pages, "pages", cache, 4, core, 29,				\
+	  "page writes to a cached page: an SLC program")				\
+	X(cache_admit_pages, "pages", cache, 4, core, 32,				\
+	  "write misses that entered the cache")					\
+	X(cache_bypass_size_pages, "pages", cache, 4, core, 0,				\
+	  "misses sent to TLC: request >= procache_c_bytes")				\
+	X(cache_bypass_dice_pages, "pages", cache, 4, core, 0,				\
+	  "misses sent to TLC: ProCache's die said no")					\
+	X(cache_bypass_policy_pages, "pages", cache, 4, core, 0,			\
+	  "misses sent to TLC: counter, ghost or sketch said no")			\
+	X(cache_evict_pages, "pages", cache, 4, core, 33,				\
+	  "cached pages evicted (each destaged to TLC)")				\
+	X(cache_read_hit_pages, "pages", cache, 4, core, 30,				\
+	  "host page reads served by the cache (SLC reads)")				\
+	X(cache_pages, "pages", cache, 4, core, 34,					\
+	  "pages cached now")								\
+	X(cache_capacity_pages, "pages", cache, 4, core, 35,				\
+	  "most pages the cache holds")							\
+	X(cache_metadata_bytes, "bytes", ram, 4, core, 0,				\
+	  "the cache directory and replacement state")					\
+	X(cache_policy_metadata_bytes, "bytes", ram, 4, core, 0,			\
+	  "the admission policy's own state")						\
+	X(flash_program_destage_pages, "pages", flash, 4, core, 11,			\
+	  "TLC programs of destaged pages")						\
+	X(flash_read_destage_pages, "pages", flash, 4, core, 19,			\
+	  "SLC reads of pages being destaged")						\
+	X(flash_program_tlc_pages, "pages", flash, 4, core, 10,				\
+	  "programs of TLC blocks, all causes")						\
+	X(flash_erase_tlc_blocks, "blocks", flash, 4, core, 22,				\
+	  "erases of TLC blocks since the last reset")					\
+	/* Version 5: in-device deduplication (dedup=1; all 0 when off). */		\
+	X(dedup_chunks_written, "chunks", dedup, 5, core, 36,				\
+	  "writes that left the write buffer")						\
+	X(dedup_fingerprinted_chunks, "chunks", dedup, 5, core, 0,			\
+	  "SHA-1s computed, late ones included")					\
+	X(dedup_late_fingerprints, "chunks", dedup, 5, core, 0,				\
+	  "of stored chunks, on a sample match")					\
+	X(dedup_filtered_chunks, "chunks", dedup, 5, core, 0,				\
+	  "written unhashed: the sampling filter")					\
+	X(dedup_duplicate_chunks, "chunks", dedup, 5, core, 37,				\
+	  "writes that matched a live chunk")						\
+	X(dedup_store_hits, "lookups", dedup, 5, core, 0,				\
+	  "fingerprint store lookups that hit")						\
+	X(dedup_store_misses, "lookups", dedup, 5, core, 0,				\
+	  "fingerprint store lookups that missed")					\
+	X(dedup_store_evictions, "entries", dedup, 5, core, 0,				\
+	  "fingerprints the LRU store dropped")						\
+	X(dedup_buffer_rewrites, "writes", dedup, 5, core, 0,				\
+	  "writes that replaced a buffered one")					\
+	X(dedup_buffer_trims, "writes", dedup, 5, core, 0,				\
+	  "buffered writes dropped by a TRIM")						\
+	X(dedup_buffer_reads, "pages", dedup, 5, core, 0,				\
+	  "page reads served from the buffer")						\
+	X(dedup_programs_avoided, "pages", dedup, 5, core, 38,				\
+	  "duplicates + rewrites + trims in the buffer")				\
+	X(dedup_logical_pages, "pages", dedup, 5, core, 39,				\
+	  "host pages holding data (mapped, buffered)")					\
+	X(dedup_physical_pages, "pages", dedup, 5, core, 40,				\
+	  "live chunks (pages stored below)")						\
+	X(dedup_buffered_pages, "pages", dedup, 5, core, 0,				\
+	  "writes in the buffer now")							\
+	X(dedup_store_used_entries, "entries", dedup, 5, core, 0,			\
+	  "fingerprint store entries in use")						\
+	X(dedup_store_capacity_entries, "entries", dedup, 5, core, 0,			\
+	  "fingerprint store entries in all")						\
+	X(dedup_store_entry_bytes, "bytes", dedup, 5, core, 0,				\
+	  "RAM per fingerprint store entry")						\
+	X(dedup_metadata_bytes, "bytes", ram, 5, core, 0,				\
+	  "all of the dedup layer's tables")						\
+	X(dedup_break_even_ppm, "ppm", dedup, 5, core, 0,				\
+	  "(hash + lookup) / program, parts per million")				\
+	X(dedup_engine_busy_ns, "ns", dedup, 5, core, 0,				\
+	  "SHA-1 and lookups on the controller")					\
+	/* Version 6: PLC, read allocation, bytes into the cache, references. */	\
+	X(cache_bypass_delay_pages, "pages", cache, 6, core, 0,				\
+	  "PLC: a delayed eviction abandoned the miss")					\
+	X(cache_bypass_inout_pages, "pages", cache, 6, core, 0,				\
+	  "PLC: the newcomer did not beat the victim")					\
+	X(cache_read_miss_pages, "pages", cache, 6, core, 31,				\
+	  "host page reads of pages not cached")					\
+	X(cache_fill_pages, "pages", cache, 6, core, 0,					\
+	  "read misses copied into the cache")						\
+	X(cache_written_host_bytes, "bytes", cache, 6, core, 0,				\
+	  "into the cache: write hits and admitted writes")				\
+	X(cache_written_fill_bytes, "bytes", cache, 6, core, 0,				\
+	  "into the cache: read fills")							\
+	X(cache_refcount_metadata_bytes, "bytes", ram, 6, core, 0,			\
+	  "references kept per logical page (dedup-aware)")				\
+	X(flash_program_fill_pages, "pages", flash, 6, core, 12,			\
+	  "SLC programs of read fills")							\
+	/* Version 7: destage by kind, cache TRIMs, the dedup engines. */		\
+	X(cache_destage_foreground_pages, "pages", cache, 7, core, 0,			\
+	  "destaged inside the write that needed room")					\
+	X(cache_destage_background_pages, "pages", cache, 7, core, 0,			\
+	  "destaged on idle chips (cache_destage_high_percent)")			\
+	X(cache_trim_pages, "pages", cache, 7, core, 0,					\
+	  "cached pages a TRIM dropped")						\
+	X(dedup_hash_wait_ns, "ns", dedup, 7, core, 0,					\
+	  "leaving writes' wait for fingerprints, summed")				\
+	X(dedup_engine_load_ppm, "ppm", dedup, 7, core, 0,				\
+	  "engine time per page / flash time per page, full load")			\
+	/* Version 8: mapping schemes, wear, the FTL's map (see above). */		\
+	X(ftl_map_ram_bytes, "bytes", ram, 8, core, 0,					\
+	  "modeled mapping RAM of the scheme")						\
+	X(erase_count_stddev_milli, "erases/1000", wear, 8, core, 0,			\
+	  "standard deviation of every block's erase count, x 1000")			\
+	X(wl_static_migrations, "blocks", gc, 8, core, 0,				\
+	  "cold blocks static wear levelling chose")					\
+	X(wl_static_pages, "pages", gc, 8, core, 28,					\
+	  "valid pages moved out of them")						\
+	X(flash_program_map_pages, "pages", flash, 8, core, 13,				\
+	  "translation pages programmed (cause map)")					\
+	X(flash_read_map_pages, "pages", flash, 8, core, 0,				\
+	  "translation pages read (cause map)")						\
+	X(dftl_cmt_hits, "lookups", gc, 8, core, 0,					\
+	  "DFTL: host map lookups the CMT held")					\
+	X(dftl_cmt_misses, "lookups", gc, 8, core, 0,					\
+	  "DFTL: host map lookups that loaded an entry")				\
+	X(dftl_translation_reads, "pages", gc, 8, core, 0,				\
+	  "DFTL: translation pages read: misses and write-backs")			\
+	X(dftl_translation_writes, "pages", gc, 8, core, 0,				\
+	  "DFTL: translation pages written back (not GC)")				\
+	X(dftl_translation_gc_pages, "pages", gc, 8, core, 0,				\
+	  "DFTL: translation pages translation GC moved")				\
+	/* Block-mapped schemes (block, bast, fast): merges of logical blocks. */	\
+	X(ftl_switch_merges, "merges", gc, 8, core, 0,					\
+	  "log blocks that became data blocks as they were")				\
+	X(ftl_partial_merges, "merges", gc, 8, core, 0,					\
+	  "log blocks completed from the data block, then switched")			\
+	X(ftl_full_merges, "merges", gc, 8, core, 0,					\
+	  "logical blocks copied into a new block")					\
+	X(ftl_merge_erases, "blocks", gc, 8, core, 0,					\
+	  "blocks erased by merges")							\
+	X(flash_program_merge_pages, "pages", flash, 8, core, 14,			\
+	  "pages merges copied (cause merge)")						\
+	X(flash_read_merge_pages, "pages", flash, 8, core, 0,				\
+	  "pages merges read")								\
+	/* Version 9: the erase-count histogram of every block (see above). */		\
+	X(erase_hist_bucket_width, "erases", wear, 9, core, 0,				\
+	  "erase counts each bucket spans (0: no histogram)")				\
+	X(erase_hist_0, "blocks", wear, 9, core, 0,					\
+	  "blocks with erases in [0, width)")						\
+	X(erase_hist_1, "blocks", wear, 9, core, 0,					\
+	  "blocks with erases in [1 x width, 2 x width)")				\
+	X(erase_hist_2, "blocks", wear, 9, core, 0,					\
+	  "blocks with erases in [2 x width, 3 x width)")				\
+	X(erase_hist_3, "blocks", wear, 9, core, 0,					\
+	  "blocks with erases in [3 x width, 4 x width)")				\
+	X(erase_hist_4, "blocks", wear, 9, core, 0,					\
+	  "blocks with erases in [4 x width, 5 x width)")				\
+	X(erase_hist_5, "blocks", wear, 9, core, 0,					\
+	  "blocks with erases in [5 x width, 6 x width)")				\
+	X(erase_hist_6, "blocks", wear, 9, core, 0,					\
+	  "blocks with erases in [6 x width, 7 x width)")				\
+	X(erase_hist_7, "blocks", wear, 9, core, 0,					\
+	  "blocks with erases in [7 x width, 8 x width)")				\
+	X(erase_hist_8, "blocks", wear, 9, core, 0,					\
+	  "blocks with erases in [8 x width, 9 x width)")				\
+	X(erase_hist_9, "blocks", wear, 9, core, 0,					\
+	  "blocks with erases in [9 x width, 10 x width)")				\
+	X(erase_hist_10, "blocks", wear, 9, core, 0,					\
+	  "blocks with erases in [10 x width, 11 x width)")				\
+	X(erase_hist_11, "blocks", wear, 9, core, 0,					\
+	  "blocks with erases in [11 x width, 12 x width)")				\
+	X(erase_hist_12, "blocks", wear, 9, core, 0,					\
+	  "blocks with erases in [12 x width, 13 x width)")				\
+	X(erase_hist_13, "blocks", wear, 9, core, 0,					\
+	  "blocks with erases in [13 x width, 14 x width)")				\
+	X(erase_hist_14, "blocks", wear, 9, core, 0,					\
+	  "blocks with erases in [14 x width, 15 x width)")				\
+	X(erase_hist_15, "blocks", wear, 9, core, 0,					\
+	  "blocks with erases in [15 x width, 16 x width)")				\
+	/* Version 10: read errors and injection (docs/faults.md). */			\
+	X(flash_read_retry_pages, "pages", read_errors, 10, core, 0,			\
+	  "read retries: timed page re-reads past ecc_soft_bits")			\
+	X(read_corrected_codewords, "codewords", read_errors, 10, core, 0,		\
+	  "codewords read with bit errors, corrected")					\
+	X(read_uncorrectable_pages, "pages", read_errors, 10, core, 0,			\
+	  "page reads past ecc_correct_bits after every retry")				\
+	X(read_uncorrectable_host_pages, "pages", read_errors, 10, core, 0,		\
+	  "of those, host reads (NVMe media errors)")					\
+	X(host_read_error_pages, "pages", read_errors, 10, core, 0,			\
+	  "host pages failed to the host: uncorrectable or injected")			\
+	X(host_write_error_pages, "pages", read_errors, 10, core, 0,			\
+	  "host pages of writes failed by injection")					\
+	X(injected_error_ranges, "ranges", read_errors, 10, core, 0,			\
+	  "sector ranges injected now (inject_errors)")					\
+	/* Version 10: bad blocks and wear-out (docs/faults.md). */			\
+	X(bad_blocks_factory, "blocks", wear_out, 10, core, 0,				\
+	  "blocks bad from the start (rate or list)")					\
+	X(bad_blocks_grown, "blocks", wear_out, 10, core, 0,				\
+	  "blocks retired after a failed program or erase")				\
+	X(spare_blocks, "blocks", wear_out, 10, core, 0,				\
+	  "blocks that may still be retired before read-only")				\
+	X(spare_blocks_initial, "blocks", wear_out, 10, core, 0,			\
+	  "spare_blocks at creation (after factory bad ones)")				\
+	X(flash_program_failures, "programs", wear_out, 10, core, 0,			\
+	  "page programs that failed (block retired)")					\
+	X(flash_erase_failures, "erases", wear_out, 10, core, 0,			\
+	  "block erases that failed (block retired)")					\
+	X(read_only, "flag", wear_out, 10, core, 0,					\
+	  "1: end of life, writes and TRIMs refused")					\
+	X(host_write_refused_pages, "pages", wear_out, 10, core, 0,			\
+	  "host pages written or trimmed refused while read-only")			\
+	X(retire_relocated_pages, "pages", wear_out, 10, core, 0,			\
+	  "valid pages moved out of retired blocks")					\
+	/* Version 10: power cuts and the volatile write cache (docs/faults.md). */	\
+	X(power_cuts, "cuts", power, 10, core, 0,					\
+	  "power cuts since creation (SMART unsafe shutdowns)")				\
+	X(power_cut_lost_pages, "pages", power, 10, core, 0,				\
+	  "acknowledged pages a power cut lost (never flushed)")			\
+	X(write_cache_dirty_pages, "pages", power, 10, core, 0,				\
+	  "gauge: pages in the volatile write cache now")				\
+	X(write_cache_hit_pages, "pages", power, 10, core, 0,				\
+	  "host reads served from the volatile write cache")				\
+	X(write_cache_flushes, "flushes", power, 10, core, 0,				\
+	  "FLUSH commands that drained the volatile write cache")			\
+	X(fua_writes, "writes", power, 10, core, 0,					\
+	  "FUA writes, on flash before they completed")
+
 struct ssdemu_stats {
 	__u32 version;			/* SSDEMU_STATS_VERSION of the writer */
 	__u32 struct_bytes;		/* sizeof(struct ssdemu_stats) of the writer */
-
-	/* Geometry and capacity. */
-	__u64 logical_capacity_bytes;	/* the TLC region's pages less over-provisioning */
-	__u64 physical_capacity_bytes;	/* pages of every block in its cell mode */
-	__u64 page_size_bytes;
-	__u64 pages_per_block;
-	__u64 total_blocks;
-	__u64 free_blocks;
-	__u64 valid_pages;
-
-	/* What the host asked for. */
-	__u64 host_read_bytes;
-	__u64 host_write_bytes;
-	__u64 host_trim_bytes;
-	__u64 host_read_pages;		/* flash pages touched by host reads */
-	__u64 host_write_pages;		/* flash pages written for the host */
-	__u64 host_trim_pages;		/* mapped pages a TRIM invalidated */
-	__u64 host_rmw_pages;		/* partial-page writes that read first */
-	__u64 host_flush_count;
-
-	/* What the flash went through, by cause. */
-	__u64 flash_program_pages;	/* all causes */
-	__u64 flash_program_host_pages;
-	__u64 flash_program_gc_pages;
-	__u64 flash_read_pages;		/* all causes */
-	__u64 flash_read_host_pages;	/* incl. unwritten pages (read_unwritten_flash) */
-	__u64 flash_read_gc_pages;
-	__u64 flash_erase_blocks;	/* block erases since the last reset */
-	__u64 erase_count_total;	/* wear: erases of all blocks, ever */
-	__u64 erase_count_min;		/* wear: over all blocks */
-	__u64 erase_count_max;
-	__u64 erase_count_mean_milli;	/* mean * 1000 */
-
-	/* Garbage collection. */
-	__u64 gc_victim_blocks;
-	__u64 gc_relocated_pages;
-	__u64 gc_foreground_runs;	/* host page writes that did GC work */
-
-	/* RAM the device uses. */
-	__u64 ftl_metadata_bytes;	/* L2P, P2L, block table, heaps */
-	__u64 flash_metadata_bytes;	/* page-data pointer table */
-	__u64 data_bytes;		/* page buffers holding data */
-
-	/* The model's clock: the latest modeled completion. */
-	__u64 virtual_time_ns;
-
-	/* Version 2: the timing model, in virtual nanoseconds. */
-	__u64 commands;			/* requests the model timed */
-	__u64 command_latency_ns_total;	/* sum of completion - arrival */
-	__u64 queue_wait_ns_total;	/* waiting for a command queue slot */
-	__u64 controller_busy_ns;
-	__u64 channel_busy_ns_total;	/* summed over channels */
-	__u64 chip_busy_ns_total;	/* summed over chips */
-
-	/* Version 2: kernel completions against the model (0 in ssdsim). */
-	__u64 timed_completions;	/* completed by a timer (timing=1) */
-	__u64 late_completions;		/* of those, completed after the model's time */
-	__u64 late_ns_total;		/* by how much, summed */
-	__u64 late_ns_max;
-
-	/* Version 2: freed page buffers kept for the next writes. */
-	__u64 spare_buffer_bytes;
-
-	/* Version 3: the timing model's latencies of reads and writes apart. */
-	__u64 read_commands;		/* read requests timed */
-	__u64 read_latency_ns_total;	/* their sum of completion - arrival */
-	__u64 write_commands;		/* write requests (not write-zeroes) */
-	__u64 write_latency_ns_total;	/* their sum of completion - arrival */
-
-	/*
-	 * Version 3: the most page data the device holds (memory_limit_mb
-	 * less metadata and spare buffers, at most the logical capacity);
-	 * writes needing more fail with ENOSPC.
-	 */
-	__u64 data_limit_bytes;
-
-	/* Version 3: the SLC cache region's share of the totals above. */
-	__u64 flash_program_slc_pages;	/* programs of SLC-mode blocks, all causes */
-	__u64 flash_read_slc_pages;
-	__u64 flash_erase_slc_blocks;	/* since the last reset */
-	__u64 slc_erase_count_total;	/* wear: erases of SLC blocks, ever */
-	__u64 slc_erase_count_max;
-	__u64 slc_free_blocks;
-	__u64 slc_valid_pages;
-
-	/* Version 3: GC in bounded steps (gc_pages_per_write). */
-	__u64 gc_blocking_runs;		/* GC ran until a block was freed: the hard floor */
-	__u64 gc_relocated_pages_write_max; /* most pages GC moved in one host page write */
-
-	/* Version 3: background GC (gc_background_free_blocks). */
-	__u64 gc_background_pages;	/* valid pages GC moved on idle chips */
-	__u64 gc_background_steps;	/* background GC steps run */
-
-	/* Version 4: the SLC write cache (nvmcache/, cache_policy). */
-	__u64 cache_write_hit_pages;	/* page writes to a cached page: an SLC program */
-	__u64 cache_admit_pages;	/* write misses that entered the cache */
-	__u64 cache_bypass_size_pages;	/* misses sent to TLC: request >= procache_c_bytes */
-	__u64 cache_bypass_dice_pages;	/* misses sent to TLC: ProCache's die said no */
-	__u64 cache_bypass_policy_pages; /* misses sent to TLC: counter, ghost or sketch said no */
-	__u64 cache_evict_pages;	/* cached pages evicted (each destaged to TLC) */
-	__u64 cache_read_hit_pages;	/* host page reads served by the cache (SLC reads) */
-	__u64 cache_pages;		/* pages cached now */
-	__u64 cache_capacity_pages;	/* most pages the cache holds */
-	__u64 cache_metadata_bytes;	/* the cache directory and replacement state */
-	__u64 cache_policy_metadata_bytes; /* the admission policy's own state */
-	__u64 flash_program_destage_pages; /* TLC programs of destaged pages */
-	__u64 flash_read_destage_pages;	/* SLC reads of pages being destaged */
-	__u64 flash_program_tlc_pages;	/* programs of TLC blocks, all causes */
-	__u64 flash_erase_tlc_blocks;	/* erases of TLC blocks */
-	/*
-	 * Version 5: in-device deduplication (dedup=1; all 0 when off).  A
-	 * chunk is one page of unique data stored below the dedup layer.
-	 */
-	__u64 dedup_chunks_written;	/* writes that left the write buffer */
-	__u64 dedup_fingerprinted_chunks; /* SHA-1s computed, late ones included */
-	__u64 dedup_late_fingerprints;	/* of stored chunks, on a sample match */
-	__u64 dedup_filtered_chunks;	/* written unhashed: the sampling filter */
-	__u64 dedup_duplicate_chunks;	/* writes that matched a live chunk */
-	__u64 dedup_store_hits;		/* fingerprint store lookups that hit */
-	__u64 dedup_store_misses;
-	__u64 dedup_store_evictions;	/* fingerprints the LRU store dropped */
-	__u64 dedup_buffer_rewrites;	/* writes that replaced a buffered one */
-	__u64 dedup_buffer_trims;	/* buffered writes dropped by a TRIM */
-	__u64 dedup_buffer_reads;	/* page reads served from the buffer */
-	__u64 dedup_programs_avoided;	/* duplicates + rewrites + trims in buffer */
-	__u64 dedup_logical_pages;	/* host pages holding data (mapped, buffered) */
-	__u64 dedup_physical_pages;	/* live chunks (pages stored below) */
-	__u64 dedup_buffered_pages;	/* writes in the buffer now */
-	__u64 dedup_store_used_entries;
-	__u64 dedup_store_capacity_entries;
-	__u64 dedup_store_entry_bytes;	/* RAM per fingerprint store entry */
-	__u64 dedup_metadata_bytes;	/* all of the dedup layer's tables */
-	__u64 dedup_break_even_ppm;	/* (hash + lookup) / program, parts per million */
-	__u64 dedup_engine_busy_ns;	/* SHA-1 and lookups on the controller */
-	/*
-	 * Version 6: PLC's bypasses, the cache as a read cache
-	 * (cache_read_allocate=1), bytes written into the cache by cause,
-	 * the references dedup-aware policies keep.
-	 */
-	__u64 cache_bypass_delay_pages;	/* PLC: a delayed eviction abandoned the miss */
-	__u64 cache_bypass_inout_pages;	/* PLC: the newcomer did not beat the victim */
-	__u64 cache_read_miss_pages;	/* host page reads of pages not cached */
-	__u64 cache_fill_pages;		/* read misses copied into the cache */
-	__u64 cache_written_host_bytes;	/* into the cache: write hits and admitted writes */
-	__u64 cache_written_fill_bytes;	/* into the cache: read fills */
-	__u64 cache_refcount_metadata_bytes; /* references kept per logical page (dedup-aware) */
-	__u64 flash_program_fill_pages;	/* SLC programs of read fills */
-	/*
-	 * Version 7: the write cache's destage by kind (cache_evict_pages is
-	 * their sum: every eviction is a destage) and the pages a TRIM took
-	 * out of it; the dedup engines (dedup_hash_engines,
-	 * dedup_hash_overlap): how long leaving writes waited for their
-	 * fingerprints, and whether the engines keep up with the flash.
-	 */
-	__u64 cache_destage_foreground_pages; /* destaged inside the write that needed room */
-	__u64 cache_destage_background_pages; /* destaged on idle chips (cache_destage_high_percent) */
-	__u64 cache_trim_pages;		/* cached pages a TRIM dropped */
-	__u64 dedup_hash_wait_ns;	/* leaving writes' wait for fingerprints, summed */
-	__u64 dedup_engine_load_ppm;	/* engine time per page / flash time per page, full load */
-	/*
-	 * Version 8: the FTL's mapping schemes (ftl_type).  ftl_map_ram_bytes
-	 * is the controller RAM the scheme's mapping would need (page: the
-	 * page map; block: one entry per logical block; bast/fast: that plus
-	 * the log blocks' page maps), beside ftl_metadata_bytes, the
-	 * simulator's own tables (dftl: its CMT entries and GTD).
-	 *
-	 * Also version 8: wear and the FTL's own map.  The spread of the
-	 * blocks' erase counts; static wear levelling (wl_static_threshold):
-	 * cold blocks chosen and the valid pages moved out of them (also
-	 * counted in gc_relocated_pages and flash_*_gc_pages); the FTL's map
-	 * traffic (cause map: DFTL's translation pages, also in
-	 * flash_program_pages and flash_read_pages); DFTL's cached mapping
-	 * table (ftl_type=dftl).
-	 */
-	__u64 ftl_map_ram_bytes;	/* modeled mapping RAM of the scheme */
-	__u64 erase_count_stddev_milli;	/* standard deviation of every block's erase count */
-	__u64 wl_static_migrations;	/* cold blocks static wear levelling chose */
-	__u64 wl_static_pages;		/* valid pages moved out of them */
-	__u64 flash_program_map_pages;	/* translation pages programmed */
-	__u64 flash_read_map_pages;	/* translation pages read */
-	__u64 dftl_cmt_hits;		/* host map lookups the CMT held */
-	__u64 dftl_cmt_misses;		/* host map lookups that loaded an entry */
-	__u64 dftl_translation_reads;	/* translation pages read: misses and write-backs */
-	__u64 dftl_translation_writes;	/* translation pages written back (not GC) */
-	__u64 dftl_translation_gc_pages; /* translation pages translation GC moved */
-	/* Block-mapped schemes (block, bast, fast): merges of logical blocks. */
-	__u64 ftl_switch_merges;	/* log blocks that became data blocks as they were */
-	__u64 ftl_partial_merges;	/* log blocks completed from the data block, then switched */
-	__u64 ftl_full_merges;		/* logical blocks copied into a new block */
-	__u64 ftl_merge_erases;		/* blocks erased by merges */
-	__u64 flash_program_merge_pages; /* pages merges copied (cause merge) */
-	__u64 flash_read_merge_pages;	/* pages merges read */
-
-	/*
-	 * Version 9: the erase-count histogram of every block (both regions,
-	 * the population of erase_count_min/_max/_mean_milli), computed when
-	 * the stats are read.  16 buckets of equal width scaled to the
-	 * current erase_count_max: width = ceil((max + 1) / 16), at least 1;
-	 * erase_hist_i counts the blocks with i * width <= erases <
-	 * (i + 1) * width.  The buckets sum to total_blocks.  A width of 0
-	 * means the writer had no histogram.
-	 */
-	__u64 erase_hist_bucket_width;	/* erase counts each bucket spans */
-	__u64 erase_hist_0;		/* blocks with erases in [0, width) */
-	__u64 erase_hist_1;
-	__u64 erase_hist_2;
-	__u64 erase_hist_3;
-	__u64 erase_hist_4;
-	__u64 erase_hist_5;
-	__u64 erase_hist_6;
-	__u64 erase_hist_7;
-	__u64 erase_hist_8;
-	__u64 erase_hist_9;
-	__u64 erase_hist_10;
-	__u64 erase_hist_11;
-	__u64 erase_hist_12;
-	__u64 erase_hist_13;
-	__u64 erase_hist_14;
-	__u64 erase_hist_15;		/* blocks with erases in [15 * width, 16 * width) */
-	/* Read errors and injection (issue 24, i24-rber). */
-	__u64 flash_read_retry_pages;	/* read retries: timed page re-reads past ecc_soft_bits */
-	__u64 read_corrected_codewords;	/* codewords read with bit errors, corrected */
-	__u64 read_uncorrectable_pages;	/* page reads past ecc_correct_bits after every retry */
-	__u64 read_uncorrectable_host_pages; /* of those, host reads (NVMe media errors) */
-	__u64 host_read_error_pages;	/* host pages failed to the host: uncorrectable or injected */
-	__u64 host_write_error_pages;	/* host pages of writes failed by injection */
-	__u64 injected_error_ranges;	/* sector ranges injected now (inject_errors) */
-	/* Bad blocks and wear-out (i24-wear). */
-	__u64 bad_blocks_factory;	/* blocks bad from the start (rate or list) */
-	__u64 bad_blocks_grown;		/* blocks retired after a failed program/erase */
-	__u64 spare_blocks;		/* blocks that may still be retired before read-only */
-	__u64 spare_blocks_initial;	/* spare_blocks at creation (after factory bad ones) */
-	__u64 flash_program_failures;	/* page programs that failed (block retired) */
-	__u64 flash_erase_failures;	/* block erases that failed (block retired) */
-	__u64 read_only;		/* 1: end of life, writes and TRIMs refused */
-	__u64 host_write_refused_pages;	/* host pages written/trimmed refused while read-only */
-	__u64 retire_relocated_pages;	/* valid pages moved out of retired blocks */
-	/* Power cuts and the volatile write cache (version 10). */
-	__u64 power_cuts;		/* power cuts since creation (SMART unsafe shutdowns) */
-	__u64 power_cut_lost_pages;	/* acknowledged pages a power cut lost (never flushed) */
-	__u64 write_cache_dirty_pages;	/* gauge: pages in the volatile write cache now */
-	__u64 write_cache_hit_pages;	/* host reads served from the volatile write cache */
-	__u64 write_cache_flushes;	/* FLUSH commands that drained the volatile write cache */
-	__u64 fua_writes;		/* FUA writes, on flash before they completed */
+#define SSDEMU_STATS_MEMBER(name, unit, group, since, source, vendor, help) __u64 name;
+	SSDEMU_STATS_COUNTERS(SSDEMU_STATS_MEMBER)
+#undef SSDEMU_STATS_MEMBER
 };
 
 /* Operations in the request log; the same numbers as the core's enum ssd_op. */

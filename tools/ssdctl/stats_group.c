@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * stats_group.c - `ssdctl stats DEV`, for people: struct ssdemu_stats in
- * groups (device, host, flash by region and cause, GC, wear, cache, dedup,
- * timing, RAM), sizes in MiB, times in ms, ratios beside the counts they
- * come from.  A group whose layer is off (no write cache, no dedup, no
- * DFTL, no timed requests) is left out.  Every counter keeps its name in
- * `--raw` and `--json` (stats_print.c); this view only arranges them.
+ * the groups of the table of counters (SSDEMU_STATS_GROUPS: device, host,
+ * flash by region and cause, GC, wear, faults, cache, dedup, power,
+ * timing, RAM), each under its title, sizes in MiB, times in ms, ratios
+ * beside the counts they come from (stats_derived.h).  A group whose
+ * layer is off (no write cache, no dedup, no faults, no timed requests)
+ * is left out.  Every counter keeps its name in `--raw` and `--json`
+ * (stats_print.c); this view only arranges them.
  */
 #include <string.h>
 
+#include "tools/report/stats_derived.h"
+#include "tools/report/stats_fields.h"
 #include "tools/ssdctl/stats_group.h"
 
 #define MIB (1024.0 * 1024.0)
@@ -27,11 +31,6 @@ static double ms(unsigned long long ns)
 static double percent(unsigned long long num, unsigned long long den)
 {
 	return den ? 100.0 * (double)num / (double)den : -1.0;
-}
-
-static void heading(FILE *out, const char *name)
-{
-	fprintf(out, "%s\n", name);
 }
 
 #define ROW(out, key, ...) do {				\
@@ -70,7 +69,6 @@ static int dedup_on(const struct ssdemu_stats *st)
 
 static void print_device(FILE *out, const struct ssdemu_stats *st)
 {
-	heading(out, "device");
 	ROW(out, "logical capacity", "%.1f MiB", mib(st->logical_capacity_bytes));
 	ROW(out, "flash", "%.1f MiB: %llu blocks of %llu pages of %llu bytes",
 	    mib(st->physical_capacity_bytes), (unsigned long long)st->total_blocks,
@@ -84,7 +82,6 @@ static void print_device(FILE *out, const struct ssdemu_stats *st)
 
 static void print_host(FILE *out, const struct ssdemu_stats *st)
 {
-	heading(out, "host");
 	ROW(out, "written", "%.1f MiB (%llu pages, %llu read-modify-write)",
 	    mib(st->host_write_bytes), (unsigned long long)st->host_write_pages,
 	    (unsigned long long)st->host_rmw_pages);
@@ -106,15 +103,13 @@ static void print_flash(FILE *out, const struct ssdemu_stats *st)
 {
 	unsigned long long page = st->page_size_bytes;
 
-	heading(out, "flash");
 	ROW(out, "programmed", "%.1f MiB (%llu pages)",
 	    mib(st->flash_program_pages * page), (unsigned long long)st->flash_program_pages);
 	ROW(out, "read", "%.1f MiB (%llu pages)", mib(st->flash_read_pages * page),
 	    (unsigned long long)st->flash_read_pages);
 	ROW(out, "erased", "%llu blocks", (unsigned long long)st->flash_erase_blocks);
-	if (st->host_write_bytes)
-		ROW(out, "WAF", "%.3f (flash programmed / host written)",
-		    (double)st->flash_program_pages * page / (double)st->host_write_bytes);
+	if (stats_waf(st) >= 0)
+		ROW(out, "WAF", "%.3f (flash programmed / host written)", stats_waf(st));
 	else
 		ROW(out, "WAF", "n/a (no host writes)");
 	if (slc_region(st)) {
@@ -141,7 +136,6 @@ static void print_flash(FILE *out, const struct ssdemu_stats *st)
 
 static void print_gc(FILE *out, const struct ssdemu_stats *st)
 {
-	heading(out, "GC");
 	ROW(out, "victim blocks", "%llu", (unsigned long long)st->gc_victim_blocks);
 	ROW(out, "pages relocated", "%llu (%.2f a victim; at most %llu in one host page write)",
 	    (unsigned long long)st->gc_relocated_pages,
@@ -234,10 +228,9 @@ static void print_spread(FILE *out, const struct ssdemu_stats *st, double mean, 
 
 static void print_wear(FILE *out, const struct ssdemu_stats *st)
 {
-	double mean = st->erase_count_mean_milli / 1000.0;
+	double mean = stats_erase_count_mean(st);
 	double sd = st->erase_count_stddev_milli / 1000.0;
 
-	heading(out, "wear (erase counts of all blocks, ever)");
 	ROW(out, "min / mean / max", "%llu / %.3f / %llu (standard deviation %.3f)",
 	    (unsigned long long)st->erase_count_min, mean,
 	    (unsigned long long)st->erase_count_max, sd);
@@ -254,12 +247,9 @@ static void print_wear(FILE *out, const struct ssdemu_stats *st)
 
 static void print_cache(FILE *out, const struct ssdemu_stats *st)
 {
-	unsigned long long bypass = st->cache_bypass_size_pages + st->cache_bypass_dice_pages +
-		st->cache_bypass_policy_pages + st->cache_bypass_delay_pages +
-		st->cache_bypass_inout_pages;
+	unsigned long long bypass = stats_cache_bypass_pages(st);
 	unsigned long long writes = st->cache_write_hit_pages + st->cache_admit_pages + bypass;
 
-	heading(out, "cache (SLC write cache)");
 	ROW(out, "holds", "%llu of %llu pages (%.1f of %.1f MiB)",
 	    (unsigned long long)st->cache_pages, (unsigned long long)st->cache_capacity_pages,
 	    mib(st->cache_pages * st->page_size_bytes),
@@ -285,7 +275,6 @@ static void print_cache(FILE *out, const struct ssdemu_stats *st)
 
 static void print_dedup(FILE *out, const struct ssdemu_stats *st)
 {
-	heading(out, "dedup");
 	ROW(out, "chunks written", "%llu (%llu fingerprinted, %llu filtered unhashed)",
 	    (unsigned long long)st->dedup_chunks_written,
 	    (unsigned long long)st->dedup_fingerprinted_chunks,
@@ -295,9 +284,9 @@ static void print_dedup(FILE *out, const struct ssdemu_stats *st)
 	ROW(out, "programs avoided", "%llu pages (%.1f MiB)",
 	    (unsigned long long)st->dedup_programs_avoided,
 	    mib(st->dedup_programs_avoided * st->page_size_bytes));
-	if (st->dedup_physical_pages)
+	if (stats_dedup_ratio(st) >= 0)
 		ROW(out, "dedup ratio", "%.3f (%llu logical pages on %llu stored)",
-		    (double)st->dedup_logical_pages / st->dedup_physical_pages,
+		    stats_dedup_ratio(st),
 		    (unsigned long long)st->dedup_logical_pages,
 		    (unsigned long long)st->dedup_physical_pages);
 	row_ratio(out, "fingerprint store hits", st->dedup_store_hits,
@@ -315,14 +304,13 @@ static void print_latency(FILE *out, const char *key, unsigned long long command
 {
 	if (commands)
 		ROW(out, key, "%llu, %.3f ms modeled in all, mean %.1f us", commands,
-		    ms(total_ns), (double)total_ns / 1000.0 / commands);
+		    ms(total_ns), stats_mean_us(commands, total_ns));
 	else
 		ROW(out, key, "0");
 }
 
 static void print_timing(FILE *out, const struct ssdemu_stats *st)
 {
-	heading(out, "timing (modeled time)");
 	ROW(out, "device clock", "%.3f ms", ms(st->virtual_time_ns));
 	print_latency(out, "requests", st->commands, st->command_latency_ns_total);
 	print_latency(out, "writes", st->write_commands, st->write_latency_ns_total);
@@ -340,7 +328,6 @@ static void print_timing(FILE *out, const struct ssdemu_stats *st)
 
 static void print_ram(FILE *out, const struct ssdemu_stats *st)
 {
-	heading(out, "RAM");
 	ROW(out, "page data", "%.1f MiB (limit %.1f MiB, %.1f MiB spare buffers)",
 	    mib(st->data_bytes), mib(st->data_limit_bytes), mib(st->spare_buffer_bytes));
 	ROW(out, "FTL tables", "%.1f MiB (modeled mapping RAM %.1f MiB)",
@@ -356,7 +343,6 @@ static void print_ram(FILE *out, const struct ssdemu_stats *st)
 /* Read errors and injection (issue 24): shown once any of them happened or is set. */
 static void print_read_errors(FILE *out, const struct ssdemu_stats *st)
 {
-	heading(out, "faults: read errors and injection");
 	ROW(out, "codewords corrected", "%llu", (unsigned long long)st->read_corrected_codewords);
 	ROW(out, "read retries", "%llu page reads", (unsigned long long)st->flash_read_retry_pages);
 	ROW(out, "uncorrectable reads", "%llu pages (%llu host reads, %llu by GC and the cache)",
@@ -375,7 +361,6 @@ static void print_read_errors(FILE *out, const struct ssdemu_stats *st)
  */
 static void print_faults(FILE *out, const struct ssdemu_stats *st)
 {
-	heading(out, "faults");
 	ROW(out, "bad blocks", "%llu factory, %llu grown (%llu valid pages moved out)",
 	    (unsigned long long)st->bad_blocks_factory,
 	    (unsigned long long)st->bad_blocks_grown,
@@ -405,7 +390,6 @@ static int power_on(const struct ssdemu_stats *st)
 
 static void print_power(FILE *out, const struct ssdemu_stats *st)
 {
-	heading(out, "power");
 	ROW(out, "power cuts", "%llu (%llu acknowledged pages lost)",
 	    (unsigned long long)st->power_cuts,
 	    (unsigned long long)st->power_cut_lost_pages);
@@ -417,26 +401,48 @@ static void print_power(FILE *out, const struct ssdemu_stats *st)
 	    (unsigned long long)st->write_cache_flushes, (unsigned long long)st->fua_writes);
 }
 
+static int read_errors_on(const struct ssdemu_stats *st)
+{
+	return st->read_corrected_codewords || st->flash_read_retry_pages ||
+	       st->read_uncorrectable_pages || st->host_read_error_pages ||
+	       st->host_write_error_pages || st->injected_error_ranges;
+}
+
+static int timing_on(const struct ssdemu_stats *st)
+{
+	return st->commands != 0;
+}
+
+/* A group of the table: when it is shown (NULL: always) and its rows. */
+struct group_view {
+	int (*on)(const struct ssdemu_stats *st);
+	void (*print)(FILE *out, const struct ssdemu_stats *st);
+};
+
+static const struct group_view views[STATS_GROUPS] = {
+	[STATS_GROUP_device] = { NULL, print_device },
+	[STATS_GROUP_host] = { NULL, print_host },
+	[STATS_GROUP_flash] = { NULL, print_flash },
+	[STATS_GROUP_gc] = { NULL, print_gc },
+	[STATS_GROUP_wear] = { NULL, print_wear },
+	[STATS_GROUP_read_errors] = { read_errors_on, print_read_errors },
+	[STATS_GROUP_wear_out] = { faults_on, print_faults },
+	[STATS_GROUP_cache] = { cache_on, print_cache },
+	[STATS_GROUP_dedup] = { dedup_on, print_dedup },
+	[STATS_GROUP_power] = { power_on, print_power },
+	[STATS_GROUP_timing] = { timing_on, print_timing },
+	[STATS_GROUP_ram] = { NULL, print_ram },
+};
+
+/* The groups in the table's order, each under its title, if it is on. */
 void stats_print_grouped(FILE *out, const struct ssdemu_stats *st)
 {
-	print_device(out, st);
-	print_host(out, st);
-	print_flash(out, st);
-	print_gc(out, st);
-	print_wear(out, st);
-	if (st->read_corrected_codewords || st->flash_read_retry_pages ||
-	    st->read_uncorrectable_pages || st->host_read_error_pages ||
-	    st->host_write_error_pages || st->injected_error_ranges)
-		print_read_errors(out, st);
-	if (faults_on(st))
-		print_faults(out, st);
-	if (cache_on(st))
-		print_cache(out, st);
-	if (dedup_on(st))
-		print_dedup(out, st);
-	if (power_on(st))
-		print_power(out, st);
-	if (st->commands)
-		print_timing(out, st);
-	print_ram(out, st);
+	enum stats_group g;
+
+	for (g = 0; g < STATS_GROUPS; g++) {
+		if (views[g].on && !views[g].on(st))
+			continue;
+		fprintf(out, "%s\n", stats_group_title(g));
+		views[g].print(out, st);
+	}
 }

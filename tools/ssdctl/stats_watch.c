@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/report/stats_print.h"
+#include "tools/report/stats_derived.h"
+#include "tools/report/stats_fields.h"
 #include "tools/ssdctl/stats_watch.h"
 
 int stats_print_deltas(FILE *out, const struct ssdemu_stats *before,
@@ -47,7 +48,10 @@ int stats_print_deltas(FILE *out, const struct ssdemu_stats *before,
 		if (interval_s > 0)
 			fprintf(out, " (%.2f MiB/s)", host / (1024.0 * 1024.0) / interval_s);
 		fprintf(out, ", flash programmed %.2f MiB: WAF %.3f over the interval\n",
-			flash / (1024.0 * 1024.0), flash / host);
+			flash / (1024.0 * 1024.0),
+			stats_waf_of(after->flash_program_pages - before->flash_program_pages,
+				     after->page_size_bytes,
+				     after->host_write_bytes - before->host_write_bytes));
 	}
 	return moved;
 }

@@ -11,6 +11,7 @@
 #include "tools/ssdsim/sim_fields.h"
 #include "tools/ssdsim/sim_run.h"
 #include "tools/ssdsim/sim_summary.h"
+#include "tools/report/stats_derived.h"
 #include "tools/report/stats_print.h"
 
 static double ratio(u64 part, u64 whole)
@@ -19,12 +20,11 @@ static double ratio(u64 part, u64 whole)
 }
 
 /* The write cache's figures: online hit ratio, and the off-line bound. */
-static void print_cache_text(FILE *out, const struct ssd_stats *st, unsigned int warmup,
+static void print_cache_text(FILE *out, const struct ssdemu_stats *st, unsigned int warmup,
 			     int belady, u64 capacity, u64 hits, u64 writes)
 {
 	fprintf(out, "%-28s %u\n", "warmup_passes", warmup);
-	fprintf(out, "%-28s %.6f\n", "cache_write_hit_ratio",
-		ratio(st->cache_write_hit_pages, st->host_write_pages));
+	fprintf(out, "%-28s %.6f\n", "cache_write_hit_ratio", stats_cache_write_hit_ratio(st));
 	if (!belady)
 		return;
 	fprintf(out, "%-28s %llu\n", "belady_capacity_pages", (unsigned long long)capacity);
@@ -33,12 +33,11 @@ static void print_cache_text(FILE *out, const struct ssd_stats *st, unsigned int
 	fprintf(out, "%-28s %.6f\n", "belady_write_hit_ratio", ratio(hits, writes));
 }
 
-static void print_cache_json(FILE *out, const struct ssd_stats *st, unsigned int warmup,
+static void print_cache_json(FILE *out, const struct ssdemu_stats *st, unsigned int warmup,
 			     int belady, u64 capacity, u64 hits, u64 writes)
 {
 	fprintf(out, ",\n  \"warmup_passes\": %u", warmup);
-	fprintf(out, ",\n  \"cache_write_hit_ratio\": %.6f",
-		ratio(st->cache_write_hit_pages, st->host_write_pages));
+	fprintf(out, ",\n  \"cache_write_hit_ratio\": %.6f", stats_cache_write_hit_ratio(st));
 	if (!belady)
 		return;
 	fprintf(out, ",\n  \"belady\": {\"capacity_pages\": %llu, \"write_pages\": %llu, "
@@ -52,7 +51,7 @@ static void print_instrument_json(FILE *out, const struct sim_run *run,
 				  const struct ssdemu_stats *st, bool saturated)
 {
 	const struct sim_window *w = &run->window;
-	double waf_tlc = sim_waf_tlc(st), s = sim_window_ns(run) / 1e9;
+	double waf_tlc = stats_waf_tlc(st), s = sim_window_ns(run) / 1e9;
 
 	if (waf_tlc < 0)
 		fprintf(out, ",\n  \"waf_tlc\": null");
@@ -84,7 +83,7 @@ static void print_instrument_text(FILE *out, const struct sim_run *run,
 				  const struct ssdemu_stats *st, bool saturated)
 {
 	const struct sim_window *w = &run->window;
-	double waf_tlc = sim_waf_tlc(st), s = sim_window_ns(run) / 1e9;
+	double waf_tlc = stats_waf_tlc(st), s = sim_window_ns(run) / 1e9;
 
 	if (waf_tlc < 0)
 		fprintf(out, "%-28s n/a (no host writes)\n", "waf_tlc");
@@ -204,14 +203,14 @@ static const char *const sometimes_fields[] = { "dedup_ratio", "belady.capacity_
 
 /* The whole JSON object on @out. */
 static void print_json(FILE *out, struct sim_run *run, const struct ssd_config *cfg,
-		       const struct ssdemu_stats *st, const struct ssd_stats *core_st,
-		       u64 belady_capacity, u64 belady_hits, bool saturated)
+		       const struct ssdemu_stats *st, u64 belady_capacity, u64 belady_hits,
+		       bool saturated)
 {
 	const struct sim_options *o = run->o;
 
 	stats_print_json_fields(out, st);
 	sim_report_print_json(out, &run->report, cfg);
-	print_cache_json(out, core_st, o->warmup, o->belady, belady_capacity, belady_hits,
+	print_cache_json(out, st, o->warmup, o->belady, belady_capacity, belady_hits,
 			 run->seq.count);
 	print_instrument_json(out, run, st, saturated);
 	fprintf(out, "\n}\n");
@@ -219,8 +218,8 @@ static void print_json(FILE *out, struct sim_run *run, const struct ssd_config *
 
 /* --fields/--csv: the JSON rendered in memory, the chosen fields of it. */
 static int print_fields(struct sim_run *run, const struct ssd_config *cfg,
-			const struct ssdemu_stats *st, const struct ssd_stats *core_st,
-			u64 belady_capacity, u64 belady_hits, bool saturated)
+			const struct ssdemu_stats *st, u64 belady_capacity, u64 belady_hits,
+			bool saturated)
 {
 	char *json = NULL;
 	size_t bytes = 0;
@@ -231,7 +230,7 @@ static int print_fields(struct sim_run *run, const struct ssd_config *cfg,
 		fprintf(stderr, "ssdsim: out of memory\n");
 		return -1;
 	}
-	print_json(mem, run, cfg, st, core_st, belady_capacity, belady_hits, saturated);
+	print_json(mem, run, cfg, st, belady_capacity, belady_hits, saturated);
 	if (fclose(mem)) {
 		free(json);
 		fprintf(stderr, "ssdsim: out of memory\n");
@@ -263,7 +262,7 @@ int sim_check_fields(struct sim_run *run, const struct ssd_config *cfg)
 	ssd_stats_to_uapi(&core_st, &st);
 	run->report.trace_path = run->o->trace_path;
 	run->report.trace_format = trace_format_name(run->o->format);
-	print_json(mem, run, cfg, &st, &core_st, 0, 0, false);
+	print_json(mem, run, cfg, &st, 0, 0, false);
 	ret = fclose(mem);
 	ret = ret ? -1 : sim_fields_check(json, run->o->fields, sometimes_fields);
 	free(json);
@@ -303,15 +302,15 @@ int sim_print_results(struct sim_run *run, const struct ssd_config *cfg)
 	r->final_flush = o->final_flush;
 	saturated = sim_saturated(run, q);
 	if (o->fields || o->csv) {
-		if (print_fields(run, cfg, &st, &core_st, belady_capacity, belady_hits, saturated))
+		if (print_fields(run, cfg, &st, belady_capacity, belady_hits, saturated))
 			return -1;
 	} else if (o->json) {
-		print_json(stdout, run, cfg, &st, &core_st, belady_capacity, belady_hits,
+		print_json(stdout, run, cfg, &st, belady_capacity, belady_hits,
 			   saturated);
 	} else if (o->verbose) {
 		stats_print_text(stdout, &st);
 		sim_report_print_text(stdout, r, cfg);
-		print_cache_text(stdout, &core_st, o->warmup, o->belady, belady_capacity,
+		print_cache_text(stdout, &st, o->warmup, o->belady, belady_capacity,
 				 belady_hits, run->seq.count);
 		print_instrument_text(stdout, run, &st, saturated);
 		print_config_text(stdout, cfg);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "abi/ssd_abi.h"
+#include "tools/report/stats_derived.h"
 #include "tools/ssdsim/sim_summary.h"
 
 static double mib(u64 bytes)
@@ -15,14 +16,6 @@ static double mib(u64 bytes)
 static double share(u64 part, u64 whole)
 {
 	return whole ? (double)part / (double)whole : 0.0;
-}
-
-double sim_waf_tlc(const struct ssdemu_stats *st)
-{
-	if (!st->host_write_bytes)
-		return -1.0;
-	return (double)st->flash_program_tlc_pages * st->page_size_bytes /
-	       (double)st->host_write_bytes;
 }
 
 u64 sim_window_ns(const struct sim_run *run)
@@ -99,9 +92,7 @@ static void print_host(FILE *out, const struct sim_run *run, const struct ssdemu
 
 static void print_flash(FILE *out, const struct ssdemu_stats *st)
 {
-	double waf = st->host_write_bytes ? (double)st->flash_program_pages *
-			st->page_size_bytes / (double)st->host_write_bytes : -1.0;
-	double tlc = sim_waf_tlc(st);
+	double waf = stats_waf(st), tlc = stats_waf_tlc(st);
 
 	fprintf(out, "%-13s%llu pages: host %llu, GC %llu", "programs",
 		(unsigned long long)st->flash_program_pages,
@@ -119,7 +110,7 @@ static void print_flash(FILE *out, const struct ssdemu_stats *st)
 		"erases", (unsigned long long)st->flash_erase_blocks,
 		(unsigned long long)st->flash_erase_slc_blocks,
 		(unsigned long long)st->flash_erase_tlc_blocks,
-		(unsigned long long)st->erase_count_max, st->erase_count_mean_milli / 1000.0);
+		(unsigned long long)st->erase_count_max, stats_erase_count_mean(st));
 	if (waf < 0)
 		fprintf(out, "%-13sn/a (no host writes)\n", "WAF");
 	else
@@ -151,12 +142,8 @@ static void print_cache(FILE *out, const struct ssd_config *cfg, const struct ss
 	fprintf(out, "%-13s%s/%s, %llu pages: write hit ratio %.4f, admitted %llu, bypassed %llu, evicted %llu, read hits %llu\n",
 		"cache", ssd_config_choice_name(cfg, "cache_policy"),
 		ssd_config_choice_name(cfg, "cache_replacement"),
-		(unsigned long long)st->cache_capacity_pages,
-		share(st->cache_write_hit_pages, st->host_write_pages),
-		(unsigned long long)st->cache_admit_pages,
-		(unsigned long long)(st->cache_bypass_size_pages + st->cache_bypass_dice_pages +
-				     st->cache_bypass_policy_pages + st->cache_bypass_delay_pages +
-				     st->cache_bypass_inout_pages),
+		(unsigned long long)st->cache_capacity_pages, stats_cache_write_hit_ratio(st),
+		(unsigned long long)st->cache_admit_pages, stats_cache_bypass_pages(st),
 		(unsigned long long)st->cache_evict_pages,
 		(unsigned long long)st->cache_read_hit_pages);
 }
@@ -171,9 +158,8 @@ static void print_dedup(FILE *out, const struct ssd_config *cfg, const struct ss
 		(unsigned long long)st->dedup_programs_avoided,
 		(unsigned long long)st->dedup_logical_pages,
 		(unsigned long long)st->dedup_physical_pages);
-	if (st->dedup_physical_pages)
-		fprintf(out, " (ratio %.3f)", share(st->dedup_logical_pages,
-						   st->dedup_physical_pages));
+	if (stats_dedup_ratio(st) >= 0)
+		fprintf(out, " (ratio %.3f)", stats_dedup_ratio(st));
 	fprintf(out, "\n");
 }
 

@@ -18,8 +18,6 @@ struct ssdemu_stats;
 
 void sim_print_summary(FILE *out, struct sim_run *run, const struct ssd_config *cfg,
 		       const struct ssdemu_stats *st);
-/* TLC programs x page / host bytes written; < 0 if no host writes. */
-double sim_waf_tlc(const struct ssdemu_stats *st);
 /* The window's length (first arrival to last completion), ns. */
 u64 sim_window_ns(const struct sim_run *run);
 
