@@ -220,7 +220,9 @@ enum ssd_data_store {
 	X(procache_p_ppm, 100000, 0, SSD_PPM, 0, NULL,			\
 	  "ProCache: chance (ppm) that a write miss enters the cache")	\
 	X(procache_c_bytes, 0, 0, U64_MAX, 0, NULL,			\
-	  "ProCache: requests of this many bytes or more bypass; 0 = no limit") \
+	  "ProCache: the cut-off c: larger requests bypass (procache_c_inclusive); 0 = none") \
+	X(procache_c_inclusive, 1, 0, 1, 0, NULL,			\
+	  "ProCache: 1 = size <= c may enter (Fig 8's reading), 0 = size >= c bypasses") \
 	X(procache_p_vector, 0, 0, 1, 0, NULL,				\
 	  "ProCache: 1 = p by size class (procache_p_classK_ppm), 0 = procache_p_ppm") \
 	X(procache_p_class0_ppm, 100000, 0, SSD_PPM, 0, NULL,		\
