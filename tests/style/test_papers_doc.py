@@ -46,6 +46,21 @@ def found(quote: str, text: str) -> bool:
     return True
 
 
+PAPERS = {"procache-plos-one-2017.txt", "kim-dedup-in-ssds-msst-2012-talk.txt",
+          "plc-cache-msst-2014.txt", "plc-cache-msst-2014-slides.txt",
+          "cdac-slides.txt"}
+
+
+def test_quotes_name_the_papers_and_their_lines() -> None:
+    """Without the papers: every quote names one of the five files and a
+    line range in order, and every paper is quoted."""
+    quotes = QUOTE.findall(DOC.read_text())
+    assert len(quotes) > 50
+    assert {name for _, name, _, _ in quotes} == PAPERS
+    for quote, name, first, last in quotes:
+        assert 1 <= int(first) <= int(last or first), (name, first, last)
+
+
 def test_quotes_are_on_their_lines() -> None:
     papers = papers_dir()
     if papers is None:
