@@ -328,7 +328,7 @@ def write_results(r: dict[str, Any], out_dir: Path = RESULTS) -> None:
         "# Kim et al.'s claims against ssdemu (bench/kim_figs.py)\n\n"
         "Command: `python3 -m bench.kim_figs` (or `python3 -m bench.run"
         " --only kim`), about two minutes. The talk:"
-        " kim-dedup-in-ssds-msst-2012-talk.txt (../shared/papers);"
+        " kim-dedup-in-ssds-msst-2012-talk.txt (in the papers' folder);"
         " docs/papers.md has the rules. Engines with and without the"
         " sampling filter, and the break-even model: `idle-overlap.md`,"
         " `dedup-sweep.json`.\n\n" + "\n".join(table_lines(r)) + "\n")

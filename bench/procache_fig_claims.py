@@ -2,7 +2,7 @@
 of bench/procache_figs.py.
 
 Each claim: the paper's words with file:line (procache-plos-one-2017.txt,
-../shared/papers), ours per trace, a verdict by the rule
+the papers' folder, docs/papers.md), ours per trace, a verdict by the rule
 RULES states (reproduced / direction only / not reproduced; "no test"
 where the trace cannot show it, "not comparable" where the number is the
 paper's traces'), and the cause where ours differs; sensitivity: the

@@ -9,11 +9,11 @@ bench/results/procache-claims.md (with procache-claims.json):
   of the recorded `tiny` VM run's requests (workload/procache_replays.py).
 
 Each claim: the paper's words and number with file:line
-(procache-plos-one-2017.txt, ../shared/papers), ours under the default
-readings (Algorithm 1's cut-off read as size <= c may enter; the
-capacity-equivalent baseline; the warm-ups the paper states), a verdict
-by the rule the table states (reproduced / direction only / not
-reproduced), the cause where ours differs, and the result under each
+(procache-plos-one-2017.txt, in the papers' folder: docs/papers.md), ours
+under the default readings (Algorithm 1's cut-off read as size <= c may
+enter; the capacity-equivalent baseline; the warm-ups the paper states),
+a verdict by the rule the table states (reproduced / direction only /
+not reproduced), the cause where ours differs, and the result under each
 other reading (the sensitivity tables).  No reading is picked by the
 number it gives.
 
@@ -353,7 +353,7 @@ def markdown(r: dict[str, Any]) -> str:
         " that run is made once by `python3 -m workload.run --scale tiny"
         " --settings base --record-only`). Everything below is"
         " deterministic ssdsim output; the paper is procache-plos-one-2017.txt"
-        " (../shared/papers), its rules are in docs/papers.md; Kim et"
+        " (the papers' folder), its rules are in docs/papers.md; Kim et"
         " al.'s claims: `kim-figs.md`.", "",
         "Default readings: Algorithm 1's lost comparison read as size <= c"
         " may enter (`procache_c_inclusive=1`, Fig 8's \"the same or less"

@@ -1,81 +1,33 @@
-"""docs/papers.md can be checked row by row: every quote is on the lines
-of the paper it cites, and every file it names exists with the lines it
-cites.
-
-Quotes are `"text" (file.txt:L)` or `(file.txt:L-M)`; in a quote `...`
-elides and `[?]` stands for a symbol the text lost.  The papers live
-outside the repository (../shared/papers, or $SSDEMU_PAPERS); without
-them the quote test has nothing to check against and says so."""
+"""docs/papers.md can be checked row by row: every file it names exists
+with the lines it cites; every quote names one of the five papers and an
+ordered line range; and scripts/check-papers-doc.py, which checks the
+quotes against the papers' text (kept outside the repository, so a
+reviewer runs it with their folder), finds a quote on its lines and
+refuses one that is not there."""
 from __future__ import annotations
 
-import os
 import re
+import subprocess
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "papers.md"
+CHECK = ROOT / "scripts" / "check-papers-doc.py"
 QUOTE = re.compile(r'"([^"]+)" \(([a-z0-9.-]+\.txt):(\d+)(?:-(\d+))?\)')
 CODE = re.compile(r"(?<![\w/.-])((?:[a-z_-]+/)+[A-Za-z0-9_.-]+?"
                   r"\.(?:conf|md|py|sh|c|h))\b(?::(\d+)(?:-(\d+))?)?")
-
-
-def papers_dir() -> Path | None:
-    env = os.environ.get("SSDEMU_PAPERS")
-    candidates = [Path(env)] if env else []
-    candidates += [p / "shared" / "papers" for p in ROOT.parents]
-    return next((p for p in candidates if (p / "README.md").exists()), None)
-
-
-def normal(text: str) -> str:
-    return " ".join(text.split())
-
-
-def found(quote: str, text: str) -> bool:
-    """The quote's pieces (between `...` and `[?]`) in order in text."""
-    at = 0
-    for piece in re.split(r"\.\.\.|\[\?\]", quote):
-        piece = normal(piece)
-        if not piece:
-            continue
-        at = text.find(piece, at)
-        if at < 0:
-            return False
-        at += len(piece)
-    return True
-
-
-PAPERS = {"procache-plos-one-2017.txt", "kim-dedup-in-ssds-msst-2012-talk.txt",
+PAPERS = {"procache-plos-one-2017.txt",
+          "kim-dedup-in-ssds-msst-2012-talk.txt",
           "plc-cache-msst-2014.txt", "plc-cache-msst-2014-slides.txt",
           "cdac-slides.txt"}
 
 
 def test_quotes_name_the_papers_and_their_lines() -> None:
-    """Without the papers: every quote names one of the five files and a
-    line range in order, and every paper is quoted."""
     quotes = QUOTE.findall(DOC.read_text())
     assert len(quotes) > 50
     assert {name for _, name, _, _ in quotes} == PAPERS
-    for quote, name, first, last in quotes:
+    for _, name, first, last in quotes:
         assert 1 <= int(first) <= int(last or first), (name, first, last)
-
-
-def test_quotes_are_on_their_lines() -> None:
-    papers = papers_dir()
-    if papers is None:
-        pytest.skip("the papers are not at hand (../shared/papers or"
-                    " $SSDEMU_PAPERS): nothing to check the quotes against")
-    quotes = QUOTE.findall(DOC.read_text())
-    assert len(quotes) > 50
-    bad = []
-    for quote, name, first, last in quotes:
-        lines = (papers / name).read_text().split("\n")
-        lo, hi = int(first), int(last or first)
-        assert 1 <= lo <= hi <= len(lines), (name, lo, hi)
-        if not found(quote, normal(" ".join(lines[lo - 1:hi]))):
-            bad.append(f"{name}:{first}: {quote!r}")
-    assert not bad, "\n".join(bad)
 
 
 def test_code_references_exist() -> None:
@@ -90,3 +42,25 @@ def test_code_references_exist() -> None:
             if int(last or first) > lines:
                 bad.append(f"{path}:{first}: the file has {lines} lines")
     assert not bad, "\n".join(bad)
+
+
+def test_the_quote_checker_finds_and_refuses(tmp_path: Path) -> None:
+    papers = tmp_path / "papers"
+    papers.mkdir()
+    (papers / "a.txt").write_text("one line\nif the request size  c then\n"
+                                  "It is cold data.\n")
+    doc = tmp_path / "doc.md"
+
+    def check(text: str) -> subprocess.CompletedProcess[str]:
+        doc.write_text(text)
+        return subprocess.run(["/usr/bin/python3", str(CHECK), str(papers),
+                               str(doc)], capture_output=True, text=True)
+
+    ok = check('| "if the request size [?] c then ... It is cold data."'
+               ' (a.txt:2-3) |')
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert "1 of 1 quotes found" in ok.stdout
+    moved = check('"It is cold data." (a.txt:2)')
+    assert moved.returncode == 1 and "a.txt:2" in moved.stdout
+    wrong = check('"It is hot data." (a.txt:3)')
+    assert wrong.returncode == 1
