@@ -1,7 +1,7 @@
 """The ProCache paper's Fig 4 (p x cache size) through the sweep command.
 
 Runs `python3 -m ssdtools.sweep bench/grids/procache-fig4.toml` (the grid
-says what: bench/procache_figs.py's device, c = 8 KiB, warm-up 6, --remap
+says what: bench/procache_figs.py's device, c = 64 KiB, warm-up 6, --remap
 dense, Belady's bound beside) on the repository's real traces (FIU homes
 sample, MQSim TPC-C sample): 6 values of p x 8 cache sizes per trace, in
 a local process pool, and reports its wall time.  Writes
@@ -77,7 +77,8 @@ def table_lines(r: dict[str, Any]) -> list[str]:
     lines = [f"Command: `{r['command']}`: {r['runs']} runs in"
              f" {r['wall_s']} s ({r['cpus']} CPUs, local process pool).",
              "Device: configs/procache-tlc.conf, blocks_per_chip=160,"
-             " slc_blocks_per_chip=16 (2 KiB pages); ProCache c = 8 KiB,"
+             " slc_blocks_per_chip=16 (2 KiB pages); ProCache c = 64 KiB"
+             " (the paper's Fig 4; a request of exactly c may enter),"
              " warmup-6, --remap dense. hit = cache write hit pages / page"
              " writes of the measured pass; off-line = Belady's MIN with"
              " bypass at the same size (independent of p).", ""]

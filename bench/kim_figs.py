@@ -1,10 +1,13 @@
-"""Kim et al.'s figures at their own granularity, in ssdsim (deterministic).
+"""Kim et al.'s claims against ssdemu, in ssdsim (deterministic).
 
-"Deduplication in SSDs: Model and Quantitative Analysis" (MSST 2012):
-duplication rate per workload with 4 KiB chunks, and the write response
-time with dedup against without (abstract: duplication 4-51%, 17% on
-average over nine workloads; write response time up to 48% and on
-average 15% shorter).
+"Deduplication in SSDs: Model and Quantitative Analysis" (MSST 2012; the
+talk with presenter notes, kim-dedup-in-ssds-msst-2012-talk.txt):
+duplication "ranging from 5% to 52% with an average of 17%" over nine
+workloads (:422), and the write latency improved "by up to 48% with an
+average of 15%" (:460-461) under the experiment's condition (:444-449):
+"the SHA-1 hardware logic and recency-based FP management", "Garbage
+collection is not invoked"; the sampling filter is a separate experiment
+(:507-508, :532).
 
 1. Duplication per workload: the repository's traces with an MD5 per
    block (tests/data: FIU homes, an MD5 per 512-byte sector; FIU mail,
@@ -14,18 +17,27 @@ average 15% shorter).
    rate is the content's: dedup_duplicate_chunks / dedup_chunks_written.
    Beside it the same on the ProCache paper's 2 KiB pages
    (procache-tlc.conf, dedup=1), whose chunk is half Kim's.
-2. Write latency, dedup off and on with 1, 2 and 4 hash engines, at QD1
-   (one 4 KiB write every 5 ms) and at depth (bursts of 64 at queue depth
-   32), on WRITES random 4 KiB writes with DUP_PERCENT of duplicates
-   (Kim's mean; a duplicate copies a page that holds data,
-   bench/dedup_sweep.py's content model), re-timed as
-   bench/idle_overlap.py does; the preset's sampling filter on; two
-   paths: Kim's (each write fingerprinted on its own write path, no
-   buffer) and the overlapped one (a 64-page buffer, hashing beside the
-   flash work of other requests).  Also the two FIU samples at their own
-   arrivals (--remap dense), on the same two paths.
+2. Write latency, dedup off and on with 1, 2 and 4 hash engines (Kim's
+   hardware is one), at QD1 (one 4 KiB write every 5 ms) and at depth
+   (bursts of 64 at queue depth 32), on WRITES random 4 KiB writes with
+   DUP_PERCENT of duplicates (Kim's mean; a duplicate copies a page that
+   holds data, bench/dedup_sweep.py's content model), re-timed as
+   bench/idle_overlap.py does, from an empty device (no GC: the runs
+   check it); and the two FIU samples at their own arrivals.  Under
+   Kim's condition (CONDITIONS' first: no sampling filter, an LRU
+   fingerprint store of KIM_STORE_ENTRIES) and, as sensitivity, an LRU of
+   64, the full store, and the filter on with the full store (the
+   setting of the earlier report).  Two paths: Kim's (each write
+   fingerprinted on its own write path, no buffer: the talk's model) and
+   the overlapped one (a 64-page buffer, hashing beside the flash work of
+   other requests: ours).
 
-Writes bench/results/kim-figs.json and kim-figs.md.
+The recency store's size is not stated (:85-86: "Partial (Recent X
+fingerprints with LRU)"); the talk names 64 and 2048 (:327, where "larger
+than 2048" finds what the full store finds on every workload): 2048 is
+the default here, the others are sensitivity rows.
+
+Writes bench/results/kim-figs.json and kim-figs.md (the claims report).
 
 Standalone: python3 -m bench.kim_figs [--ssdsim PATH]
 """
@@ -56,12 +68,25 @@ WRITES = 3200
 SPAN_PAGES = 98_304  # 384 MiB, about a fifth of the preset's logical space
 SEED = 1
 ENGINES = [1, 2, 4]
-PATHS = {"Kim's: write path, no buffer": ["dedup_buffer_pages=0",
-                                          "dedup_hash_overlap=0"],
+KIM_PATH = "Kim's: write path, no buffer"
+PATHS = {KIM_PATH: ["dedup_buffer_pages=0", "dedup_hash_overlap=0"],
          "overlap, buffer 64": ["dedup_buffer_pages=64",
                                 "dedup_hash_overlap=1"]}
 LOADS = {"QD1": ["cmd_queue_depth=1"],
          "depth": [f"cmd_queue_depth={idle_overlap.DEPTH_QD}"]}
+KIM_STORE_ENTRIES = 2048
+KIM_CONDITION = "no filter, LRU 2048 (Kim's)"
+CONDITIONS = {
+    KIM_CONDITION: ["dedup_filter=0",
+                    f"dedup_store_entries={KIM_STORE_ENTRIES}"],
+    "no filter, LRU 64": ["dedup_filter=0", "dedup_store_entries=64"],
+    "no filter, full store": ["dedup_filter=0", "dedup_store_entries=0"],
+    "filter on, full store (the earlier setting)": [
+        "dedup_filter=1", "dedup_store_entries=0"],
+}
+# The talk's figures.
+PAPER_DUP = (0.05, 0.52, 0.17)     # :422
+PAPER_LATENCY = (-0.48, -0.15)     # :460-461: up to, on average
 
 
 def duplication(ssdsim: Path) -> dict[str, Any]:
@@ -116,10 +141,15 @@ def latency(ssdsim: Path, trace: Path, keys: list[str],
     return {"write_latency_mean_us": st["write_latency_mean_us"],
             "duplicate_rate": (st["dedup_duplicate_chunks"] / chunks
                                if chunks else 0.0),
-            "hash_wait_ms": st["dedup_hash_wait_ns"] / 1e6}
+            "hash_wait_ms": st["dedup_hash_wait_ns"] / 1e6,
+            "gc_relocated_pages": st["gc_relocated_pages"],
+            "erases": st["flash_erase_tlc_blocks"],
+            "overhead_ns": (st["config"]["dedup_hash_ns"]
+                            + st["config"]["dedup_lookup_ns"])}
 
 
 def latencies(ssdsim: Path) -> dict[str, Any]:
+    """{load/path: {condition: {"off": figures, engines: figures}}}."""
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="ssdemu-kim-") as name:
         traces = engine_traces(Path(name))
@@ -131,12 +161,15 @@ def latencies(ssdsim: Path) -> dict[str, Any]:
                   ["--remap", "dense"])
                  for t in MD5_TRACES for path, path_keys in PATHS.items()]
         for key, trace, keys, off_keys, flags in runs:
-            out[key] = {"off": latency(ssdsim, trace, [*off_keys, "dedup=0"],
-                                       flags),
-                        **{str(n): latency(ssdsim, trace,
-                                           [*keys, f"dedup_hash_engines={n}"],
-                                           flags)
-                           for n in ENGINES}}
+            off = latency(ssdsim, trace, [*off_keys, "dedup=0"], flags)
+            out[key] = {
+                cond: {"off": off,
+                       **{str(n): latency(
+                           ssdsim, trace,
+                           [*keys, *cond_keys, f"dedup_hash_engines={n}"],
+                           flags)
+                          for n in ENGINES}}
+                for cond, cond_keys in CONDITIONS.items()}
     return out
 
 
@@ -150,15 +183,106 @@ def pct(a: float, b: float) -> str:
     return f"{100.0 * (a - b) / b:+.1f}%" if b else "n/a"
 
 
+def change(row: dict[str, Any], engines: str = "1") -> float:
+    """The mean write latency's change with dedup (Kim's one engine)."""
+    off = row["off"]["write_latency_mean_us"]
+    return (row[engines]["write_latency_mean_us"] - off) / off
+
+
+def latency_verdict(ours: float) -> str:
+    """Against the talk's -15% on average: within 3 points of it is
+    reproduced, an improvement further off is the direction only."""
+    avg = PAPER_LATENCY[1]
+    if abs(ours - avg) <= 0.03:
+        return "reproduced"
+    return "direction only" if ours < 0 else "not reproduced"
+
+
+def claims_lines(r: dict[str, Any]) -> list[str]:
+    lat = r["latency"]
+    qd1 = lat[f"QD1/{KIM_PATH}"]
+    ours = change(qd1[KIM_CONDITION])
+    fiu_rows = {t: lat[f"{t} (own arrivals)/{KIM_PATH}"][KIM_CONDITION]
+                for t in MD5_TRACES}
+    fiu = {t: change(row) for t, row in fiu_rows.items()}
+    homes2 = change(fiu_rows[MD5_TRACES[0]], "2")
+    dup4 = {t: row["4 KiB"]["rate"] for t, row in r["duplication"].items()}
+    lo, hi, mean = PAPER_DUP
+    dup_ok = all(lo <= v <= hi for v in dup4.values())
+    gc = max(row[c][str(n)]["gc_relocated_pages"] + row[c][str(n)]["erases"]
+             for row in lat.values() for c in row for n in r["engines"])
+    kim = qd1[KIM_CONDITION]
+    dup_found = kim["1"]["duplicate_rate"]
+    off_us = kim["off"]["write_latency_mean_us"]
+    cost_us = kim["1"]["overhead_ns"] / 1000
+    # The talk's model (:132): a duplicate saves its program, every write
+    # pays the fingerprint and the lookup.
+    model = (cost_us - dup_found * off_us) / off_us
+    old = change(qd1["filter on, full store (the earlier setting)"])
+    full = change(qd1["no filter, full store"])
+    depth = change(lat[f"depth/{KIM_PATH}"][KIM_CONDITION])
+    return [
+        "## Claims", "",
+        "| claim | the paper | ours (Kim's condition) | verdict | cause"
+        " where it differs |", "|---|---|---|---|---|",
+        "| duplication rate of the workloads | \"ranging from 5% to 52%"
+        " with an average of 17%\" (kim-dedup-in-ssds-msst-2012-talk.txt"
+        ":422), nine desktop and server applications | "
+        + ", ".join(f"{t.split('-sample')[0]} {100 * v:.1f}%"
+                    for t, v in dup4.items())
+        + " (4 KiB chunks, every write fingerprinted) | "
+        + ("reproduced (in range)" if dup_ok else "not reproduced")
+        + " | a property of the traces, not of the mechanism: ours are two"
+        " short FIU samples (the mail one writes 16 chunks), not the"
+        " talk's nine applications |",
+        "| write latency with dedup (SHA-1 engine, recency store, no GC)"
+        " | \"improve the write latency by up to 48% with an average of"
+        " 15%\" (kim-dedup-in-ssds-msst-2012-talk.txt:460-461), under"
+        " \"Use the SHA-1 hardware logic and recency-based FP management\""
+        " (:446) and \"Garbage collection is not invoked.\" (:447) | "
+        f"{100 * ours:+.1f}% at QD1 ({WRITES} random 4 KiB writes,"
+        f" {r['dup_percent']}% duplicates of which {100 * dup_found:.1f}%"
+        f" found, one 80 us engine, an LRU of {KIM_STORE_ENTRIES}"
+        f" fingerprints, no filter, GC moved and erased {gc} pages and"
+        " blocks in every run); FIU "
+        + ", ".join(f"{t.split('-')[1]} {100 * v:+.1f}%"
+                    for t, v in fiu.items())
+        + f" | {latency_verdict(ours)} (the rule: within 3 points of -15%)"
+        " | "
+        + ("-" if latency_verdict(ours) == "reproduced" else
+           f"every write pays the engine's {cost_us:.0f} us on its path"
+           f" (the talk's model, :132): at {100 * dup_found:.1f}%"
+           f" duplicates the model gives {100 * model:+.1f}% of the"
+           f" {off_us:.0f} us write (ours {100 * ours:+.1f}%); the talk's"
+           " -15% is"
+           " the mean of nine workloads' gains (5-52% duplicates), not the"
+           " gain at their mean rate. The recency store is not the cause:"
+           f" the full store gives {100 * full:+.1f}%. The FIU homes"
+           " sample's writes come in bursts that queue on the one engine"
+           f" (two engines: {100 * homes2:+.1f}%)")
+        + " |",
+        "| (the same, up to -48%) | the best of the nine (Wayback, 52%"
+        " duplicates, :431-432) | no trace of ours has that duplicate"
+        " share | not attempted | - |", "",
+        "Sensitivity (the table below): the earlier report's setting, the"
+        f" sampling filter on with the full store, gives {100 * old:+.1f}%"
+        f" at QD1 (it reported -14.5%); Kim's condition at depth (bursts"
+        f" of 64 at queue depth 32) {100 * depth:+.1f}%: one engine"
+        " serialises the hashes of writes the 32 chips would program in"
+        " parallel, which the talk's QD1 model does not meet. The filter"
+        " is the talk's other experiment (\"In this experiment, we use"
+        " the sampling based filtering, instead of the SHA-1 hardware"
+        " logic.\", :532), with GC at 80% utilisation (:511): not"
+        " reproduced here.", ""]
+
+
 def table_lines(r: dict[str, Any]) -> list[str]:
-    lines = ["## Duplication per workload (every write fingerprinted, full"
-             " store, --remap dense)", "",
-             "Kim et al. (abstract): 4-51%, 17% on average, nine workloads"
-             " (the repository's docs say 5-52%; the per-workload table is"
-             " not stated here).", "",
-             "| trace | 4 KiB chunks written | duplicates | rate (Kim's"
-             " chunk) | 2 KiB chunks | duplicates | rate (ProCache's page) |",
-             "|---|---|---|---|---|---|---|"]
+    lines = claims_lines(r) + [
+        "## Duplication per workload (every write fingerprinted, full"
+        " store, --remap dense)", "",
+        "| trace | 4 KiB chunks written | duplicates | rate (Kim's"
+        " chunk) | 2 KiB chunks | duplicates | rate (ProCache's page) |",
+        "|---|---|---|---|---|---|---|"]
     for name, row in r["duplication"].items():
         a, b = row["4 KiB"], row["2 KiB"]
         lines.append(f"| {name} | {a['chunks']} | {a['duplicates']}"
@@ -169,20 +293,31 @@ def table_lines(r: dict[str, Any]) -> list[str]:
               f"{WRITES} random 4 KiB writes, {r['dup_percent']}% of them"
               " copies of a page holding data (Kim's mean rate); QD1: one"
               " write every 5 ms; depth: bursts of 64 at queue depth 32;"
-              " FIU samples at their own arrivals. Sampling filter on"
-              " (the preset). Mean"
-              " write latency (us) and the change against dedup off (Kim:"
-              " -15% on average, up to -48%).", "",
-              "| load / path | duplicates found | off (us) | 1 engine | 2"
-              " engines | 4 engines |", "|---|---|---|---|---|---|"]
-    for key, row in r["latency"].items():
-        off = row["off"]["write_latency_mean_us"]
-        cells = []
-        for n in r["engines"]:
-            v = row[str(n)]["write_latency_mean_us"]
-            cells.append(f"{v:.0f} ({pct(v, off)})")
-        lines.append(f"| {key} | {100 * row['1']['duplicate_rate']:.1f}%"
-                     f" | {off:.0f} | " + " | ".join(cells) + " |")
+              " FIU samples at their own arrivals. Mean write latency (us)"
+              " and its change against dedup off, by fingerprint store and"
+              " filter (Kim's condition first); GC = pages relocated and"
+              " blocks erased, 0 in Kim's condition.", "",
+              "| load / path | store and filter | duplicates found | off"
+              " (us) | 1 engine | 2 engines | 4 engines | GC |",
+              "|---|---|---|---|---|---|---|---|"]
+    for key, by_cond in r["latency"].items():
+        for cond, row in by_cond.items():
+            off = row["off"]["write_latency_mean_us"]
+            cells = []
+            for n in r["engines"]:
+                v = row[str(n)]["write_latency_mean_us"]
+                cells.append(f"{v:.0f} ({pct(v, off)})")
+            gc = max(row[str(n)]["gc_relocated_pages"]
+                     + row[str(n)]["erases"] for n in r["engines"])
+            lines.append(f"| {key} | {cond}"
+                         f" | {100 * row['1']['duplicate_rate']:.1f}%"
+                         f" | {off:.0f} | " + " | ".join(cells)
+                         + f" | {gc} |")
+    lines += ["", "The FIU rows with the 64-page buffer measure the buffer"
+              " as much as dedup: the homes sample rewrites pages while"
+              " they are buffered (those program nothing), and the mail"
+              " sample's 16 writes stay in the buffer until the final"
+              " FLUSH."]
     return lines
 
 
@@ -190,11 +325,13 @@ def write_results(r: dict[str, Any], out_dir: Path = RESULTS) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "kim-figs.json").write_text(json.dumps(r, indent=2) + "\n")
     (out_dir / "kim-figs.md").write_text(
-        "# Kim et al.'s figures at 4 KiB chunks (bench/kim_figs.py)\n\n"
+        "# Kim et al.'s claims against ssdemu (bench/kim_figs.py)\n\n"
         "Command: `python3 -m bench.kim_figs` (or `python3 -m bench.run"
-        " --only kim`). Engines with and without the sampling filter, and"
-        " the break-even model: `idle-overlap.md`; the claims:"
-        " `procache-claims.md`.\n\n" + "\n".join(table_lines(r)) + "\n")
+        " --only kim`), about two minutes. The talk:"
+        " kim-dedup-in-ssds-msst-2012-talk.txt (in the papers' folder);"
+        " docs/papers.md has the rules. Engines with and without the"
+        " sampling filter, and the break-even model: `idle-overlap.md`,"
+        " `dedup-sweep.json`.\n\n" + "\n".join(table_lines(r)) + "\n")
     print(f"wrote {(out_dir / 'kim-figs.md').relative_to(ROOT)}")
 
 

@@ -1,46 +1,60 @@
-"""The ProCache paper's hit ratio figures from ssdsim (deterministic).
+"""The ProCache paper's trace-driven figures (its section 4) from ssdsim.
 
-"Don't make cache too complex" (PLOS ONE 2017): Figs 3-6 (off-line
-against on-line at warm-up 1/6/16/64, the effect of p, the effect of c)
-and Figs 8/9 (hit ratio of the requests ProCache may admit and of all
-requests, against c, p and cache size), on the paper's device
-(configs/procache-tlc.conf: Table 3's 2 KiB pages, 32 chips, its SLC-mode
-timings; DEVICE shrinks it to 1.25 GiB of flash).
+"Don't make cache too complex" (PLOS ONE 2017), figures numbered as the
+paper numbers them, at the paper's parameters
+(procache-plos-one-2017.txt:285, :315, :317, :344):
 
+- Fig 3: off-line against on-line (ProCache), p = 0.5, c = 64 KB, by
+  warm-up and cache size;
+- Fig 4: the effect of p, c = 64 KB, by cache size;
+- Fig 5: the effect of c, p = 0.5, by cache size, and the best c of each
+  size;
+- Fig 6: the effect of warm-up, p = 0.5, c = 64 KB (the on-line cells of
+  Fig 3's grid).
+
+Figs 8-11 (c, p and cache size at warmup-6; elapsed time, writes and
+erases against the baselines) are measured on the VM workload's requests:
+claims/procache.py, which also writes the claims report
+(bench/results/procache-claims.md) from these figures and its own.
+
+On the paper's device (configs/procache-tlc.conf: Table 3's 2 KiB pages,
+32 chips, its SLC-mode timings; DEVICE shrinks it to 1.25 GiB of flash).
 Traces (TRACES): the repository's real block traces, each with --remap
 dense (every (disk, page) it touches packed in first-touch order, disks
 kept apart, nothing wraps): MQSim's TPC-C sample and the FIU homes sample
 (FIU mail writes 16 pages: too few); and a synthetic trace generated here
-(seeded, MQSim format) in the regime the paper argues for: a hot set of
-4 KiB writes that fits the cache (SYN_HOT_SLOTS slots: 3/4 of
-SYN_CACHE_PAGES) beside small cold writes spread over 256 MiB that an
-admit-all LRU cache lets push it out, and large sequential cold writes.
-Figs 8/9 come from these traces here, and from the replay of the VM
-workload's requests in workload/replay.py (fig89_sweep();
-workload/results/<scale>/): both count with ssdtools/procache_hits.py's
-page_classes() and hit_ratios(), on ssdtools/procache_device.py's
-preset, p and c.
+(seeded, MQSim format): a hot set of 4 KiB writes that fits the cache
+(SYN_HOT_SLOTS slots: 3/4 of SYN_CACHE_PAGES) beside small cold writes
+spread over 256 MiB that an admit-all LRU cache lets push it out, and
+large sequential cold writes.  The paper's traces (traceS, traceL: a
+desktop's Windows PerfMon traces, Table 2) are not available.
 
 Definitions (ssdsim's counters of the measured pass; `--warmup N` runs N
-passes first, the paper's warmup-N):
+passes first, the paper's warmup-N: "N warm-up runs before we perform the
+final measurement run", :342):
 
-- on-line hit ratio: cache write hit pages / host page writes;
-- off-line: Belady's MIN with bypass over the same page writes and cache
-  size (`ssdsim --belady`), the bound no on-line admission and replacement
-  can beat (our reading of the paper's off-line analysis; its own
-  definition is not stated here);
-- small-request hit ratio (Fig 8): the same over the pages of requests
-  smaller than c (those ProCache may admit; Algorithm 1 as nvmcache
-  implements it: a request of c bytes or more bypasses on a miss).  A
-  page of a request of c or more is a hit or a size bypass, so its hits
+- on-line hit ratio: cache write hit pages / host page writes (the
+  paper's write hit ratio, :247-248);
+- off-line: Belady's MIN with bypass over the same page writes, cache
+  size and warm-up (`ssdsim --belady`, tools/ssdsim/belady.c; the paper's
+  off-line algorithm, :183-186; docs/papers.md says where it departs);
+- small-request hit ratio: the same over the pages of the requests
+  Algorithm 1 may admit (no larger than c by default, smaller than c with
+  procache_c_inclusive=0: both readings of its lost comparison symbol are
+  run).  A page of a larger request is a hit or a size bypass, so its hits
   are its pages minus `cache_bypass_size_pages`: the small requests' hits
   are the rest.  The pages of each class come from the trace, placed as
   ssdsim's --remap dense places it (write_pieces); a replay whose page
   writes differ from them is refused.
 
+Warm-up of Figs 4 and 5: the paper does not state it; ours is WARMUP (6,
+the warm-up the paper states for Figs 8 and 9), and SENSITIVITY_WARMUP (1)
+is run too.  The warm-ups of Figs 3 and 6: the paper names 16 and 64
+(:297, :350) and four values (:342); 1 and 6 are ours.
+
 Writes bench/results/procache-figs.json, procache-figs.md and, with
-matplotlib, procache-fig3-warmup.png, procache-fig5-p.png,
-procache-fig6-c.png, procache-fig8-size.png.
+matplotlib, procache-fig3-offline.png, procache-fig4-p.png,
+procache-fig5-c.png and procache-fig6-warmup.png.
 
 Standalone: python3 -m bench.procache_figs [--ssdsim PATH] [--quick]
 """
@@ -53,25 +67,34 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import ssdsim as sim
 from bench.section import RESULTS, Options
 from ssdtools import paths
-from ssdtools.procache_device import (C_BYTES, P_PPM, PAGE_BYTES, PRESET,
+from ssdtools.procache_device import (C_BYTES, PAGE_BYTES, PRESET,
                                       procache_keys as cache_keys)
 from ssdtools.procache_hits import hit_ratios, page_classes, pages_of
 
 NAME = "procache"
-PROGRESS = "ssdsim: the ProCache paper's hit ratio figures ({ssdsim})"
+PROGRESS = "ssdsim: the ProCache paper's trace-driven figures ({ssdsim})"
 CONFIG = paths.CONFIGS / PRESET
 DEVICE = ["blocks_per_chip=160", "slc_blocks_per_chip=16"]
 SECTOR = 512
 PAGE = PAGE_BYTES
-WARMUPS = [1, 6, 16, 64]
-WARMUP = 6  # of the p, c and size sweeps
+# Section 4 (Figs 3-6): p = 0.5, c = 64 KB.
+FIG_P_PPM = 500_000
+FIG_C_BYTES = 65536
+# Section 5 (the comparison, Figs 10 and 11): p = 0.1, c = 8 KB
+# (P_PPM, C_BYTES: ssdtools/procache_device.py).
+WARMUPS = [1, 6, 16, 64]  # Figs 3 and 6
+WARMUP = 6  # Figs 4 and 5: not stated in the paper (Figs 8/9's)
+SENSITIVITY_WARMUP = 1
 P_SWEEP = [10_000, 50_000, 100_000, 200_000, 500_000, 1_000_000]
-C_SWEEP = [1024, 4096, 8192, 16384, 65536, 0]  # 0: no size rule
+C_SWEEP = [1024, 4096, 8192, 16384, 32768, 65536, 0]  # 0: no size rule
+# Algorithm 1's lost symbol: "inclusive" = size <= c may enter (Fig 8's
+# reading, the default), "exclusive" = size >= c bypasses.
+READINGS = {"inclusive": True, "exclusive": False}
 SYNTHETIC = "synthetic-hot-cold-fit"
 
 # The synthetic trace (see the top): requests are 4 KiB slots (2 pages).
@@ -87,8 +110,8 @@ SYN_SEED = 1
 
 @dataclass(frozen=True)
 class Trace:
-    """A trace of the figures: where it is, how it is placed, the cache
-    size of the warm-up, p and c figures and the sizes of the size one."""
+    """A trace of the figures: where it is, how it is placed, its middle
+    cache size (of the tables' single-size rows) and the sizes swept."""
     name: str
     cache_pages: int
     sizes: list[int]
@@ -188,51 +211,77 @@ def replay(ssdsim: Path, trace: Path, t: Trace, keys: list[str],
 
 
 def check_classes(ssdsim: Path, path: Path, t: Trace,
-                  classes: dict[str, int]) -> None:
-    """With p = 0 nothing is admitted, so every page of a request of c or
-    more is a size bypass: the device's count must be ours."""
-    out = replay(ssdsim, path, t, procache_keys(t.cache_pages, p_ppm=0), 0)
-    if out["cache_bypass_size_pages"] != classes["large_pages"]:
-        raise SystemExit(f"procache figs: {t.name}: the device bypassed"
-                         f" {out['cache_bypass_size_pages']} pages for size,"
-                         f" the trace has {classes['large_pages']} pages of"
-                         " requests of c or more")
+                  pieces: list[tuple[int, int]]) -> None:
+    """With p = 0 nothing is admitted, so every page of a request
+    Algorithm 1 calls too large is a size bypass: under both readings the
+    device's count must be ours."""
+    for c in (C_BYTES, FIG_C_BYTES):
+        for inclusive in READINGS.values():
+            classes = page_classes(pieces, c, inclusive)
+            out = replay(ssdsim, path, t, procache_keys(
+                t.cache_pages, p_ppm=0, c_bytes=c, inclusive=inclusive), 0)
+            if out["cache_bypass_size_pages"] != classes["large_pages"]:
+                raise SystemExit(
+                    f"procache figs: {t.name}: the device bypassed"
+                    f" {out['cache_bypass_size_pages']} pages for size at c ="
+                    f" {c}, the trace has {classes['large_pages']}")
 
 
-def procache_keys(cache_pages: int, p_ppm: int = P_PPM,
-                  c_bytes: int = C_BYTES) -> list[str]:
-    return [f"cache_pages={cache_pages}", *cache_keys(p_ppm, c_bytes)]
+def procache_keys(cache_pages: int, p_ppm: int = FIG_P_PPM,
+                  c_bytes: int = FIG_C_BYTES,
+                  inclusive: bool = True) -> list[str]:
+    return [f"cache_pages={cache_pages}", *cache_keys(p_ppm, c_bytes),
+            f"procache_c_inclusive={int(inclusive)}"]
 
 
 def base_keys(cache_pages: int) -> list[str]:
     return [f"cache_pages={cache_pages}", "cache_policy=always"]
 
 
-def sweep_trace(ssdsim: Path, path: Path, t: Trace,
-                warmups: list[int] = WARMUPS) -> dict[str, Any]:
-    writes = write_pieces(path, "dense" in t.flags)
-    at_c = page_classes(writes, C_BYTES)
+Runner = Callable[..., dict[str, Any]]
 
-    def run(keys: list[str], warmup: int = WARMUP,
-            c_bytes: int = C_BYTES) -> dict[str, Any]:
-        classes = at_c if c_bytes == C_BYTES else page_classes(writes,
-                                                               c_bytes)
-        return hit_ratios(replay(ssdsim, path, t, keys, warmup), classes,
+
+def grids(run: Runner, t: Trace, warmups: list[int], inclusive: bool,
+          sweep_warmups: list[int]) -> dict[str, Any]:
+    """Figs 3-6 under one reading of Algorithm 1's symbol: Fig 3's (and
+    Fig 6's) warm-up x size grid, Figs 4 and 5 (p, c) x size at each of
+    @sweep_warmups."""
+    def pro(n: int, w: int, p: int = FIG_P_PPM,
+            c: int = FIG_C_BYTES) -> dict[str, Any]:
+        return run(procache_keys(n, p, c, inclusive), w, c, inclusive)
+
+    return {
+        "fig3": {str(w): [pro(n, w) for n in t.sizes] for w in warmups},
+        "fig4": {str(w): {str(p): [pro(n, w, p=p) for n in t.sizes]
+                          for p in P_SWEEP} for w in sweep_warmups},
+        "fig5": {str(w): {str(c): [pro(n, w, c=c) for n in t.sizes]
+                          for c in C_SWEEP} for w in sweep_warmups},
+    }
+
+
+def sweep_trace(ssdsim: Path, path: Path, t: Trace,
+                warmups: list[int] = WARMUPS,
+                sweep_warmups: tuple[int, ...] = (WARMUP,
+                                                  SENSITIVITY_WARMUP)
+                ) -> dict[str, Any]:
+    pieces = write_pieces(path, "dense" in t.flags)
+
+    def run(keys: list[str], warmup: int, c_bytes: int,
+            inclusive: bool) -> dict[str, Any]:
+        return hit_ratios(replay(ssdsim, path, t, keys, warmup),
+                          page_classes(pieces, c_bytes, inclusive),
                           "cache_policy=procache" in keys)
 
-    size = t.cache_pages
-    check_classes(ssdsim, path, t, at_c)
+    check_classes(ssdsim, path, t, pieces)
+    classes = {name: page_classes(pieces, FIG_C_BYTES, inclusive)
+               for name, inclusive in READINGS.items()}
     return {
-        "cache_pages": size, "sizes": t.sizes, "flags": list(t.flags),
-        "device_writes": len(writes), **at_c,
-        "warmup": {str(w): {"procache": run(procache_keys(size), w),
-                            "base": run(base_keys(size), w)}
-                   for w in warmups},
-        "p": [run(procache_keys(size, p_ppm=p)) for p in P_SWEEP],
-        "c": [run(procache_keys(size, c_bytes=c), c_bytes=c)
-              for c in C_SWEEP],
-        "size": {"procache": [run(procache_keys(n)) for n in t.sizes],
-                 "base": [run(base_keys(n)) for n in t.sizes]},
+        "cache_pages": t.cache_pages, "sizes": t.sizes,
+        "flags": list(t.flags), "device_writes": len(pieces),
+        "classes": classes,
+        "base": [run(base_keys(n), WARMUP, 0, True) for n in t.sizes],
+        "inclusive": grids(run, t, warmups, True, list(sweep_warmups)),
+        "exclusive": grids(run, t, warmups, False, [WARMUP]),
     }
 
 
@@ -244,8 +293,9 @@ def trace_path(name: str, tmp: Path) -> Path:
 def run(ssdsim: Path = sim.SSDSIM, quick: bool = False) -> dict[str, Any]:
     warmups = WARMUPS[:2] if quick else WARMUPS
     result: dict[str, Any] = {
-        "config": CONFIG.name, "device": DEVICE, "p_ppm": P_PPM,
-        "c_bytes": C_BYTES, "warmups": warmups, "sweep_warmup": WARMUP,
+        "config": CONFIG.name, "device": DEVICE, "p_ppm": FIG_P_PPM,
+        "c_bytes": FIG_C_BYTES, "warmups": warmups, "sweep_warmup": WARMUP,
+        "sensitivity_warmup": SENSITIVITY_WARMUP,
         "p_sweep": P_SWEEP, "c_sweep": C_SWEEP, "traces": {}}
     with tempfile.TemporaryDirectory(prefix="ssdemu-procache-") as name:
         tmp = Path(name)
@@ -262,52 +312,103 @@ def c_label(c: int) -> str:
     return f"{c // 1024} KiB" if c else "none"
 
 
+def best_cs(fig5: dict[str, list[dict[str, Any]]], i: int) -> list[int]:
+    """The c values (0: none) whose write hit ratio at size index @i is
+    the highest (to 0.0005: ties, where c does not separate the trace's
+    requests), smallest first, none last."""
+    top = max(row[i]["hit_all"] for row in fig5.values())
+    return sorted((int(c) for c, row in fig5.items()
+                   if row[i]["hit_all"] >= top - 0.0005),
+                  key=lambda c: c or 1 << 62)
+
+
+def cs_label(cs: list[int]) -> str:
+    """"8 KiB", or a tie: "4 KiB-none" (the smallest to the largest)."""
+    if len(cs) == 1:
+        return c_label(cs[0])
+    return f"{c_label(cs[0])}-{c_label(cs[-1])} (tie)"
+
+
+Column = tuple[str, Callable[[int], str]]
+
+
+def size_table(t: dict[str, Any], columns: list[Column]) -> list[str]:
+    """A table with a row per cache size and a cell per (label, cell of
+    size index) column."""
+    lines = ["| cache pages | " + " | ".join(c[0] for c in columns) + " |",
+             "|---" * (len(columns) + 1) + "|"]
+    for i, n in enumerate(t["sizes"]):
+        lines.append(f"| {n} | " + " | ".join(c[1](i) for c in columns)
+                     + " |")
+    return lines
+
+
+def hit_column(label: str, rows: list[dict[str, Any]],
+               key: str = "hit_all") -> Column:
+    return label, lambda i: f"{rows[i][key]:.3f}"
+
+
+def trace_tables(r: dict[str, Any], name: str,
+                 t: dict[str, Any]) -> list[str]:
+    flags = " ".join(t["flags"]) or "no remap"
+    inc, exc = t["inclusive"], t["exclusive"]
+    cls = t["classes"]["inclusive"]
+    w = str(r["sweep_warmup"])
+    lines = [f"### {name}", "",
+             f"{t['device_writes']} device writes per pass,"
+             f" {cls['small_pages'] + cls['large_pages']} page writes"
+             f" ({cls['large_pages']} of requests larger than 64 KiB,"
+             f" {t['classes']['exclusive']['large_pages']} of 64 KiB or"
+             f" more); {flags}.", "",
+             "Fig 3: off-line / on-line (ProCache) write hit ratio by"
+             " warm-up:", ""]
+
+    def both(rows: list[dict[str, Any]]) -> Callable[[int], str]:
+        return lambda i: (f"{rows[i]['offline_all']:.3f} /"
+                          f" {rows[i]['hit_all']:.3f}")
+
+    lines += size_table(t, [(f"warmup-{k}", both(v))
+                            for k, v in inc["fig3"].items()])
+    lines += ["", "Fig 6: on-line write hit ratio by warm-up; the same with"
+              " size >= c bypassing (`procache_c_inclusive=0`); BASE (admits"
+              f" every write) at warmup-{w}:", ""]
+    lines += size_table(t, [hit_column(f"warmup-{k}", v)
+                            for k, v in inc["fig3"].items()]
+                        + [hit_column(f"size >= c bypasses, warmup-{k}", v)
+                           for k, v in exc["fig3"].items()]
+                        + [hit_column("BASE", t["base"])])
+    for k, by_p in inc["fig4"].items():
+        lines += ["", f"Fig 4: write hit ratio by p (c = 64 KiB),"
+                  f" warmup-{k}:", ""]
+        lines += size_table(t, [hit_column(f"p={int(p) / 1e6:g}", v)
+                                for p, v in by_p.items()])
+    for k, by_c in inc["fig5"].items():
+        lines += ["", f"Fig 5: write hit ratio by c (p = 0.5), warmup-{k},"
+                  " and the best c of each size:", ""]
+        lines += size_table(t, [hit_column(c_label(int(c)), v)
+                                for c, v in by_c.items()]
+                            + [("best c", lambda i, by_c=by_c:
+                                cs_label(best_cs(by_c, i)))])
+    lines += ["", "Size >= c bypasses (`procache_c_inclusive=0`), warmup-"
+              f"{w}: Fig 4's p = 0.1 and p = 1, and Fig 5's best c:", ""]
+    lines += size_table(t, [hit_column("p=0.1", exc["fig4"][w]["100000"]),
+                            hit_column("p=1", exc["fig4"][w]["1000000"]),
+                            ("best c", lambda i: cs_label(
+                                best_cs(exc["fig5"][w], i)))])
+    return lines + [""]
+
+
 def table_lines(r: dict[str, Any]) -> list[str]:
     lines = [f"Device: {r['config']} with {' '.join(r['device'])} (2 KiB"
-             " pages). ProCache p = 0.1, c = 8 KiB (the paper's), LRU;"
-             f" sweeps at warmup-{r['sweep_warmup']}. hit = cache write hit"
-             " pages / page writes of the measured pass; small = the same"
-             " over the pages of requests smaller than c; off-line ="
-             " Belady's MIN with bypass (ssdsim --belady) at the same size.",
-             ""]
+             " pages). ProCache with LRU replacement, p = 0.5 and c = 64"
+             " KiB (the paper's section 4) unless a table varies them;"
+             " Algorithm 1 read as size <= c may enter (the default,"
+             " `procache_c_inclusive=1`) unless a table says otherwise."
+             " hit = cache write hit pages / page writes of the measured"
+             " pass; off-line = Belady's MIN with bypass (ssdsim --belady)"
+             " at the same size and warm-up.", ""]
     for name, t in r["traces"].items():
-        flags = " ".join(t["flags"]) or "no remap"
-        lines += [f"### {name}", "",
-                  f"{t['device_writes']} device writes per pass,"
-                  f" {t['small_pages'] + t['large_pages']} page writes"
-                  f" ({t['large_pages']} of requests of 8 KiB or more);"
-                  f" {flags}; cache {t['cache_pages']} pages.", "",
-                  "Off-line against on-line by warm-up (Figs 3-4):", "",
-                  "| warm-up | off-line | ProCache hit | ProCache small"
-                  " | BASE hit |", "|---|---|---|---|---|"]
-        for w, row in t["warmup"].items():
-            pc, base = row["procache"], row["base"]
-            lines.append(f"| {w} | {pc['offline_all']:.3f}"
-                         f" | {pc['hit_all']:.3f} | {pc['hit_small']:.3f}"
-                         f" | {base['hit_all']:.3f} |")
-        lines += ["", "Effect of p (c = 8 KiB; Fig 5, Fig 9's p axis):", "",
-                  "| p | hit (all) | hit (small) | TLC programs | SLC"
-                  " programs | erases |", "|---|---|---|---|---|---|"]
-        for p, row in zip(r["p_sweep"], t["p"]):
-            lines.append(f"| {p / 1e6:g} | {row['hit_all']:.3f}"
-                         f" | {row['hit_small']:.3f} | {row['tlc_programs']}"
-                         f" | {row['slc_programs']} | {row['erases']} |")
-        lines += ["", "Effect of c (p = 0.1; Fig 6, Fig 8/9's c axis):", "",
-                  "| c | hit (all) | hit (small: < c) | TLC programs | SLC"
-                  " programs | erases |", "|---|---|---|---|---|---|"]
-        for c, row in zip(r["c_sweep"], t["c"]):
-            lines.append(f"| {c_label(c)} | {row['hit_all']:.3f}"
-                         f" | {row['hit_small']:.3f} | {row['tlc_programs']}"
-                         f" | {row['slc_programs']} | {row['erases']} |")
-        lines += ["", "Cache size (Fig 8/9's size axis):", "",
-                  "| cache pages | off-line | ProCache hit | ProCache small"
-                  " | BASE hit |", "|---|---|---|---|---|"]
-        for n, pc, base in zip(t["sizes"], t["size"]["procache"],
-                               t["size"]["base"]):
-            lines.append(f"| {n} | {base['offline_all']:.3f}"
-                         f" | {pc['hit_all']:.3f} | {pc['hit_small']:.3f}"
-                         f" | {base['hit_all']:.3f} |")
-        lines.append("")
+        lines += trace_tables(r, name, t)
     return lines
 
 
@@ -320,62 +421,53 @@ def plot(r: dict[str, Any], out_dir: Path) -> list[Path]:
         return []
     names = list(r["traces"])
     written = []
+    w = str(r["sweep_warmup"])
 
-    def figure(fname: str, draw: Any) -> None:
+    def figure(fname: str, draw: Callable[[Any, dict[str, Any]], None]
+               ) -> None:
         fig, axes = plt.subplots(1, len(names), figsize=(5 * len(names), 4))
         for ax, name in zip(axes, names):
-            draw(ax, r["traces"][name])
+            t = r["traces"][name]
+            draw(ax, t)
             ax.set_title(name)
             ax.set_ylabel("write hit ratio")
             ax.set_ylim(0, 1.02)
+            ax.set_xscale("log", base=2)
+            ax.set_xlabel("cache pages (2 KiB)")
             ax.legend(fontsize="small")
         fig.tight_layout()
         fig.savefig(out_dir / fname)
         plt.close(fig)
         written.append(out_dir / fname)
 
-    def warmup(ax: Any, t: dict[str, Any]) -> None:
-        ws = [int(w) for w in t["warmup"]]
-        rows = list(t["warmup"].values())
-        ax.plot(ws, [x["procache"]["offline_all"] for x in rows], "k--o",
-                label="off-line (Belady)")
-        ax.plot(ws, [x["procache"]["hit_all"] for x in rows], "-o",
-                label="ProCache (on-line)")
-        ax.plot(ws, [x["base"]["hit_all"] for x in rows], "-s",
-                label="BASE")
-        ax.set_xscale("log", base=2)
-        ax.set_xlabel("warm-up passes")
+    def fig3(ax: Any, t: dict[str, Any]) -> None:
+        for warm, rows in t["inclusive"]["fig3"].items():
+            line, = ax.plot(t["sizes"], [x["hit_all"] for x in rows], "-o",
+                            label=f"on-line, warmup-{warm}")
+            ax.plot(t["sizes"], [x["offline_all"] for x in rows], "--",
+                    color=line.get_color(), label=f"off-line, warmup-{warm}")
 
-    def sweep(key: str, xs: list[float], xlabel: str) -> Any:
-        def draw(ax: Any, t: dict[str, Any]) -> None:
-            ax.plot(xs, [x["hit_all"] for x in t[key]], "-o",
-                    label="all requests")
-            ax.plot(xs, [x["hit_small"] for x in t[key]], "-s",
-                    label="requests < c")
-            ax.set_xlabel(xlabel)
-        return draw
+    def fig4(ax: Any, t: dict[str, Any]) -> None:
+        for p, rows in t["inclusive"]["fig4"][w].items():
+            ax.plot(t["sizes"], [x["hit_all"] for x in rows], "-o",
+                    label=f"p = {int(p) / 1e6:g}")
 
-    def size(ax: Any, t: dict[str, Any]) -> None:
-        ax.plot(t["sizes"], [x["offline_all"] for x in t["size"]["base"]],
-                "k--", label="off-line")
-        size_rows = t["size"]
-        ax.plot(t["sizes"], [x["hit_all"] for x in size_rows["procache"]],
-                "-o", label="ProCache all")
-        ax.plot(t["sizes"], [x["hit_small"] for x in size_rows["procache"]],
-                ":s", label="ProCache < c")
-        ax.plot(t["sizes"], [x["hit_all"] for x in size_rows["base"]],
-                "-^", label="BASE all")
-        ax.set_xscale("log", base=2)
-        ax.set_xlabel("cache pages (2 KiB)")
+    def fig5(ax: Any, t: dict[str, Any]) -> None:
+        for c, rows in t["inclusive"]["fig5"][w].items():
+            ax.plot(t["sizes"], [x["hit_all"] for x in rows], "-o",
+                    label=f"c = {c_label(int(c))}")
 
-    figure("procache-fig3-warmup.png", warmup)
-    figure("procache-fig5-p.png", sweep("p", [p / 1e6 for p in r["p_sweep"]],
-                                        "p"))
-    # "none" plotted at 256 KiB.
-    figure("procache-fig6-c.png", sweep(
-        "c", [c / 1024 if c else 256 for c in r["c_sweep"]],
-        "c (KiB; 256 = none)"))
-    figure("procache-fig8-size.png", size)
+    def fig6(ax: Any, t: dict[str, Any]) -> None:
+        for warm, rows in t["inclusive"]["fig3"].items():
+            ax.plot(t["sizes"], [x["hit_all"] for x in rows], "-o",
+                    label=f"warmup-{warm}")
+        ax.plot(t["sizes"], [x["hit_all"] for x in t["base"]], "k:s",
+                label=f"BASE, warmup-{w}")
+
+    figure("procache-fig3-offline.png", fig3)
+    figure("procache-fig4-p.png", fig4)
+    figure("procache-fig5-c.png", fig5)
+    figure("procache-fig6-warmup.png", fig6)
     return written
 
 
@@ -384,12 +476,12 @@ def write_results(r: dict[str, Any], out_dir: Path = RESULTS) -> None:
     (out_dir / "procache-figs.json").write_text(json.dumps(r, indent=2)
                                                 + "\n")
     (out_dir / "procache-figs.md").write_text(
-        "# The ProCache paper's hit ratio figures (bench/procache_figs.py)"
-        "\n\nCommand: `python3 -m bench.procache_figs` (or `python3 -m"
-        " bench.run --only procache`). The paper's values for these figures"
-        " are not stated here (not in the repository); the claims and how"
-        " ours compare: `procache-claims.md`.\n\n"
-        + "\n".join(table_lines(r)) + "\n")
+        "# The ProCache paper's trace-driven figures (bench/procache_figs"
+        ".py)\n\nCommand: `python3 -m bench.procache_figs` (or `python3 -m"
+        " bench.run --only procache`); `python3 -m claims.procache`"
+        " runs it too and puts these figures against the paper's claims:"
+        " `procache-claims.md`. Figures numbered as the paper numbers"
+        " them.\n\n" + "\n".join(table_lines(r)) + "\n")
     for path in plot(r, out_dir):
         print(f"wrote {path.relative_to(paths.ROOT)}")
 
@@ -402,8 +494,8 @@ def measure(opts: Options) -> dict[str, Any]:
 
 
 def show(results: dict[str, Any]) -> None:
-    print("\n".join(["", "The ProCache paper's hit ratio figures (ssdsim)"]
-                    + table_lines(results[NAME])))
+    print("\n".join(["", "The ProCache paper's trace-driven figures"
+                     " (ssdsim)"] + table_lines(results[NAME])))
 
 
 def main() -> int:

@@ -42,17 +42,18 @@ The others run on their own:
 12. snapshotvm (bench/snapshot_vm.py, its own VM): the kernel's snapshot
     save and load against dd of the same bytes, on the same aged states;
     also snapshot-vm-<kernel>.json and its table in snapshot.md.
-13. procache (bench/procache_figs.py): the ProCache paper's hit ratio
-    figures (Figs 3-6, 8/9) in ssdsim on its device (no VM,
-    deterministic); also bench/results/procache-figs.md and
-    procache-fig*.png.
+13. procache (bench/procache_figs.py): the ProCache paper's trace-driven
+    figures (Figs 3-6, at its p = 0.5 and c = 64 KB) in ssdsim on its
+    device (no VM, deterministic); also bench/results/procache-figs.md and
+    procache-fig*.png (the claims: python3 -m claims.procache).
 14. sweep (bench/fig4_sweep.py): the paper's Fig 4 (p x cache size) on
     the real traces through `python3 -m ssdtools.sweep` (libssdsim.so, a
     local process pool), with its wall time; also
     bench/results/procache-fig4-sweep.csv, .md and -*.png.
-15. kim (bench/kim_figs.py): Kim et al.'s duplication per workload at
-    4 KiB chunks and write latency with dedup off and on, 1, 2 and 4
-    engines (no VM, deterministic); also bench/results/kim-figs.md.
+15. kim (bench/kim_figs.py): Kim et al.'s claims: duplication per
+    workload at 4 KiB chunks and write latency with dedup off and on
+    under the talk's condition (no filter, a recency store, no GC), 1, 2
+    and 4 engines (no VM, deterministic); also bench/results/kim-figs.md.
 16. ftltypes (bench/ftl_types.py): every ftl_type ssdsim lists on the
     sample traces and a sequential/random mix (no VM, deterministic):
     WAF, erases, merges, translation traffic, write latency, mapping RAM,

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * admit_procache.c - ProCache ("Don't make cache too complex", PLOS ONE
- * 2017, Algorithm 1): a write miss of a request of procache_c_bytes or
- * more bypasses the cache (cold: sequential data); a smaller one enters
- * with probability p, rolled once per host request with the device's
- * seeded PRNG, so all the missing pages of a request share one verdict.
+ * 2017, Algorithm 1): a write miss of a request larger than
+ * procache_c_bytes bypasses the cache (cold: sequential data); a smaller
+ * one enters with probability p, rolled once per host request with the
+ * device's seeded PRNG, so all the missing pages of a request share one
+ * verdict.  Algorithm 1's comparison symbol is lost in the paper's text
+ * ("if the request size [?] c then it is cold"); Fig 8 counts the requests
+ * "the same or less than the cut-off size", so a request of exactly c may
+ * enter by default; procache_c_inclusive=0 bypasses it too (size >= c is
+ * cold).  docs/papers.md quotes the rules.
  * With procache_p_vector=1, p depends on the request's size class
  * ceil(log2 pages), capped at PROCACHE_CLASSES - 1 (the paper's
  * section 3 vector form).  No per-page state: its memory is this struct.
@@ -19,7 +24,10 @@ static const struct ssd_config_key procache_p_ppm =
 		       "ProCache: chance (ppm) that a write miss enters the cache");
 static const struct ssd_config_key procache_c_bytes =
 	SSD_CONFIG_KEY(procache_c_bytes, 0, 0, U64_MAX, 0, NULL,
-		       "ProCache: requests of this many bytes or more bypass; 0 = no limit");
+		       "ProCache: the cut-off c: larger requests bypass (procache_c_inclusive); 0 = none");
+static const struct ssd_config_key procache_c_inclusive =
+	SSD_CONFIG_KEY(procache_c_inclusive, 1, 0, 1, 0, NULL,
+		       "ProCache: 1 = size <= c may enter (Fig 8's reading), 0 = size >= c bypasses");
 static const struct ssd_config_key procache_p_vector =
 	SSD_CONFIG_KEY(procache_p_vector, 0, 0, 1, 0, NULL,
 		       "ProCache: 1 = p by size class (procache_p_classK_ppm), 0 = procache_p_ppm");
@@ -43,7 +51,7 @@ static const struct ssd_config_key procache_p_class_ppm[PROCACHE_CLASSES] = {
 };
 
 static const struct ssd_config_key *const procache_keys[] = {
-	&procache_p_ppm, &procache_c_bytes, &procache_p_vector,
+	&procache_p_ppm, &procache_c_bytes, &procache_c_inclusive, &procache_p_vector,
 	&procache_p_class_ppm[0], &procache_p_class_ppm[1], &procache_p_class_ppm[2],
 	&procache_p_class_ppm[3], &procache_p_class_ppm[4], &procache_p_class_ppm[5],
 	&procache_p_class_ppm[6], &procache_p_class_ppm[7], NULL,
@@ -52,6 +60,7 @@ static const struct ssd_config_key *const procache_keys[] = {
 /* The die and the verdict of the request being served. */
 struct procache_state {
 	u64 c_bytes;			/* 0: no size limit */
+	bool c_inclusive;		/* a request of exactly c bytes may enter */
 	u64 p_ppm[PROCACHE_CLASSES];	/* all equal unless the vector form */
 	u32 page_shift;
 	u64 last_seq;			/* request the verdict below is for */
@@ -74,12 +83,21 @@ static int procache_init(struct nvmcache *c, const struct ssd_config *cfg)
 	u32 k;
 
 	pc->c_bytes = ssd_config_get(cfg, &procache_c_bytes);
+	pc->c_inclusive = ssd_config_get(cfg, &procache_c_inclusive);
 	pc->page_shift = log2_up(cfg->page_size_bytes);
 	for (k = 0; k < PROCACHE_CLASSES; k++)
 		pc->p_ppm[k] = ssd_config_get(cfg, vector ? &procache_p_class_ppm[k] :
 					      &procache_p_ppm);
 	pc->last_seq = 0;
 	return 0;
+}
+
+/* Whether a request of @bytes is cold by its size alone (Algorithm 1's c). */
+static bool too_large(const struct procache_state *pc, u64 bytes)
+{
+	if (!pc->c_bytes)
+		return false;
+	return pc->c_inclusive ? bytes > pc->c_bytes : bytes >= pc->c_bytes;
 }
 
 /* The size class of a request of @bytes: ceil(log2 pages), capped. */
@@ -99,7 +117,7 @@ static enum cache_verdict procache_decide(struct nvmcache *c, u64 lpn,
 	/* One verdict per host request; a page from no request rolls alone. */
 	if (io->request_seq && io->request_seq == pc->last_seq)
 		return pc->last_verdict;
-	if (pc->c_bytes && io->request_bytes >= pc->c_bytes)
+	if (too_large(pc, io->request_bytes))
 		verdict = CACHE_BYPASS_SIZE;
 	else if (ssd_rand_ppm(&c->rand, pc->p_ppm[size_class(pc, io->request_bytes)]))
 		verdict = CACHE_ADMIT;

@@ -3,15 +3,18 @@
 Owns the counting behind Figs 8/9 that the bench's figures
 (bench/procache_figs.py, on its traces) and the workload's replay
 (workload/replay.py, on the VM's requests) share: the device pages a
-request covers, the page writes of requests smaller than c and of c or
-more, and a replay's hit ratios: on-line, off-line (Belady's MIN with
-bypass, `ssdsim --belady`) and the small requests'.
+request covers, whether Algorithm 1 calls a request cold by its size, the
+page writes of the requests it may admit (small) and of those it bypasses
+for their size (large), and a replay's hit ratios: on-line, off-line
+(Belady's MIN with bypass, `ssdsim --belady`) and the small requests'.
 
-A page of a request of c or more is a hit or a size bypass (Algorithm 1
-as nvmcache implements it: a request of c bytes or more bypasses on a
-miss), so its hits are its pages minus `cache_bypass_size_pages`: the
-small requests' hits are the rest.  A replay whose page writes differ
-from the classes counted is refused.
+Algorithm 1's comparison symbol is lost in the paper's text; the default
+reading (`inclusive`, Fig 8's "the same or less than the cut-off size")
+lets a request of exactly c bytes enter, the other (`procache_c_inclusive=0`)
+bypasses it too: both as nvmcache/admit_procache.c decides.  A page of a
+large request is a hit or a size bypass, so its hits are its pages minus
+`cache_bypass_size_pages`: the small requests' hits are the rest.  A
+replay whose page writes differ from the classes counted is refused.
 """
 from __future__ import annotations
 
@@ -26,13 +29,21 @@ def pages_of(offset: int, length: int, page: int = PAGE_BYTES) -> int:
     return (offset + length + page - 1) // page - offset // page
 
 
-def page_classes(pieces: list[tuple[int, int]], c_bytes: int) -> dict[str,
-                                                                      int]:
-    """Page writes per pass of requests smaller than c and of c or more
-    (all small when c is 0: no size rule)."""
+def too_large(request_bytes: int, c_bytes: int, inclusive: bool) -> bool:
+    """Whether Algorithm 1 calls a request cold by its size alone
+    (nvmcache/admit_procache.c's rule; c = 0: no size rule)."""
+    if not c_bytes:
+        return False
+    return request_bytes > c_bytes if inclusive else request_bytes >= c_bytes
+
+
+def page_classes(pieces: list[tuple[int, int]], c_bytes: int,
+                 inclusive: bool = True) -> dict[str, int]:
+    """Page writes per pass of the requests Algorithm 1 may admit (small)
+    and of those it bypasses for their size (large)."""
     small = large = 0
     for request_bytes, pages in pieces:
-        if c_bytes and request_bytes >= c_bytes:
+        if too_large(request_bytes, c_bytes, inclusive):
             large += pages
         else:
             small += pages

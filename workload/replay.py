@@ -10,10 +10,11 @@ ssdsim: under each write cache policy and cache size, with dedup off and
 on, and on larger devices.  The file system's behaviour comes from the VM;
 the sweep costs seconds per setting.
 
-The ProCache paper's Figs 8/9 come from the same log (fig89_sweep()):
-ProCache's write hit ratio over the pages of the requests it may admit
-(smaller than c: nvmcache bypasses a miss of c bytes or more) and over all
-page writes, against c, p and the cache size, with Belady's MIN (ssdsim
+The ProCache paper's Figs 8/9 come from the same log (fig89_sweep(),
+after FIG89_WARMUP passes, the paper's warmup-6): ProCache's write hit
+ratio over the pages of the requests it may admit (no larger than c by
+default, smaller than c with procache_c_inclusive=0) and over all page
+writes, against c, p and the cache size, with Belady's MIN (ssdsim
 --belady) as the off-line bound; the counting is the one
 bench/procache_figs.py does on its traces (ssdtools/procache_hits.py:
 page_classes(), hit_ratios()).
@@ -56,6 +57,9 @@ PRE_STEPS = ("cold-fill",)
 FIG89_C_KIB = (1, 4, 8, 16)
 FIG89_P_PPM = (50_000, 100_000, 200_000, 500_000, 1_000_000)
 FIG89_CACHE_TIMES = (1, 2, 4)
+# Figs 8/9 are measured after six warm-ups ("warmup-6", "k = 6":
+# procache-plos-one-2017.txt:493, :514).
+FIG89_WARMUP = 6
 
 
 def device_value(scale: str, key: str) -> int:
@@ -70,7 +74,10 @@ def device_value(scale: str, key: str) -> int:
 def sweep_settings(scale: str) -> list[tuple[str, str, list[str]]]:
     """(group, policy, keys beyond the scale's device keys) of every
     replay."""
+    equal = SETTINGS["nocache-equal"]
     rows: list[tuple[str, str, list[str]]] = [
+        ("baseline", "nocache-equal", [*equal.scale_keys[scale],
+                                       *equal.keys]),
         ("baseline", "nocache", SETTINGS["nocache"].keys)]
     slc = device_value(scale, "slc_blocks_per_chip")
     blocks = device_value(scale, "blocks_per_chip")
@@ -107,11 +114,13 @@ def pre_tags(run_dir: Path) -> list[str]:
 
 
 def join_traces(run_dir: Path, rounds: int, out: Path,
-                pre_out: Path | None = None) -> bool:
+                pre_out: Path | None = None,
+                steps: list[tuple[str, int, int]] | None = None) -> bool:
     """Concatenate the steps' requests into one request log at @out, times
     shifted to follow each other; the round-0 steps (pre_tags()) go to
-    @pre_out, before them in time.  True if every write carries its
-    MD5s."""
+    @pre_out, before them in time.  @steps, if given, receives each of
+    @out's steps as (tag, first ns, last arrival ns).  True if every write
+    carries its MD5s."""
     pre = pre_tags(run_dir)
     if pre and pre_out is None:
         raise SystemExit(f"{run_dir}: the run has a round 0 ({pre[0]}): "
@@ -130,6 +139,8 @@ def join_traces(run_dir: Path, rounds: int, out: Path,
                            if with_content else None)
                 last = write_step(dst, run_dir / f"{tag}.blkparse", content,
                                   offset_ns)
+                if steps is not None and path is out:
+                    steps.append((tag, offset_ns, last))
                 offset_ns = last + 10**9
     return with_content
 
@@ -171,15 +182,17 @@ def replay(trace: Path, keys: list[str], pre: Path | None = None,
                               *flags])
 
 
-def joined(scale: prepare.Scale,
-           source: str) -> tuple[Path, Path | None, bool]:
+def joined(scale: prepare.Scale, source: str,
+           steps: list[tuple[str, int, int]] | None = None
+           ) -> tuple[Path, Path | None, bool]:
     """The run's joined request log, its round-0 log (None without a
-    cold data set) and whether every write carries its MD5s."""
+    cold data set) and whether every write carries its MD5s; @steps as
+    join_traces() fills it."""
     run_dir = prepare.WORK / "out" / scale.name / source
     trace = run_dir.parent / f"joined-{source}.log"
     pre = (run_dir.parent / f"round0-{source}.log" if pre_tags(run_dir)
            else None)
-    return trace, pre, join_traces(run_dir, scale.rounds, trace, pre)
+    return trace, pre, join_traces(run_dir, scale.rounds, trace, pre, steps)
 
 
 def sweep(scale: prepare.Scale, source: str) -> list[dict[str, Any]]:
@@ -259,44 +272,66 @@ def fig89_settings() -> list[tuple[str, str, int, int, int]]:
 
 
 def fig89_keys(scale: str, policy: str, c_bytes: int, p_ppm: int,
-               times: int) -> list[str]:
-    """The device keys of one Fig 8/9 replay."""
+               times: int, inclusive: bool = True) -> list[str]:
+    """The device keys of one Fig 8/9 replay (@inclusive: a request of
+    exactly c may enter, procache_c_inclusive)."""
     cache = (SETTINGS["base"].keys if policy == "base" else
-             procache_keys(p_ppm, c_bytes))
+             [*procache_keys(p_ppm, c_bytes),
+              f"procache_c_inclusive={int(inclusive)}"])
     return merged_keys(DEVICE_KEYS[scale], [*cache_keys(scale, times),
                                             *cache])
 
 
-def fig89_sweep(scale: prepare.Scale, source: str) -> list[dict[str, Any]]:
-    """Figs 8/9 on the run's requests (see the top): a row per setting
-    with ssdtools/procache_hits.py's hit_ratios().  The pages of each class
-    come from the log; a replay with other page writes, or (at p = 0,
-    where nothing is admitted) other size bypasses, is refused."""
-    trace, pre, _ = joined(scale, source)
-    with open(trace) as f:
-        pieces = log_write_pieces(f)
-    rows = []
+def check_fig89_classes(scale: prepare.Scale, trace: Path, pre: Path | None,
+                        pieces: list[tuple[int, int]],
+                        inclusive: bool) -> None:
+    """At p = 0 nothing is admitted: every page of a request Algorithm 1
+    calls too large must be a size bypass of the device, at every c."""
     for c_kib in FIG89_C_KIB:
-        classes = page_classes(pieces, c_kib * 1024)
+        classes = page_classes(pieces, c_kib * 1024, inclusive)
         st = replay(trace, fig89_keys(scale.name, "procache", c_kib * 1024,
-                                      0, 1), pre)
+                                      0, 1, inclusive), pre)
         if st["cache_bypass_size_pages"] != classes["large_pages"]:
             raise SystemExit(
                 f"fig 8/9: c = {c_kib} KiB: the device bypassed "
                 f"{st['cache_bypass_size_pages']} pages for size, the log "
-                f"has {classes['large_pages']} pages of requests of c or "
-                "more")
+                f"has {classes['large_pages']} pages of requests too large")
+
+
+def fig89_row(scale: prepare.Scale, trace: Path, pre: Path | None,
+              pieces: list[tuple[int, int]], policy: str, c_bytes: int,
+              p_ppm: int, times: int, warmup: int,
+              inclusive: bool) -> dict[str, Any]:
+    """One Fig 8/9 replay: ssdtools/procache_hits.py's hit_ratios() of it."""
+    classes = page_classes(pieces, c_bytes, inclusive)
+    st = replay(trace, fig89_keys(scale.name, policy, c_bytes, p_ppm, times,
+                                  inclusive), pre,
+                ("--belady", "--warmup", str(warmup)))
+    return {"policy": policy, "c_bytes": c_bytes, "p_ppm": p_ppm,
+            "cache_times": times, "warmup": warmup, "inclusive": inclusive,
+            "cache_pages": st["cache_capacity_pages"],
+            "cache_mib": (st["cache_capacity_pages"]
+                          * st["config"]["page_size_bytes"] / 2**20),
+            **classes, **hit_ratios(st, classes, policy == "procache")}
+
+
+def fig89_sweep(scale: prepare.Scale, source: str,
+                warmup: int = FIG89_WARMUP,
+                inclusive: bool = True) -> list[dict[str, Any]]:
+    """Figs 8/9 on the run's requests (see the top) after @warmup passes:
+    a row per setting with ssdtools/procache_hits.py's hit_ratios().  The
+    pages of each class come from the log; a replay with other page
+    writes, or (at p = 0, where nothing is admitted) other size bypasses,
+    is refused."""
+    trace, pre, _ = joined(scale, source)
+    with open(trace) as f:
+        pieces = log_write_pieces(f)
+    check_fig89_classes(scale, trace, pre, pieces, inclusive)
+    rows = []
     for axis, policy, c_bytes, p_ppm, times in fig89_settings():
-        classes = page_classes(pieces, c_bytes)
-        st = replay(trace, fig89_keys(scale.name, policy, c_bytes, p_ppm,
-                                      times), pre, ("--belady",))
-        rows.append({"axis": axis, "policy": policy, "c_bytes": c_bytes,
-                     "p_ppm": p_ppm, "cache_times": times,
-                     "cache_pages": st["cache_capacity_pages"],
-                     "cache_mib": (st["cache_capacity_pages"]
-                                   * st["config"]["page_size_bytes"] / 2**20),
-                     **classes,
-                     **hit_ratios(st, classes, policy == "procache")})
+        rows.append({"axis": axis, **fig89_row(
+            scale, trace, pre, pieces, policy, c_bytes, p_ppm, times, warmup,
+            inclusive)})
     return rows
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from ssdtools.procache_device import DEVICE_KEYS
 from workload import prepare
-from workload.settings import BASELINES, DEFAULT_SETTINGS, REPLAY_SOURCE
+from workload.settings import DEFAULT_SETTINGS, REPLAY_SOURCE
 
 COUNTERS = ("host_write_bytes", "flash_program_tlc_pages",
             "flash_program_slc_pages", "flash_erase_tlc_blocks",
@@ -28,19 +28,26 @@ COUNTERS = ("host_write_bytes", "flash_program_tlc_pages",
             "dedup_duplicate_chunks", "host_trim_bytes")
 # The papers' figures our runs are put beside.
 PAPER = ("ProCache paper (PLOS ONE 2017), ProCache against its baseline "
-         "(no cache, \"for the baseline, we used 33 GB of flash memory\": "
-         "the cache's flash given to the device): writes -19.3%, erases "
-         "-14.0%, elapsed time -7.57% on average.  Kim et al. (MSST 2012): "
-         "duplication 5-52% (17% mean) on desktop workloads, write latency "
-         "-15%.")
+         "(no cache, \"for the baseline, we used 33 GB of flash memory\" "
+         "against 32 GB of main storage and a 1 GB cache: the replay's "
+         "`nocache-equal`; the VM's `nocache` gives the cache's blocks to "
+         "TLC, 16.7% more flash): writes -19.3%, erases -14.0%, elapsed "
+         "time -7.57% on average.  Kim et al. (MSST 2012): duplication "
+         "5-52% (17% mean) on desktop workloads, write latency -15% (SHA-1 "
+         "engine, recency store, no filter, no GC).  Claim by claim: "
+         "bench/results/procache-claims.md, kim-figs.md.")
 # The paper's claims: (what, its figure, the total that carries it here).
 CLAIMS = (("writes (flash programs, TLC+SLC)", -19.3, "programs"),
           ("erases (TLC+SLC)", -14.0, "erases"),
           ("time (paper: elapsed; here: modeled write time)", -7.57,
            "modeled_write_ms"))
-BASELINE_NAMES = {"nocache": "the paper's baseline: no cache, its flash "
-                  "given to TLC", "base": "BASE: the cache admits every "
+BASELINE_NAMES = {"nocache": "no cache, the cache's SLC blocks given to "
+                  "TLC (16.7% more flash than the main region; the "
+                  "paper's baseline had 3.1% more: the replay's "
+                  "`nocache-equal`)", "base": "BASE: the cache admits every "
                   "write, destage synchronous"}
+# The replay's baselines: the paper's capacity first (settings.py).
+REPLAY_BASELINES = ("nocache-equal", "nocache", "base")
 # Steps that stand for the same workload of Kim et al.'s duplication table.
 WORKLOADS = {"kernel-copy": "kernel source", "kernel-compile": "compile",
              "kernel-clean": "compile", "image-copy": "DVD/CD images",
@@ -178,18 +185,18 @@ def claims_section(table: Table) -> list[str]:
 
 def replay_claims(rows: list[dict[str, Any]], slc: int) -> list[str]:
     """The paper's claims from the replay of one run's requests: ProCache,
-    BASE and the no-cache baseline on the VM's device (@slc SLC blocks per
-    chip), the same requests in the same order for all three."""
+    BASE and the no-cache baselines on the VM's device (@slc SLC blocks
+    per chip), the same requests in the same order for all."""
     pick: dict[str, dict[str, Any]] = {}
     for r in rows:
         if r["dedup"]:
             continue
-        if r["group"] == "baseline" and r["policy"] == "nocache":
-            pick["nocache"] = r
+        if r["group"] == "baseline":
+            pick[r["policy"]] = r
         elif (r["group"] == "cache size" and r["slc_blocks_per_chip"] == slc
               and r["policy"] in ("base", "procache")):
             pick[r["policy"]] = r
-    if len(pick) < 3:
+    if any(b not in pick for b in (*REPLAY_BASELINES, "procache")):
         return []
     p = pick["procache"]
 
@@ -204,19 +211,20 @@ def replay_claims(rows: list[dict[str, Any]], slc: int) -> list[str]:
              "ssdsim on the VM's device under each setting; time is the "
              "mean modeled write latency (the same writes in every replay, "
              "so its ratio is that of the summed write times).", "",
-             "| claim | paper | ProCache vs `nocache` | ProCache vs `base` |",
-             "|---|---|---|---|"]
+             "| claim | paper | " + " | ".join(
+                 f"ProCache vs `{b}`" for b in REPLAY_BASELINES) + " |",
+             "|---" * (2 + len(REPLAY_BASELINES)) + "|"]
     for what, paper, key in CLAIMS:
         lines.append(f"| {what} | {paper:+.2f}% | " + " | ".join(
             versus(total(p, key), total(pick[b], key))
-            for b in BASELINES) + " |")
+            for b in REPLAY_BASELINES) + " |")
     lines.append("| TLC programs alone | - | " + " | ".join(
         pct(p["tlc_programs"], pick[b]["tlc_programs"])
-        for b in BASELINES) + " |")
+        for b in REPLAY_BASELINES) + " |")
     lines += ["", "| replay | programs TLC / SLC | erases TLC / SLC | "
               "TLC GC relocated pages | write latency us |",
               "|---|---|---|---|---|"]
-    for name in ("nocache", "base", "procache"):
+    for name in (*REPLAY_BASELINES, "procache"):
         r = pick[name]
         lines.append(
             f"| {name} | {r['tlc_programs']} / {r['slc_programs']} | "
@@ -393,8 +401,11 @@ def baseline_reading(table: Table, replay_rows: list[dict[str, Any]]
         n_res, _, n = table["nocache"]
         p = table["procache"][2]
         lines.append(
-            f"- **The paper's baseline.** Against `nocache` (the same "
-            f"flash blocks, none in SLC mode: `{' '.join(n_res['keys'])}`), "
+            f"- **The no-cache baseline.** Against `nocache` (the same "
+            f"flash blocks, none in SLC mode: `{' '.join(n_res['keys'])}`; "
+            "16.7% more flash than the cached device's main region, where "
+            "the paper's baseline had 3.1% more: the replay's "
+            "`nocache-equal`), "
             f"ProCache programs {pct(p['programs'], n['programs'])} pages "
             f"(paper: -19.3%), erases {pct(p['erases'], n['erases'])} "
             f"(paper: -14.0%), modeled write time "
@@ -756,19 +767,22 @@ def fig89_section(rows: list[dict[str, Any]], source: str,
              "",
              "ProCache's write hit ratio on the replayed requests (ssdsim, "
              "deterministic; workload/replay.py's fig89_sweep(), counted as "
-             "bench/procache_figs.py counts its traces): `< c` = cache write "
-             "hit pages over the page writes of requests smaller than c "
-             "(those ProCache may admit: nvmcache bypasses a miss of c "
-             "bytes or more, so a request of exactly c counts as large, "
-             "where the issue says \"no larger than c\"); all = over every "
+             "bench/procache_figs.py counts its traces) after "
+             f"{rows[0]['warmup']} warm-up passes (the paper's warmup-6): "
+             "`<= c` = cache write hit pages over the page writes of the "
+             "requests ProCache may admit (no larger than c, "
+             "`procache_c_inclusive=1`, Fig 8's \"the same or less than "
+             "the cut-off size\"); all = over every "
              "page write; off-line = Belady's MIN with bypass at the same "
              "cache size (`ssdsim --belady`). Larger caches add SLC blocks "
              "on top of the TLC region, so the logical space is the VM's. "
-             "The paper's values for Figs 8 and 9 are not in the "
-             "repository (bench/procache_figs.py quotes none), so the "
-             "paper column gives its argument only.", "",
+             "The paper's text gives no values of Figs 8 and 9 beyond "
+             "the best setting (c = 8 KB, p = 0.1, 1 GB) and \"less than "
+             "4%\" over all requests (procache-plos-one-2017.txt:483-484;"
+             " bench/results/procache-claims.md), so the paper column "
+             "gives its argument.", "",
              "| sweep | policy | c KiB | p | cache pages (MiB) | page writes "
-             "< c | hit (< c) | hit (all) | off-line | paper |",
+             "<= c | hit (<= c) | hit (all) | off-line | paper |",
              "|---" * 10 + "|"]
     paper = {"c": "the admitted requests hit far more than all",
              "p": "a small p (0.1) keeps cold writes out",
@@ -799,7 +813,7 @@ def fig89_reading(ax: dict[str, list[dict[str, Any]]]) -> str:
     grows = small[-1] - small[0] > 0.001
     return (
         f"**What the replay shows.** At {fig89_label(at)}, requests "
-        f"smaller than c carry {at['small_pages']} of {total} page writes "
+        f"no larger than c carry {at['small_pages']} of {total} page writes "
         f"({100.0 * at['small_pages'] / total:.1f}%: ext4's writes reach the"
         " device merged into large requests); ProCache hits "
         f"{at['hit_small']:.3f} of their pages and {at['hit_all']:.4f} of "
@@ -816,11 +830,11 @@ def fig89_reading(ax: dict[str, list[dict[str, Any]]]) -> str:
                                       f"{r['hit_small']:.3f}"
                                       for r in ax["p"])
         + ") the small requests' ratio "
-        + ("rises with p: on one pass without warm-up a small p keeps "
-           "their rewrites out the longest"
+        + ("rises with p: a small p keeps their rewrites out the "
+           "longest"
            if ax["p"][-1]["hit_small"] > ax["p"][0]["hit_small"]
            else "does not rise with p")
-        + ". Against the cache size ProCache's ratio over requests < c "
+        + ". Against the cache size ProCache's ratio over requests <= c "
         + (f"grows ({', '.join(f'{v:.3f}' for v in small)})" if grows else
            f"stays at {small[0]:.3f}")
         + " while BASE's over all page writes ("
@@ -851,7 +865,7 @@ def fig89_plot(ax: dict[str, list[dict[str, Any]]], out: Path) -> list[str]:
         rows = ax[axis]
         xs = [r[key] * unit for r in rows]
         a.plot(xs, [r["hit_small"] for r in rows], "-s",
-               label="ProCache, requests < c")
+               label="ProCache, requests <= c")
         a.plot(xs, [r["hit_all"] for r in rows], "-o",
                label="ProCache, all requests")
         a.plot(xs, [r["offline_all"] for r in rows], "k--",

@@ -16,7 +16,7 @@ the end).  Results go to build/workload/out/<scale>/<setting>/
 usage: python3 -m workload.run [--scale tiny|small] [--rounds N]
                                 [--cold-percent P]
                                 [--settings nocache,base,...]
-                                [--kver KVER] [--report-only]
+                                [--kver KVER] [--report-only | --record-only]
 """
 from __future__ import annotations
 
@@ -153,6 +153,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--kver")
     ap.add_argument("--report-only", action="store_true",
                     help="rebuild the report from the last runs")
+    ap.add_argument("--record-only", action="store_true",
+                    help="run the settings in the VM and stop: no replay,"
+                    " no report (claims/procache.py replays the"
+                    " base run)")
     args = ap.parse_args(argv)
     args.names = [s for s in args.settings.split(",") if s]
     for name in args.names:
@@ -212,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
                             capture=name == REPLAY_SOURCE)
             print(f"workload: {name}: {r['vm_wall_s']:.0f} s in the VM",
                   flush=True)
+        if args.record_only:
+            return 0
     results = [json.loads((out_root / n / "stats.json").read_text())
                for n in names if (out_root / n / "stats.json").exists()]
     extra: list[str] = []

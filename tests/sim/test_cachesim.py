@@ -300,12 +300,14 @@ def test_plain_policies_match_libcachesim(tmp_path: Path, trace: str,
 
 # -- the Zipf file-read generator --
 
-def zipf_counts(tmp_path: Path, seed: int, alpha: float) -> list[int]:
+def zipf_counts(tmp_path: Path, seed: int, alpha: float,
+                form: list[str], read_mib: int = 200) -> list[int]:
     out = tmp_path / f"zipf-{seed}.trace"
     cs.generate("zipf-files", out, ["--files", "200", "--file-min-kib", "4",
                                     "--file-max-kib", "4", "--alpha",
-                                    str(alpha), "--read-mib", "200",
-                                    "--no-store", "--seed", str(seed)],
+                                    str(alpha), "--read-mib", str(read_mib),
+                                    "--no-store", "--seed", str(seed),
+                                    *form],
                 binary=TRACEGEN, timeout=60)
     counts: dict[int, int] = {}
     for line in out.read_text().splitlines():
@@ -314,21 +316,41 @@ def zipf_counts(tmp_path: Path, seed: int, alpha: float) -> list[int]:
     return sorted(counts.values(), reverse=True)
 
 
+def rank_slope(counts: list[int], ranks: int) -> float:
+    """The least-squares slope of log(count) over log(rank), ranks
+    1..@ranks."""
+    xs = [math.log(r + 1) for r in range(ranks)]
+    ys = [math.log(c) for c in counts[:ranks]]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    return (sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+            / sum((x - mx) ** 2 for x in xs))
+
+
 def test_zipf_generator_rank_frequency(tmp_path: Path) -> None:
-    """51200 one-chunk reads over 200 files: the log-log rank-frequency
-    slope over ranks 1-100 is -alpha within 0.05, and the seed fixes the
-    trace."""
+    """--zipf-form power: 51200 one-chunk reads over 200 files: the log-log
+    rank-frequency slope over ranks 1-100 is -alpha within 0.05, and the
+    seed fixes the trace."""
     for alpha in (0.47, 0.9):
-        counts = zipf_counts(tmp_path, 7, alpha)
+        counts = zipf_counts(tmp_path, 7, alpha, ["--zipf-form", "power"])
         assert sum(counts) == 200 * 256
-        xs = [math.log(r + 1) for r in range(100)]
-        ys = [math.log(c) for c in counts[:100]]
-        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-        slope = (sum((x - mx) * (y - my) for x, y in zip(xs, ys))
-                 / sum((x - mx) ** 2 for x in xs))
+        slope = rank_slope(counts, 100)
         assert abs(slope + alpha) < 0.05, (alpha, slope)
     first = (tmp_path / "zipf-7.trace").read_bytes()
-    zipf_counts(tmp_path, 7, 0.9)
+    zipf_counts(tmp_path, 7, 0.9, ["--zipf-form", "power"])
+    assert (tmp_path / "zipf-7.trace").read_bytes() == first
+
+
+def test_zipf_generator_paper_form(tmp_path: Path) -> None:
+    """The default is the PLC-Cache paper's eq. (1), P(i) ~ 1 / i^(1+alpha):
+    204800 one-chunk reads over 200 files, the slope over ranks 1-30 is
+    -(1 + alpha) within 0.05; --zipf-form eq1 says the same."""
+    for alpha in (0.2, 0.47, 0.9):
+        counts = zipf_counts(tmp_path, 7, alpha, [], read_mib=800)
+        assert sum(counts) == 200 * 1024
+        slope = rank_slope(counts, 30)
+        assert abs(slope + 1 + alpha) < 0.05, (alpha, slope)
+    first = (tmp_path / "zipf-7.trace").read_bytes()
+    zipf_counts(tmp_path, 7, 0.9, ["--zipf-form", "eq1"], read_mib=800)
     assert (tmp_path / "zipf-7.trace").read_bytes() == first
 
 
@@ -381,6 +403,7 @@ def test_bad_options_are_refused(args: list[str], named: str) -> None:
     (["zipf-files", "--file-min-kib", "64", "--file-max-kib", "8"],
      "--file-max-kib 8"),
     (["zipf-files", "--request-kib", "6"], "--request-kib 6"),
+    (["zipf-files", "--zipf-form", "zipf"], "--zipf-form zipf"),
     (["dedup-blocks", "--read-percent", "101"], "--read-percent 101"),
     (["dedup-blocks", "--bogus", "1"], "--bogus"),
 ])

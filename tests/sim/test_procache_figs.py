@@ -7,11 +7,13 @@ what must hold by construction.
 - The off-line figure (Belady's MIN with bypass over the same page
   writes and cache size) is at least every on-line policy's, ProCache at
   warm-up 1 included.
-- The size classes the figures split hits by are the device's: with
-  p = 0 nothing is admitted, so the device's size bypasses are exactly
-  the pages the module counts for requests of c or more (TPC-C with
-  --remap dense, whose 2 KiB-misaligned requests are split and widened),
-  and the small requests' hit ratio lies in [0, 1].
+- The size classes the figures split hits by are the device's, under
+  both readings of Algorithm 1's cut-off (size <= c may enter, the
+  default; size >= c bypasses): with p = 0 nothing is admitted, so the
+  device's size bypasses are exactly the pages the module counts for the
+  requests too large (TPC-C with --remap dense, whose 2 KiB-misaligned
+  requests are split and widened), and the small requests' hit ratio lies
+  in [0, 1].
 """
 from __future__ import annotations
 
@@ -49,8 +51,8 @@ def test_base_lru_hit_ratio_monotone_in_cache_size(tmp_path: Path) -> None:
 def test_offline_bounds_online_procache(tmp_path: Path) -> None:
     path, t, classes = synthetic(tmp_path)
     for n in SIZES:
-        r = pf.hit_ratios(pf.replay(SSDSIM, path, t, pf.procache_keys(n), 1),
-                          classes)
+        keys = pf.procache_keys(n, pf.P_PPM, pf.C_BYTES)
+        r = pf.hit_ratios(pf.replay(SSDSIM, path, t, keys, 1), classes)
         assert r["offline_all"] >= r["hit_all"] > 0
         assert 0 <= r["hit_small"] <= 1
         assert r["large_hit_pages"] >= 0
@@ -61,15 +63,18 @@ def test_size_classes_are_the_devices() -> None:
     assert t.name == "mqsim-tpcc-small.trace" and "dense" in t.flags
     path = TRACES / t.name
     pieces = pf.write_pieces(path, True)
-    for c in (4096, pf.C_BYTES, 16384):
-        classes = pf.page_classes(pieces, c)
-        out = pf.replay(SSDSIM, path, t,
-                        pf.procache_keys(t.cache_pages, p_ppm=0, c_bytes=c),
-                        0)
-        assert out["cache_bypass_size_pages"] == classes["large_pages"]
-        assert out["host_write_pages"] == (classes["small_pages"]
-                                           + classes["large_pages"])
-    r = pf.hit_ratios(pf.replay(SSDSIM, path, t,
-                                pf.procache_keys(t.cache_pages), 1),
-                      pf.page_classes(pieces, pf.C_BYTES))
-    assert 0 <= r["hit_small"] <= 1 and r["large_hit_pages"] >= 0
+    for inclusive in (True, False):
+        for c in (4096, pf.C_BYTES, 16384, pf.FIG_C_BYTES):
+            classes = pf.page_classes(pieces, c, inclusive)
+            out = pf.replay(SSDSIM, path, t, pf.procache_keys(
+                t.cache_pages, p_ppm=0, c_bytes=c, inclusive=inclusive), 0)
+            assert out["cache_bypass_size_pages"] == classes["large_pages"]
+            assert out["host_write_pages"] == (classes["small_pages"]
+                                               + classes["large_pages"])
+        r = pf.hit_ratios(pf.replay(SSDSIM, path, t, pf.procache_keys(
+            t.cache_pages, pf.P_PPM, pf.C_BYTES, inclusive), 1),
+            pf.page_classes(pieces, pf.C_BYTES, inclusive))
+        assert 0 <= r["hit_small"] <= 1 and r["large_hit_pages"] >= 0
+    # The readings differ on TPC-C's requests of exactly 8 KiB.
+    assert pf.page_classes(pieces, pf.C_BYTES, True) != pf.page_classes(
+        pieces, pf.C_BYTES, False)

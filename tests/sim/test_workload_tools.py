@@ -202,7 +202,7 @@ def test_no_cache_baseline_has_the_same_flash_and_no_slc(
              for name in settings.SETTINGS}
     nocache, base = stats["nocache"], stats["base"]
     flash = {n: s["config"]["chips"] * s["config"]["blocks_per_chip"]
-             for n, s in stats.items()}
+             for n, s in stats.items() if n != "nocache-equal"}
     assert len(set(flash.values())) == 1, flash
     assert nocache["config"]["slc_blocks_per_chip"] == 0
     assert base["config"]["slc_blocks_per_chip"] > 0
@@ -216,6 +216,29 @@ def test_no_cache_baseline_has_the_same_flash_and_no_slc(
     cache = (base["cache_capacity_pages"]
              * base["config"]["page_size_bytes"])
     assert 0.02 < cache / base["logical_capacity_bytes"] < 0.04
+
+
+@pytest.mark.parametrize("scale", sorted(run.prepare.SCALES))
+def test_capacity_equivalent_baseline(tmp_path: Path, scale: str) -> None:
+    """nocache-equal: no cache, and the TLC flash of the cached device
+    plus its cache's capacity, to the nearest block per chip (the paper's
+    33 GB against 32 GB + a 1 GB cache); its logical space holds the
+    cached device's."""
+    from ssdtools import procache_device as settings
+    eq = replay.replay(one_write(tmp_path),
+                       settings.device_keys(scale, "nocache-equal"))
+    base = replay.replay(one_write(tmp_path),
+                         settings.device_keys(scale, "base"))
+    conf, bconf = eq["config"], base["config"]
+    assert conf["slc_blocks_per_chip"] == 0 and eq["cache_capacity_pages"] \
+        == 0
+    row_bytes = (bconf["chips"] * bconf["pages_per_block"]
+                 * bconf["page_size_bytes"])
+    main = bconf["blocks_per_chip"] - bconf["slc_blocks_per_chip"]
+    cache = base["cache_capacity_pages"] * bconf["page_size_bytes"]
+    assert conf["blocks_per_chip"] == round(main + cache / row_bytes)
+    assert conf["blocks_per_chip"] == settings.EQUAL_FLASH_BLOCKS[scale]
+    assert eq["logical_capacity_bytes"] >= base["logical_capacity_bytes"]
 
 
 def test_procache_uses_the_papers_c_and_p(tmp_path: Path) -> None:
@@ -318,22 +341,28 @@ def replay_row(group: str, policy: str, slc: int, tlc: int, slc_pages: int,
 
 
 def test_replay_claims_against_both_baselines() -> None:
-    """From the replay: ProCache, BASE and the no-cache baseline on the
-    VM's device (its SLC blocks), not another cache size's rows."""
-    rows = [replay_row("baseline", "nocache", 0, 1000, 0, 10, 400.0),
+    """From the replay: ProCache, BASE and the no-cache baselines (the
+    capacity-equivalent one first) on the VM's device (its SLC blocks),
+    not another cache size's rows."""
+    rows = [replay_row("baseline", "nocache-equal", 0, 960, 0, 8, 380.0),
+            replay_row("baseline", "nocache", 0, 1000, 0, 10, 400.0),
             replay_row("cache size", "base", 4, 1, 1, 1, 1.0),
             replay_row("cache size", "procache", 4, 1, 1, 1, 1.0),
             replay_row("cache size", "base", 8, 900, 600, 20, 800.0),
             replay_row("cache size", "procache", 8, 1100, 100, 12, 300.0)]
     text = "\n".join(report.replay_claims(rows, 8))
-    # programs 1200 vs 1000 (+20.0%) and 1500 (-20.0%); erases 12 vs 10
-    # and 20; latency 300 vs 400 and 800.
-    assert "| writes (flash programs, TLC+SLC) | -19.30% | +20.0% | -20.0% |" \
-        in text
-    assert "| erases (TLC+SLC) | -14.00% | +20.0% | -40.0% |" in text
-    assert "| -7.57% | -25.0% | -62.5% |" in text
+    # programs 1200 vs 960 (+25.0%), 1000 (+20.0%) and 1500 (-20.0%);
+    # erases 12 vs 8, 10 and 20; latency 300 vs 380, 400 and 800.
+    assert ("| claim | paper | ProCache vs `nocache-equal` | ProCache vs"
+            " `nocache` | ProCache vs `base` |") in text
+    assert ("| writes (flash programs, TLC+SLC) | -19.30% | +25.0% | +20.0%"
+            " | -20.0% |") in text
+    assert "| erases (TLC+SLC) | -14.00% | +50.0% | +20.0% | -40.0% |" in text
+    assert "| -7.57% | -21.1% | -25.0% | -62.5% |" in text
     assert "| nocache | 1000 / 0 | 10 / 0 | 7 | 400 |" in text
-    assert report.replay_claims(rows[:3], 8) == []
+    assert "| nocache-equal | 960 / 0 | 8 / 0 | 7 | 380 |" in text
+    assert report.replay_claims(rows[1:4], 8) == []
+    assert report.replay_claims(rows[1:], 8) == []
 
 
 def test_cold_percent_knob() -> None:
@@ -480,15 +509,20 @@ def test_tlc_gc_bullet_gives_the_replays_relocations(tmp_path: Path) -> None:
 def test_fig89_pieces_of_a_request_log() -> None:
     """A log's writes as (bytes, pages covered) on 2 KiB pages, reads
     and flushes left out, and classed by c as bench/procache_figs.py
-    classes its traces (a request of exactly c is large)."""
+    classes its traces: a request of exactly c is small by default
+    (size <= c may enter) and large when size >= c bypasses."""
     log = ["0 W 0 1024 0 ab", "1 R 0 4096 0", "2 F 0 0 0",
            "3 W 1024 2048 0", "4 W 8192 8192 0"]
     pieces = replay.log_write_pieces(log)
     assert pieces == [(1024, 1), (2048, 2), (8192, 4)]
-    classes = procache_hits.page_classes(pieces, 8192)
+    classes = procache_hits.page_classes(pieces, 8192, inclusive=False)
     assert classes == {"small_pages": 3, "large_pages": 4}
-    assert procache_hits.page_classes(pieces, 1024) == {"small_pages": 0,
-                                                        "large_pages": 7}
+    assert procache_hits.page_classes(pieces, 1024, inclusive=False) == {
+        "small_pages": 0, "large_pages": 7}
+    assert procache_hits.page_classes(pieces, 8192) == {
+        "small_pages": 7, "large_pages": 0}
+    assert procache_hits.page_classes(pieces, 1024) == {
+        "small_pages": 1, "large_pages": 6}
 
 
 def test_fig89_settings_cover_the_axes_once(tmp_path: Path) -> None:
@@ -536,7 +570,7 @@ def fig89_row(axis: str, policy: str, c: int, p: int, times: int,
               hit_small: float | None, hit_all: float,
               offline: float) -> dict[str, object]:
     return {"axis": axis, "policy": policy, "c_bytes": c, "p_ppm": p,
-            "cache_times": times, "cache_pages": 1000 * times,
+            "cache_times": times, "warmup": 6, "cache_pages": 1000 * times,
             "cache_mib": 2.0 * times, "small_pages": c // 1024 - 1,
             "large_pages": 100, "hit_small": hit_small, "hit_all": hit_all,
             "offline_all": offline}
@@ -555,9 +589,51 @@ def test_fig89_report_section(tmp_path: Path) -> None:
              if line.startswith(("| c |", "| p |", "| cache size |"))]
     assert len(table) == 4 + 5 + 3 + 3
     assert "| c | procache | 8 | 0.1 | 1000 (2.0) | 7 | 0.090 |" in text
+    assert "after 6 warm-up passes (the paper's warmup-6)" in text
     assert "7 of 107 page writes (6.5%" in text
     assert ("1 KiB 0.020, 4 KiB 0.050, 8 KiB 0.090, 16 KiB 0.170) a c at"
             " or below the smallest request admits nothing") in text
     assert "rises with p" in text and "stays at 0.090" in text
     assert "(0.100, 0.200, 0.400)" in text
     assert report.fig89_section([], "base", tmp_path) == []
+
+
+def test_hot_share_counts_the_hottest_small_write_volume() -> None:
+    """The 24.6% figure's measure: 100 requests; the small writes (<= 8
+    KiB) are 40 writes of 1 KiB to one block and 10 of 1 KiB to ten
+    others, so 50 KiB of small write volume whose hottest 1.5% (1 block)
+    issues 40 of the 100 requests; a 16 KiB write is not small, and with
+    size >= c bypassing an 8 KiB write is not either."""
+    from workload import procache_replays as pr
+    reqs = [("W", 0, 1024)] * 40
+    reqs += [("W", 1024 * (10 + i), 1024) for i in range(10)]
+    reqs += [("W", 1 << 20, 16384)] * 10 + [("R", 0, 4096)] * 40
+    h = pr.hot_share(reqs, 8192, True)
+    assert (h["requests"], h["writes"], h["small_writes"]) == (100, 60, 50)
+    assert h["volume_bytes"] == 50 * 1024 and h["hot_blocks"] == 1
+    assert h["share_of_total"] == pytest.approx(0.40)
+    assert h["share_of_small"] == pytest.approx(0.80)
+    # 24.6 requests need the hottest block alone: 1 KiB of 50 KiB.
+    assert h["volume_for_paper_share"] == pytest.approx(1 / 50)
+    foot = pr.hot_share(reqs, 8192, True, "footprint")
+    assert foot["volume_bytes"] == 11 * 1024
+    eight = [("W", 0, 8192), ("R", 0, 8192)]
+    assert pr.hot_share(eight, 8192, True)["small_writes"] == 1
+    assert pr.hot_share(eight, 8192, False)["small_writes"] == 0
+
+
+def test_step_write_ns_sums_each_steps_writes(tmp_path: Path) -> None:
+    """Writes are summed (completion less arrival) into the step whose
+    time range holds their arrival, by step name over the rounds; a
+    write outside every step is refused."""
+    from workload import procache_replays as pr
+    steps = [("r1-kernel-copy", 0, 100), ("r1-remove", 1000, 1100),
+             ("r2-kernel-copy", 2000, 2100)]
+    done = tmp_path / "done.log"
+    done.write_text("10 W 0 4096 60\n20 R 0 4096 500\n1050 W 0 4096 1090\n"
+                    "2000 W 0 4096 2005\n")
+    assert pr.step_write_ns(done, steps) == {"kernel-copy": 55,
+                                             "remove": 40}
+    done.write_text("500 W 0 4096 600\n")
+    with pytest.raises(SystemExit):
+        pr.step_write_ns(done, steps)

@@ -2,7 +2,8 @@
 
 The Python side is layered as the C side (docs/architecture.md, section
 7; DESIGN.md, "Python"): the ssdsim binding at the bottom, the tools
-(ssdtools) above it, bench and workload on top, side by side.  SPEC is
+(ssdtools) above it, bench and workload on top, side by side, and the
+claims reports that rest on both (claims) above them.  SPEC is
 the contract, as tests/style/test_layering.py's is for the C folders:
 these tests hold pyproject.toml's packages to it, check every import of
 every file of the tree against it (at any depth: a function's lazy
@@ -27,6 +28,9 @@ SPEC: dict[str, set[str]] = {
     "ssdtools": {"ssdsim"},
     "bench": {"ssdtools", "ssdsim"},
     "workload": {"ssdtools", "ssdsim"},
+    # A claims report that rests on the benchmarks and the workload's
+    # replays alike (claims/procache.py).
+    "claims": {"bench", "workload", "ssdtools", "ssdsim"},
 }
 
 

@@ -123,9 +123,19 @@ static void check_never_enters(u64 p_ppm, u32 k, u64 lpns, u64 seed)
 	ssd_device_destroy(dev);
 }
 
+/*
+ * Algorithm 1's cut-off under both readings of its lost comparison symbol:
+ * by default a request of exactly c (4 pages here) may enter and larger
+ * ones never do (Fig 8's "the same or less than the cut-off size"); with
+ * procache_c_inclusive=0 a request of c bytes bypasses too.
+ */
 static void test_size_threshold_and_vector(void)
 {
 	const char *sized[] = {
+		CACHE_GEOMETRY, "cache_policy=procache", "procache_p_ppm=1000000",
+		"procache_c_bytes=16384", "procache_c_inclusive=0",
+	};
+	const char *inclusive[] = {
 		CACHE_GEOMETRY, "cache_policy=procache", "procache_p_ppm=1000000",
 		"procache_c_bytes=16384",
 	};
@@ -136,9 +146,9 @@ static void test_size_threshold_and_vector(void)
 	};
 	struct ssd_device *dev = make_device(sized, ARRAY_SIZE(sized));
 	struct ssd_stats st;
-	u64 lpn, big = 0;
+	u64 lpn, big = 0, small = 0;
 
-	/* 4-page requests (= c) and larger never enter; 3-page ones always do. */
+	/* Size >= c cold: 4-page requests (= c) and larger never enter; 3-page ones do. */
 	for (lpn = 0; lpn < 400; lpn += 20) {
 		write_pages(dev, lpn, 4 + lpn % 3, 1);
 		big += 4 + lpn % 3;
@@ -151,6 +161,28 @@ static void test_size_threshold_and_vector(void)
 	       (unsigned long long)st.cache_admit_pages);
 	for (lpn = 0; lpn < 400; lpn += 20)
 		EXPECT(!cached(dev, lpn) && cached(dev, lpn + 10), "lpn %llu",
+		       (unsigned long long)lpn);
+	expect_counters_agree(dev);
+	ssd_device_destroy(dev);
+
+	/* The default: 4-page requests (= c) always enter; 5 and 6 pages never. */
+	dev = make_device(inclusive, ARRAY_SIZE(inclusive));
+	big = 0;
+	for (lpn = 0; lpn < 400; lpn += 20) {
+		write_pages(dev, lpn, 4 + lpn % 3, 1);
+		if (lpn % 3)
+			big += 4 + lpn % 3;
+		else
+			small += 4;
+		write_pages(dev, lpn + 10, 4, 2);
+	}
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.cache_bypass_size_pages == big && st.cache_admit_pages == small + 80,
+	       "size, inclusive: bypassed %llu, admitted %llu",
+	       (unsigned long long)st.cache_bypass_size_pages,
+	       (unsigned long long)st.cache_admit_pages);
+	for (lpn = 0; lpn < 400; lpn += 20)
+		EXPECT(cached(dev, lpn) == !(lpn % 3) && cached(dev, lpn + 10), "lpn %llu",
 		       (unsigned long long)lpn);
 	expect_counters_agree(dev);
 	ssd_device_destroy(dev);

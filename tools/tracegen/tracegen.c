@@ -38,7 +38,7 @@ uint64_t tg_below(struct tg_rng *r, uint64_t n)
 	return n ? (uint64_t)(tg_uniform(r) * (double)n) % n : 0;
 }
 
-int tg_zipf_init(struct tg_zipf *z, uint64_t n, double alpha)
+int tg_zipf_init(struct tg_zipf *z, uint64_t n, double exponent)
 {
 	double sum = 0;
 
@@ -47,7 +47,7 @@ int tg_zipf_init(struct tg_zipf *z, uint64_t n, double alpha)
 		return -1;
 	z->n = n;
 	for (uint64_t i = 0; i < n; i++) {
-		sum += pow((double)(i + 1), -alpha);
+		sum += pow((double)(i + 1), -exponent);
 		z->cdf[i] = sum;
 	}
 	for (uint64_t i = 0; i < n; i++)

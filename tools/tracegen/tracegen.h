@@ -22,13 +22,14 @@ double tg_uniform(struct tg_rng *r);
 /* Uniform in [0, n). */
 uint64_t tg_below(struct tg_rng *r, uint64_t n);
 
-/* Ranks 1..n with P(rank r) proportional to r^-alpha. */
+/* Ranks 1..n with P(rank r) proportional to r^-exponent (the caller
+ * passes 1 + alpha for the PLC-Cache paper's eq. (1)). */
 struct tg_zipf {
 	double *cdf;
 	uint64_t n;
 };
 
-int tg_zipf_init(struct tg_zipf *z, uint64_t n, double alpha);
+int tg_zipf_init(struct tg_zipf *z, uint64_t n, double exponent);
 void tg_zipf_free(struct tg_zipf *z);
 /* A rank, 0-based (0 is the most popular). */
 uint64_t tg_zipf_draw(const struct tg_zipf *z, struct tg_rng *r);

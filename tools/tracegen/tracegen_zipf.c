@@ -12,12 +12,15 @@
  *
  * The trace first stores every file in order (writes of --request-kib,
  * process "store"; --no-store leaves them out), then reads whole files,
- * each chosen by Zipf(--alpha) over popularity ranks (rank r with
- * probability proportional to r^-alpha; ranks map to files by a seeded
- * permutation), in requests of --request-kib (process "read"), until
- * --read-mib have been read.  The pid field is the file's number.  A
- * summary (files, logical and unique bytes, duplicate share, reads) goes
- * to stderr.
+ * each chosen by Zipf(--alpha) over popularity ranks (ranks map to files by
+ * a seeded permutation), in requests of --request-kib (process "read"),
+ * until --read-mib have been read.  Rank i is drawn with probability
+ * proportional to 1 / i^(1+alpha), the PLC-Cache paper's eq. (1)
+ * (plc-cache-msst-2014.txt:945; --zipf-form eq1, the default), or to
+ * i^-alpha (--zipf-form power: the usual Zipf law, which this generator
+ * drew before).  The pid field is the file's number.  A summary (files,
+ * logical and unique bytes, duplicate share, reads, the exponent drawn
+ * with) goes to stderr.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -29,6 +32,7 @@ struct zopts {
 	uint64_t files, min_pages, max_pages, run_pages, read_bytes, req_pages, seed;
 	double alpha, dup;
 	int store;
+	int power_form;		/* 1: P(i) ~ i^-alpha; 0: eq. (1), 1 / i^(1+alpha) */
 	const char *out;
 };
 
@@ -39,7 +43,9 @@ static void zusage(FILE *f)
 		"  --files N            files, 1-10000000 (2000)\n"
 		"  --file-min-kib N     smallest file, 4-1048576 KiB (16)\n"
 		"  --file-max-kib N     largest file, min-1048576 KiB (1024)\n"
-		"  --alpha X            Zipf exponent of file popularity, 0-3 (0.47)\n"
+		"  --alpha X            Zipf parameter of file popularity, 0-3 (0.47)\n"
+		"  --zipf-form F        eq1: P(i) ~ 1/i^(1+alpha), the PLC-Cache paper's eq. (1);\n"
+		"                       power: P(i) ~ i^-alpha (eq1)\n"
 		"  --dup-percent P      share of runs copied from earlier files, 0-100 (30)\n"
 		"  --dup-run-kib N      mean run length, 4-65536 KiB (64)\n"
 		"  --read-mib N         read volume, 1-100000000 MiB (1024)\n"
@@ -70,7 +76,13 @@ static void zparse(struct zopts *o, int argc, char **argv)
 			exit(2);
 		}
 		i++;
-		if (!strcmp(a, "--files"))
+		if (!strcmp(a, "--zipf-form")) {
+			if (strcmp(v, "eq1") && strcmp(v, "power")) {
+				fprintf(stderr, "tracegen: --zipf-form %s: must be eq1 or power\n", v);
+				exit(2);
+			}
+			o->power_form = !strcmp(v, "power");
+		} else if (!strcmp(a, "--files"))
 			o->files = tg_integer(a, v, 1, 10000000);
 		else if (!strcmp(a, "--file-min-kib"))
 			min_kib = tg_integer(a, v, 4, 1048576);
@@ -178,7 +190,7 @@ int tg_zipf_files(int argc, char **argv)
 		for (uint64_t i = 0; i < o.files; i++)
 			emit_file(f, &o, &time_ns, i, "store", 'W', start[i], size[i],
 				  ids + start[i]);
-	if (tg_zipf_init(&zipf, o.files, o.alpha))
+	if (tg_zipf_init(&zipf, o.files, o.power_form ? o.alpha : 1.0 + o.alpha))
 		return 1;
 	rank_to_file = tg_permutation(o.files, &rng);
 	while (read < o.read_bytes) {
@@ -190,10 +202,11 @@ int tg_zipf_files(int argc, char **argv)
 		read_requests += (size[file] + o.req_pages - 1) / o.req_pages;
 	}
 	fprintf(stderr, "files %llu\nlogical_bytes %llu\nunique_bytes %llu\ndup_share %.6f\n"
-		"read_requests %llu\nread_bytes %llu\n", (unsigned long long)o.files,
+		"read_requests %llu\nread_bytes %llu\nzipf_exponent %.6f\n",
+		(unsigned long long)o.files,
 		(unsigned long long)total * 4096, (unsigned long long)(next_id - 1) * 4096,
 		total ? (double)dup_pages / total : 0.0, (unsigned long long)read_requests,
-		(unsigned long long)read);
+		(unsigned long long)read, o.power_form ? o.alpha : 1.0 + o.alpha);
 	if (f != stdout && fclose(f)) {
 		perror(o.out);
 		return 1;
