@@ -16,7 +16,7 @@ import pytest
 from ssdtools.paths import BUILD, ROOT
 
 VENV_PYTHON = BUILD / "venv" / "bin" / "python"
-PACKAGES = ("ssdsim", "ssdtools", "bench", "workload")
+PACKAGES = ("ssdsim", "ssdtools", "bench", "workload", "claims")
 # Where commands are documented: the docs, the Makefile, the scripts, the
 # grids and the packages' own docstrings (not results/, which record the
 # command each was made with).
@@ -26,7 +26,7 @@ DOCUMENTS = ["README.md", "Makefile", "docs/*.md", "tests/*/README.md",
 COMMAND_RE = re.compile(r"python3 -m ((?:%s)(?:\.\w+)+)" % "|".join(
     PACKAGES))
 MAIN_COMMANDS = ["bench.run", "workload.run", "workload.replay",
-                 "ssdtools.demo", "ssdtools.sweep"]
+                 "claims.procache", "ssdtools.demo", "ssdtools.sweep"]
 
 
 def venv_python(*args: str, timeout: float = 60
