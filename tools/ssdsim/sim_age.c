@@ -11,6 +11,7 @@
 #include "user/flat_iter.h"
 #include "tools/ssdsim/sim_age.h"
 #include "tools/ssdsim/sim_data.h"
+#include "tools/msg/msg.h"
 
 /* The fill's requests: 128 KiB, or bs if larger. */
 #define FILL_REQUEST_BYTES	(128 * 1024)
@@ -25,7 +26,7 @@ static int number(const char *key, const char *value, double min, double max, do
 	double v = strtod(value, &end);
 
 	if (end == value || *end || !(v >= min && v <= max)) {
-		fprintf(stderr, "ssdsim: --age %s=%s refused: a number from %g to %g\n", key, value,
+		msg_say("ssdsim: --age %s=%s refused: a number from %g to %g\n", key, value,
 			min, max);
 		return -1;
 	}
@@ -45,12 +46,12 @@ static int take(char *item, struct sim_age_spec *spec, unsigned int *seen)
 		if (strlen(names[k]) == (size_t)(eq - item) && !strncmp(item, names[k], eq - item))
 			break;
 	if (!eq || k == 4) {
-		fprintf(stderr, "ssdsim: --age '%s' refused: the spec is fill=F[,overwrite=N][,erase_mean=E][,bs=BYTES]\n",
+		msg_say("ssdsim: --age '%s' refused: the spec is fill=F[,overwrite=N][,erase_mean=E][,bs=BYTES]\n",
 			item);
 		return -1;
 	}
 	if (*seen & (1u << k)) {
-		fprintf(stderr, "ssdsim: --age: %s given twice\n", names[k]);
+		msg_say("ssdsim: --age: %s given twice\n", names[k]);
 		return -1;
 	}
 	*seen |= 1u << k;
@@ -59,7 +60,7 @@ static int take(char *item, struct sim_age_spec *spec, unsigned int *seen)
 		if (number("fill", eq + 1, 0, 1, &spec->fill))
 			return -1;
 		if (spec->fill <= 0) {
-			fprintf(stderr, "ssdsim: --age fill=%s refused: more than 0\n", eq + 1);
+			msg_say("ssdsim: --age fill=%s refused: more than 0\n", eq + 1);
 			return -1;
 		}
 		return 0;
@@ -73,7 +74,7 @@ static int take(char *item, struct sim_age_spec *spec, unsigned int *seen)
 			return -1;
 		spec->bs = (u64)bs;
 		if ((double)spec->bs != bs) {
-			fprintf(stderr, "ssdsim: --age bs=%s refused: whole bytes\n", eq + 1);
+			msg_say("ssdsim: --age bs=%s refused: whole bytes\n", eq + 1);
 			return -1;
 		}
 		return 0;
@@ -87,7 +88,7 @@ int sim_age_parse(const char *text, struct sim_age_spec *spec)
 	int ret = 0;
 
 	if (!copy) {
-		fprintf(stderr, "ssdsim: out of memory\n");
+		msg_say("ssdsim: out of memory\n");
 		return -1;
 	}
 	memset(spec, 0, sizeof(*spec));
@@ -96,7 +97,7 @@ int sim_age_parse(const char *text, struct sim_age_spec *spec)
 		ret = take(item, spec, &seen);
 	free(copy);
 	if (!ret && !(seen & 1)) {
-		fprintf(stderr, "ssdsim: --age %s refused: fill=F is required\n", text);
+		msg_say("ssdsim: --age %s refused: fill=F is required\n", text);
 		ret = -1;
 	}
 	return ret;
@@ -153,7 +154,7 @@ static int age_write(struct ager *a, u64 offset, u64 len)
 	req.data = ssd_device_data_store(a->dev) == SSD_DATA_NONE ? NULL : &fi.it;
 	ret = ssd_device_submit(a->dev, &req, &a->done_ns);
 	if (ret) {
-		fprintf(stderr, "ssdsim: --age: write of %llu bytes at %llu failed: %s\n",
+		msg_say("ssdsim: --age: write of %llu bytes at %llu failed: %s\n",
 			(unsigned long long)len, (unsigned long long)offset, strerror(-ret));
 		return -1;
 	}
@@ -168,7 +169,7 @@ static int age_flush(struct ager *a)
 	int ret = ssd_device_submit(a->dev, &req, &a->done_ns);
 
 	if (ret)
-		fprintf(stderr, "ssdsim: --age: the final flush failed: %s\n", strerror(-ret));
+		msg_say("ssdsim: --age: the final flush failed: %s\n", strerror(-ret));
 	return ret ? -1 : 0;
 }
 
@@ -191,7 +192,7 @@ static int overwrite(struct ager *a, struct ssd_rand *rng, u64 units, u64 bs, u6
 			if (erase_mean_milli(a->dev) >= target_milli)
 				return 0;
 			if (i >= ERASE_MAX_OVERWRITES * units) {
-				fprintf(stderr, "ssdsim: --age: the mean erase count is still %.3f after %llu random writes (%u x the filled bytes): the target is out of reach\n",
+				msg_say("ssdsim: --age: the mean erase count is still %.3f after %llu random writes (%u x the filled bytes): the target is out of reach\n",
 					erase_mean_milli(a->dev) / 1000.0, (unsigned long long)i,
 					ERASE_MAX_OVERWRITES);
 				return -1;
@@ -218,20 +219,20 @@ int sim_age_run(struct ssd_device *dev, u32 block_bytes, const struct sim_age_sp
 	memset(res, 0, sizeof(*res));
 	res->seed = seed;
 	if (bs % block_bytes || bs > cap) {
-		fprintf(stderr, "ssdsim: --age bs=%llu refused: a multiple of the logical block (%u bytes), at most the capacity\n",
+		msg_say("ssdsim: --age bs=%llu refused: a multiple of the logical block (%u bytes), at most the capacity\n",
 			(unsigned long long)bs, block_bytes);
 		return -1;
 	}
 	units = (u64)(spec->fill * (double)(cap / bs));
 	if (!units) {
-		fprintf(stderr, "ssdsim: --age fill=%g refused: less than one %llu-byte write\n",
+		msg_say("ssdsim: --age fill=%g refused: less than one %llu-byte write\n",
 			spec->fill, (unsigned long long)bs);
 		return -1;
 	}
 	filled = units * bs;
 	a.buf = malloc(chunk);
 	if (!a.buf) {
-		fprintf(stderr, "ssdsim: out of memory\n");
+		msg_say("ssdsim: out of memory\n");
 		return -1;
 	}
 	ssd_device_get_stats(dev, &before);

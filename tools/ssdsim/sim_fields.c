@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "tools/ssdsim/sim_fields.h"
+#include "tools/msg/msg.h"
 
 struct flat {
 	char **name;
@@ -151,7 +152,7 @@ static int flatten(const char *json, struct flat *f)
 
 	memset(f, 0, sizeof(*f));
 	if (value(&ps, "")) {
-		fprintf(stderr, "ssdsim: --fields: the run's JSON did not parse (a bug)\n");
+		msg_say("ssdsim: --fields: the run's JSON did not parse (a bug)\n");
 		flat_free(f);
 		return -1;
 	}
@@ -204,7 +205,7 @@ static void say_unknown(const struct flat *f, const char *name, size_t len)
 	unsigned int limit = len / 3 > 2 ? len / 3 : 2, shown = 0;
 	char *needle = strndup(name, len);
 
-	fprintf(stderr, "ssdsim: --fields: unknown field '%.*s'", (int)len, name);
+	msg_say("ssdsim: --fields: unknown field '%.*s'", (int)len, name);
 	for (unsigned int d = 0; d <= 99 && shown < 8 && needle; d++) {
 		for (size_t i = 0; i < f->count && shown < 8; i++) {
 			unsigned int dist = strstr(f->name[i], needle) ? 0 :
@@ -212,12 +213,12 @@ static void say_unknown(const struct flat *f, const char *name, size_t len)
 
 			if (dist != d || (d > limit))
 				continue;
-			fprintf(stderr, "%s%s", shown++ ? ", " : "; close names: ", f->name[i]);
+			msg_say("%s%s", shown++ ? ", " : "; close names: ", f->name[i]);
 		}
 	}
 	if (!shown)
-		fprintf(stderr, "; the names are those of --json (nested: latency.write.p99_ns)");
-	fprintf(stderr, "\n");
+		msg_say("; the names are those of --json (nested: latency.write.p99_ns)");
+	msg_say("\n");
 	free(needle);
 }
 

@@ -11,6 +11,7 @@
 
 #include "device/ssd_device.h"
 #include "tools/ssdsim/sim_keys.h"
+#include "tools/msg/msg.h"
 
 /* The layers, in the order --list-keys shows them. */
 static const char *const groups[] = {
@@ -332,7 +333,7 @@ int sim_keys_warn_inert(const struct ssd_config *cfg, char *const *pairs, int nr
 		name[len] = '\0';
 		key = ssd_config_find(name);
 		if (key && sim_key_inert(cfg, key, why, sizeof(why))) {
-			fprintf(stderr, "ssdsim: warning: %s has no effect here: %s\n", pairs[i],
+			msg_say("ssdsim: warning: %s has no effect here: %s\n", pairs[i],
 				why);
 			warned++;
 		}

@@ -13,6 +13,7 @@
 #include "tools/ssdsim/sim_summary.h"
 #include "tools/report/stats_derived.h"
 #include "tools/report/stats_print.h"
+#include "tools/msg/msg.h"
 
 static double ratio(u64 part, u64 whole)
 {
@@ -110,7 +111,7 @@ void sim_list_disks(const struct trace_disks *disks)
 
 	for (i = 0; i < disks->count; i++) {
 		trace_disks_name(disks, disks->v[i].device, name, sizeof(name));
-		fprintf(stderr, "%s%s (%llu requests)", i ? ", " : "", name,
+		msg_say("%s%s (%llu requests)", i ? ", " : "", name,
 			(unsigned long long)disks->v[i].requests);
 	}
 }
@@ -148,19 +149,19 @@ static void warn_placement(const struct sim_run *run)
 	human(r->span_bytes, span, sizeof(span));
 	human(r->remap_footprint_bytes, footprint, sizeof(footprint));
 	if (r->wrapped_requests && !r->remap_dense)
-		fprintf(stderr, "ssdsim: warning: %llu of %llu requests lay beyond the device's %s (the trace spans %s) and wrapped around it: rewrites, cache hits and GC are then the wrap's, not the trace's.  Pack the touched addresses with --remap dense, %suse a larger device.\n",
+		msg_say("ssdsim: warning: %llu of %llu requests lay beyond the device's %s (the trace spans %s) and wrapped around it: rewrites, cache hits and GC are then the wrap's, not the trace's.  Pack the touched addresses with --remap dense, %suse a larger device.\n",
 			(unsigned long long)r->wrapped_requests, (unsigned long long)r->requests,
 			cap, span, one_disk);
 	else if (r->wrapped_requests)
-		fprintf(stderr, "ssdsim: warning: %llu of %llu requests wrapped around the device's %s: the units the trace touches take %s even packed (--remap dense).  %s.\n",
+		msg_say("ssdsim: warning: %llu of %llu requests wrapped around the device's %s: the units the trace touches take %s even packed (--remap dense).  %s.\n",
 			(unsigned long long)r->wrapped_requests, (unsigned long long)r->requests,
 			cap, footprint, run->o->disk.set ? "Use a larger device" :
 			"Replay one disk with --disk, or use a larger device");
 	if (!run->o->disk.set && !r->remap_dense && run->tr.disks.count > 1) {
-		fprintf(stderr, "ssdsim: warning: the trace holds %zu disks, replayed into one address space (their requests share addresses): ",
+		msg_say("ssdsim: warning: the trace holds %zu disks, replayed into one address space (their requests share addresses): ",
 			run->tr.disks.count);
 		sim_list_disks(&run->tr.disks);
-		fprintf(stderr, ".  Replay one with --disk, or keep them apart with --remap dense.\n");
+		msg_say(".  Replay one with --disk, or keep them apart with --remap dense.\n");
 	}
 }
 
@@ -190,7 +191,7 @@ static void warn_saturated(const struct sim_run *run, const double q[4])
 {
 	const struct sim_window *w = &run->window;
 
-	fprintf(stderr, "ssdsim: warning: the trace arrives faster than the device serves it: the queue kept growing (mean latency by quarter of the requests %.3f, %.3f, %.3f, %.3f ms; %.3f s of work still queued when the last request arrived, %.3f s after the first).  The latencies measure that queue, and grow with the trace's length.  Keep N requests in flight instead (--iodepth N), or slow the trace down (--time-scale F, F > 1 stretches its times).\n",
+	msg_say("ssdsim: warning: the trace arrives faster than the device serves it: the queue kept growing (mean latency by quarter of the requests %.3f, %.3f, %.3f, %.3f ms; %.3f s of work still queued when the last request arrived, %.3f s after the first).  The latencies measure that queue, and grow with the trace's length.  Keep N requests in flight instead (--iodepth N), or slow the trace down (--time-scale F, F > 1 stretches its times).\n",
 		q[0] / 1e6, q[1] / 1e6, q[2] / 1e6, q[3] / 1e6,
 		(w->last_completion_ns - w->last_arrival_ns) / 1e9,
 		(w->last_arrival_ns - w->from_ns) / 1e9);
@@ -227,13 +228,13 @@ static int print_fields(struct sim_run *run, const struct ssd_config *cfg,
 	int ret;
 
 	if (!mem) {
-		fprintf(stderr, "ssdsim: out of memory\n");
+		msg_say("ssdsim: out of memory\n");
 		return -1;
 	}
 	print_json(mem, run, cfg, st, belady_capacity, belady_hits, saturated);
 	if (fclose(mem)) {
 		free(json);
-		fprintf(stderr, "ssdsim: out of memory\n");
+		msg_say("ssdsim: out of memory\n");
 		return -1;
 	}
 	ret = sim_fields_print(stdout, json, run->o->fields, run->o->csv, sometimes_fields);
@@ -254,7 +255,7 @@ int sim_check_fields(struct sim_run *run, const struct ssd_config *cfg)
 		return 0;
 	mem = open_memstream(&json, &bytes);
 	if (!mem) {
-		fprintf(stderr, "ssdsim: out of memory\n");
+		msg_say("ssdsim: out of memory\n");
 		return -1;
 	}
 	memset(&st, 0, sizeof(st));
@@ -287,7 +288,7 @@ int sim_print_results(struct sim_run *run, const struct ssd_config *cfg)
 		belady_capacity = core_st.cache_capacity_pages ? core_st.cache_capacity_pages :
 				  cfg->cache_pages;
 		if (belady_write_hits(&run->seq, belady_capacity, o->warmup, &belady_hits)) {
-			fprintf(stderr, "ssdsim: out of memory\n");
+			msg_say("ssdsim: out of memory\n");
 			return -1;
 		}
 	}
@@ -338,7 +339,7 @@ void sim_print_device(struct sim_run *run, const struct sim_age_result *age)
 	if (run->o->fields || run->o->csv)
 		out = open_memstream(&json, &bytes);
 	if (!out) {
-		fprintf(stderr, "ssdsim: out of memory\n");
+		msg_say("ssdsim: out of memory\n");
 		return;
 	}
 	if (run->o->json || out != stdout) {

@@ -91,6 +91,7 @@
 #include "tools/ssdsim/sim_run.h"
 #include "tools/ssdsim/sim_snapshot.h"
 #include "tools/ssdsim/sim_store.h"
+#include "tools/msg/msg.h"
 
 /* --list-keys [--json|--tsv]: -1 if @argv is not that. */
 static int list_keys(int argc, char **argv)
@@ -128,7 +129,7 @@ static int apply_injects(struct sim_run *run)
 	for (i = 0; i < o->nr_injects; i++) {
 		if (ssd_inject_command(&list, o->injects[i], ssd_device_capacity_bytes(run->dev),
 				       "ssdsim")) {
-			fprintf(stderr, "ssdsim: --inject '%s' refused\n", o->injects[i]);
+			msg_say("ssdsim: --inject '%s' refused\n", o->injects[i]);
 			return -1;
 		}
 	}
@@ -155,11 +156,11 @@ static int make_device_only(struct sim_run *run, struct ssd_config *cfg)
 		if (sim_store_choose(o, cfg))
 			return -1;
 		if (ssd_device_create(&run->dev, cfg)) {
-			fprintf(stderr, "ssdsim: configuration refused\n");
+			msg_say("ssdsim: configuration refused\n");
 			return -1;
 		}
 		if (o->bad_blocks && ssd_device_mark_bad_list(run->dev, o->bad_blocks)) {
-			fprintf(stderr, "ssdsim: --bad-blocks '%s' refused\n", o->bad_blocks);
+			msg_say("ssdsim: --bad-blocks '%s' refused\n", o->bad_blocks);
 			return -1;
 		}
 		return 0;
@@ -168,7 +169,7 @@ static int make_device_only(struct sim_run *run, struct ssd_config *cfg)
 	if (sim_snapshot_load(o->from_path, o->keys, o->nr_keys, cfg, &run->dev, &bytes))
 		return -1;
 	s = seconds_since(&t0);
-	fprintf(stderr, "ssdsim: loaded %s: %llu bytes in %.3f s (%.1f MB/s)\n", o->from_path,
+	msg_say("ssdsim: loaded %s: %llu bytes in %.3f s (%.1f MB/s)\n", o->from_path,
 		(unsigned long long)bytes, s, s > 0 ? bytes / s / 1e6 : 0.0);
 	if (o->reset_stats)
 		ssd_device_reset_stats(run->dev);
@@ -186,7 +187,7 @@ static int save_device(struct sim_run *run, struct sim_save *save)
 	if (sim_save_commit(save, run->dev, &bytes))
 		return -1;
 	s = seconds_since(&t0);
-	fprintf(stderr, "ssdsim: saved %s: %llu bytes in %.3f s (%.1f MB/s)\n", run->o->save_path,
+	msg_say("ssdsim: saved %s: %llu bytes in %.3f s (%.1f MB/s)\n", run->o->save_path,
 		(unsigned long long)bytes, s, s > 0 ? bytes / s / 1e6 : 0.0);
 	return 0;
 }
@@ -201,7 +202,7 @@ static int age_device(struct sim_run *run, const struct ssd_config *cfg,
 			run->o->final_flush, &res))
 		return -1;
 	if (run->o->check && ssd_device_check(run->dev)) {
-		fprintf(stderr, "ssdsim: FTL consistency check failed\n");
+		msg_say("ssdsim: FTL consistency check failed\n");
 		return -1;
 	}
 	sim_print_device(run, &res);
@@ -238,7 +239,7 @@ int ssdsim_main(int argc, char **argv)
 	run.store = ssd_device_data_store(run.dev);
 	run.content_counts = cfg.dedup;
 	if (o.data && run.store != SSD_DATA_BYTES) {
-		fprintf(stderr, "ssdsim: --data refused: the snapshot's device keeps data_store=%s\n",
+		msg_say("ssdsim: --data refused: the snapshot's device keeps data_store=%s\n",
 			ssd_config_choice_name(&cfg, "data_store"));
 		goto out;
 	}
@@ -259,7 +260,7 @@ int ssdsim_main(int argc, char **argv)
 			goto out;
 	} else {
 		if (o.check && ssd_device_check(run.dev)) {
-			fprintf(stderr, "ssdsim: FTL consistency check failed\n");
+			msg_say("ssdsim: FTL consistency check failed\n");
 			goto out;
 		}
 		sim_print_device(&run, NULL);
