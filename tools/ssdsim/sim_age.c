@@ -11,6 +11,7 @@
 #include "user/flat_iter.h"
 #include "tools/ssdsim/sim_age.h"
 #include "tools/ssdsim/sim_data.h"
+#include "tools/ssdsim/sim_values.h"
 #include "tools/msg/msg.h"
 
 /* The fill's requests: 128 KiB, or bs if larger. */
@@ -279,15 +280,20 @@ void sim_age_print_text(FILE *out, const struct sim_age_result *res)
 		ratio(res->valid_pages, res->logical_pages));
 }
 
-void sim_age_print_json(FILE *out, const struct sim_age_result *res)
+void sim_age_values(struct sim_values *vs, const struct sim_age_result *res)
 {
-	fprintf(out, ",\n  \"age\": {\"seed\": %llu, \"fill_bytes\": %llu, \"overwrite_bytes\": %llu, \"requests\": %llu, \"host_write_pages\": %llu, \"flash_program_pages\": %llu, \"waf\": %.6f, \"erase_count_mean\": %.3f, \"erase_count_max\": %llu, \"valid_pages\": %llu, \"logical_pages\": %llu, \"valid_fraction\": %.6f}",
-		(unsigned long long)res->seed, (unsigned long long)res->fill_bytes,
-		(unsigned long long)res->overwrite_bytes, (unsigned long long)res->requests,
-		(unsigned long long)res->host_write_pages,
-		(unsigned long long)res->flash_program_pages,
-		ratio(res->flash_program_pages, res->host_write_pages),
-		res->erase_count_mean_milli / 1000.0, (unsigned long long)res->erase_count_max,
-		(unsigned long long)res->valid_pages, (unsigned long long)res->logical_pages,
-		ratio(res->valid_pages, res->logical_pages));
+	sim_values_object(vs, "age");
+	sim_values_uint(vs, "seed", res->seed);
+	sim_values_uint(vs, "fill_bytes", res->fill_bytes);
+	sim_values_uint(vs, "overwrite_bytes", res->overwrite_bytes);
+	sim_values_uint(vs, "requests", res->requests);
+	sim_values_uint(vs, "host_write_pages", res->host_write_pages);
+	sim_values_uint(vs, "flash_program_pages", res->flash_program_pages);
+	sim_values_real(vs, "waf", "%.6f", ratio(res->flash_program_pages, res->host_write_pages));
+	sim_values_real(vs, "erase_count_mean", "%.3f", res->erase_count_mean_milli / 1000.0);
+	sim_values_uint(vs, "erase_count_max", res->erase_count_max);
+	sim_values_uint(vs, "valid_pages", res->valid_pages);
+	sim_values_uint(vs, "logical_pages", res->logical_pages);
+	sim_values_real(vs, "valid_fraction", "%.6f", ratio(res->valid_pages, res->logical_pages));
+	sim_values_end(vs);
 }

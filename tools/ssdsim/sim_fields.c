@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sim_fields.c - --fields over the run's JSON (sim_fields.h): the object
- * flattened into (path, value) pairs, the chosen ones printed.  The JSON
- * is ssdsim's own (objects, arrays, strings, numbers, true, false, null).
+ * sim_fields.c - --fields over the run's values (sim_fields.h): their
+ * leaves as (path, text) pairs, the chosen ones printed.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "tools/ssdsim/sim_fields.h"
+#include "tools/ssdsim/sim_values.h"
 #include "tools/msg/msg.h"
 
 struct flat {
@@ -16,17 +16,6 @@ struct flat {
 	bool *quoted;
 	size_t count, room;
 };
-
-struct parser {
-	const char *p;
-	struct flat *f;
-};
-
-static void skip_space(struct parser *ps)
-{
-	while (*ps->p == ' ' || *ps->p == '\n' || *ps->p == '\t' || *ps->p == '\r')
-		ps->p++;
-}
 
 static int add(struct flat *f, const char *name, const char *v, size_t len, bool quoted)
 {
@@ -54,85 +43,10 @@ static int add(struct flat *f, const char *name, const char *v, size_t len, bool
 	return 0;
 }
 
-/* A string's end (after the closing quote), its text unescaped into @out. */
-static int string(struct parser *ps, char *out, size_t bytes)
+/* One leaf of the values into @ctx's list. */
+static int add_leaf(void *ctx, const char *path, const struct ssdsim_value *v)
 {
-	size_t n = 0;
-
-	if (*ps->p++ != '"')
-		return -1;
-	while (*ps->p && *ps->p != '"') {
-		if (*ps->p == '\\' && ps->p[1])
-			ps->p++;
-		if (n + 1 < bytes)
-			out[n++] = *ps->p;
-		ps->p++;
-	}
-	out[n] = '\0';
-	if (*ps->p != '"')
-		return -1;
-	ps->p++;
-	return 0;
-}
-
-static int value(struct parser *ps, const char *path);
-
-/* An object's or array's members, each under @path.key or @path.index. */
-static int members(struct parser *ps, const char *path, bool array)
-{
-	char key[256], sub[512];
-	unsigned int index = 0;
-
-	ps->p++;
-	skip_space(ps);
-	if (*ps->p == (array ? ']' : '}')) {
-		ps->p++;
-		return 0;
-	}
-	for (;;) {
-		skip_space(ps);
-		if (array) {
-			snprintf(key, sizeof(key), "%u", index++);
-		} else {
-			if (string(ps, key, sizeof(key)))
-				return -1;
-			skip_space(ps);
-			if (*ps->p++ != ':')
-				return -1;
-		}
-		snprintf(sub, sizeof(sub), "%s%s%s", path, path[0] ? "." : "", key);
-		if (value(ps, sub))
-			return -1;
-		skip_space(ps);
-		if (*ps->p == ',') {
-			ps->p++;
-			continue;
-		}
-		if (*ps->p++ != (array ? ']' : '}'))
-			return -1;
-		return 0;
-	}
-}
-
-static int value(struct parser *ps, const char *path)
-{
-	const char *start;
-	char text[1024];
-
-	skip_space(ps);
-	if (*ps->p == '{' || *ps->p == '[')
-		return members(ps, path, *ps->p == '[');
-	if (*ps->p == '"') {
-		if (string(ps, text, sizeof(text)))
-			return -1;
-		return add(ps->f, path, text, strlen(text), true);
-	}
-	start = ps->p;
-	while (*ps->p && !strchr(",}] \n\t\r", *ps->p))
-		ps->p++;
-	if (ps->p == start)
-		return -1;
-	return add(ps->f, path, start, ps->p - start, false);
+	return add(ctx, path, v->text, strlen(v->text), v->type == SSDSIM_TEXT);
 }
 
 static void flat_free(struct flat *f)
@@ -146,13 +60,11 @@ static void flat_free(struct flat *f)
 	free(f->quoted);
 }
 
-static int flatten(const char *json, struct flat *f)
+static int flatten(const struct sim_values *vs, struct flat *f)
 {
-	struct parser ps = { .p = json, .f = f };
-
 	memset(f, 0, sizeof(*f));
-	if (value(&ps, "")) {
-		msg_say("ssdsim: --fields: the run's JSON did not parse (a bug)\n");
+	if (vs->failed || sim_values_walk(vs, add_leaf, f)) {
+		msg_say("ssdsim: out of memory\n");
 		flat_free(f);
 		return -1;
 	}
@@ -242,12 +154,12 @@ static int check_names(const struct flat *f, const char *fields, const char *con
 	return bad;
 }
 
-int sim_fields_check(const char *json, const char *fields, const char *const *also)
+int sim_fields_check(const struct sim_values *vs, const char *fields, const char *const *also)
 {
 	struct flat f;
 	int ret;
 
-	if (flatten(json, &f))
+	if (flatten(vs, &f))
 		return -1;
 	ret = check_names(&f, fields, also);
 	flat_free(&f);
@@ -270,14 +182,14 @@ static void csv_cell(FILE *out, const char *v)
 	fputc('"', out);
 }
 
-int sim_fields_print(FILE *out, const char *json, const char *fields, bool csv,
+int sim_fields_print(FILE *out, const struct sim_values *vs, const char *fields, bool csv,
 		     const char *const *also)
 {
 	struct flat f;
 	const char *p;
 	int pass;
 
-	if (flatten(json, &f))
+	if (flatten(vs, &f))
 		return -1;
 	if (!fields) {
 		/* Every field, in the JSON's order. */

@@ -477,5 +477,5 @@ int sim_replay_trace(struct sim_run *run, struct ssd_config *cfg)
 		msg_say("ssdsim: FTL consistency check failed\n");
 		return -1;
 	}
-	return sim_print_results(run, cfg);
+	return sim_end_replay(run, cfg);
 }

@@ -76,10 +76,12 @@
  * completion time, in the format of `ssdctl log`: replaying a kernel
  * request log with the same configuration must reproduce it line for line.
  *
- * Besides the device's statistics, the output has the read and write
- * latency distributions, the trace and the configuration (sim_report.h).
+ * Besides the device's statistics, the result has the read and write
+ * latency distributions, the trace and the configuration (sim_result.h).
  * Written data comes from sim_data.h.  This file makes the device and
- * decides what the run does; the replay and the printing are sim_run.h's.
+ * decides what the run does; the replay and its end are sim_run.h's, the
+ * printing sim_print.h's (the command line's alone: libssdsim.so runs the
+ * same with no stdout and hands the result over, ssdsim_api.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,20 +93,33 @@
 #include "tools/ssdsim/sim_run.h"
 #include "tools/ssdsim/sim_snapshot.h"
 #include "tools/ssdsim/sim_store.h"
+#include "tools/ssdsim/ssdsim_main.h"
 #include "tools/msg/msg.h"
 
-/* --list-keys [--json|--tsv]: -1 if @argv is not that. */
-static int list_keys(int argc, char **argv)
+/* --list-keys [--json|--tsv]: the keys into @res, on @out: -1 if @argv is not that. */
+static int list_keys(int argc, char **argv, FILE *out, struct sim_result *res)
 {
+	enum sim_keys_form form;
+
 	if (argc < 2 || strcmp(argv[1], "--list-keys") || argc > 3)
 		return -1;
 	if (argc == 2)
-		return sim_keys_list(SIM_KEYS_TEXT);
-	if (!strcmp(argv[2], "--json"))
-		return sim_keys_list(SIM_KEYS_JSON);
-	if (!strcmp(argv[2], "--tsv"))
-		return sim_keys_list(SIM_KEYS_TSV);
-	return -1;
+		form = SIM_KEYS_TEXT;
+	else if (!strcmp(argv[2], "--json"))
+		form = SIM_KEYS_JSON;
+	else if (!strcmp(argv[2], "--tsv"))
+		form = SIM_KEYS_TSV;
+	else
+		return -1;
+	res->kind = SIM_RESULT_KEYS;
+	sim_keys_values(&res->values);
+	if (res->values.failed) {
+		msg_say("ssdsim: out of memory\n");
+		return 1;
+	}
+	if (out)
+		sim_keys_print(out, form, &res->values);
+	return 0;
 }
 
 static double seconds_since(const struct timespec *t0)
@@ -205,11 +220,10 @@ static int age_device(struct sim_run *run, const struct ssd_config *cfg,
 		msg_say("ssdsim: FTL consistency check failed\n");
 		return -1;
 	}
-	sim_print_device(run, &res);
-	return run->fields_failed;
+	return sim_end_device(run, cfg, &res);
 }
 
-int ssdsim_main(int argc, char **argv)
+int ssdsim_main(int argc, char **argv, FILE *out, struct sim_result *res)
 {
 	struct sim_save save = { 0 };
 	struct sim_age_spec age;
@@ -218,7 +232,7 @@ int ssdsim_main(int argc, char **argv)
 	struct sim_run run;
 	int status;
 
-	status = list_keys(argc, argv);
+	status = list_keys(argc, argv, out, res);
 	if (status >= 0)
 		return status;
 	ssd_config_defaults(&cfg);
@@ -229,9 +243,14 @@ int ssdsim_main(int argc, char **argv)
 		sim_options_free(&o);
 		return status;
 	}
+	/* A progress line is the command line's: the library prints nothing. */
+	if (!out)
+		o.progress = 0;
 	status = 1;
 	memset(&run, 0, sizeof(run));
 	run.o = &o;
+	run.out = out;
+	run.result = res;
 	if (make_device(&run, &cfg))
 		goto out;
 	sim_keys_warn_inert(&cfg, o.keys, o.nr_keys);
@@ -263,8 +282,7 @@ int ssdsim_main(int argc, char **argv)
 			msg_say("ssdsim: FTL consistency check failed\n");
 			goto out;
 		}
-		sim_print_device(&run, NULL);
-		if (run.fields_failed)
+		if (sim_end_device(&run, &cfg, NULL))
 			goto out;
 	}
 	if (o.save_path && save_device(&run, &save))

@@ -11,6 +11,7 @@
 #include "tools/report/conf_file.h"
 #include "user/flat_iter.h"
 #include "tools/ssdsim/sim_data.h"
+#include "tools/ssdsim/sim_result.h"
 #include "tools/ssdsim/sim_run.h"
 #include "tools/ssdsim/sim_store.h"
 #include "tools/ssdsim/ssdsim_api.h"
@@ -75,6 +76,7 @@ static char *text(const char *s)
 
 int ssdsim_api_run(int argc, const char *const *argv, char **out, char **err)
 {
+	struct sim_result res;
 	struct capture c;
 	char **args;
 	int status;
@@ -88,7 +90,9 @@ int ssdsim_api_run(int argc, const char *const *argv, char **out, char **err)
 		return 1;
 	}
 	memcpy(args, argv, argc * sizeof(*args));
-	status = ssdsim_main(argc, args);
+	sim_result_init(&res);
+	status = ssdsim_main(argc, args, stdout, &res);
+	sim_result_free(&res);
 	capture_end(&c, out, err);
 	free(args);
 	return status;
@@ -96,7 +100,7 @@ int ssdsim_api_run(int argc, const char *const *argv, char **out, char **err)
 
 struct ssdsim_api_device {
 	struct ssd_config cfg;
-	struct sim_options o;		/* what sim_print_device() reads: --json */
+	struct sim_options o;		/* what the printing reads: --json */
 	struct sim_run run;
 };
 
@@ -266,12 +270,19 @@ int ssdsim_api_device_submit(struct ssdsim_api_device *d, unsigned int op,
 
 char *ssdsim_api_device_stats(struct ssdsim_api_device *d)
 {
+	struct sim_result res;
 	struct capture c;
 	char *out = NULL;
 
 	if (capture_begin(&c))
 		return NULL;
-	sim_print_device(&d->run, NULL);
+	sim_result_init(&res);
+	d->run.result = &res;
+	d->run.out = stdout;
+	sim_end_device(&d->run, &d->cfg, NULL);
+	d->run.out = NULL;
+	d->run.result = NULL;
+	sim_result_free(&res);
 	capture_end(&c, &out, NULL);
 	return out;
 }
