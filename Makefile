@@ -117,11 +117,10 @@ UNIT_TESTS := $(addprefix $(BUILD)/asan/bin/,ssd_unit_tests test_sim_latency \
 	test_stats_fields ssdsim cachesim tracegen trace_dump)
 
 # libssdsim.so (tools/ssdsim/ssdsim_api.h): the core and ssdsim's sources
-# compiled -fPIC, with their printing made capturable
-# (tools/ssdsim/ssdsim_api_io.h), ssdsim's main() left out.
+# compiled -fPIC, ssdsim's main() left out and its C API in.
 SOLIB := $(BUILD)/lib/libssdsim.so
 SOLIB_SRCS := $(CORE_SRCS) $(USER_SRCS) $(filter-out tools/ssdsim/ssdsim_cli.c,$(SIM_SRCS)) \
-	tools/ssdsim/ssdsim_api.c tools/ssdsim/ssdsim_api_io.c
+	$(sort $(wildcard tools/ssdsim/ssdsim_api*.c))
 SOLIB_OBJS := $(patsubst %.c,$(BUILD)/pic/obj/%.o,$(SOLIB_SRCS))
 
 KVERS = $(shell cat $(BUILD)/kernel-versions 2>/dev/null)
@@ -185,8 +184,7 @@ $(BUILD)/asan/obj/%.o: %.c | $(VIEWS)/.made
 
 $(BUILD)/pic/obj/%.o: %.c | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(DEPFLAGS) -fPIC -include tools/ssdsim/ssdsim_api_io.h \
-		$(call VIEW,$*) -c $< -o $@
+	$(CC) $(CFLAGS_OPT) $(DEPFLAGS) -fPIC $(call VIEW,$*) -c $< -o $@
 
 $(SOLIB): $(SOLIB_OBJS)
 	@mkdir -p $(dir $@)

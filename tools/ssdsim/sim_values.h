@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * sim_values.h - a run's result as a list of typed values in the order
- * and nesting of ssdsim's --json (struct ssdsim_value): an
+ * and nesting of ssdsim's --json (struct ssdsim_value, ssdsim_api.h): an
  * object or array opens, its members follow, an END closes it.  What
  * --json prints of ssdsim's own fields, what --fields names, and what
  * libssdsim.so hands its callers are this one list, so a value is named,
@@ -18,27 +18,7 @@
 #include <stdio.h>
 
 #include "platform/ssd_platform.h"
-
-/* A value's type: a scalar, or a container that the next values fill up to its END. */
-enum ssdsim_type {
-	SSDSIM_NULL,
-	SSDSIM_BOOL,		/* uint: 0 or 1 */
-	SSDSIM_UINT,		/* uint */
-	SSDSIM_REAL,		/* real */
-	SSDSIM_TEXT,		/* text */
-	SSDSIM_OBJECT,		/* opens an object: named members until its END */
-	SSDSIM_ARRAY,		/* opens an array: unnamed members until its END */
-	SSDSIM_END,		/* closes the innermost object or array */
-};
-
-struct ssdsim_value {
-	const char *name;	/* its key in the object holding it; NULL in an array, for END */
-	int type;		/* enum ssdsim_type */
-	uint64_t uint;
-	double real;		/* the number as --json prints it (rounded as printed) */
-	/* TEXT: the string; any other scalar: its literal as --json writes it. */
-	const char *text;
-};
+#include "tools/ssdsim/ssdsim_api.h"
 
 struct sim_values {
 	struct ssdsim_value *v;
