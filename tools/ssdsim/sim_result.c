@@ -13,6 +13,7 @@
 #include "tools/report/stats_print.h"
 #include "tools/ssdsim/sim_result.h"
 #include "tools/ssdsim/sim_summary.h"
+#include "tools/msg/msg.h"
 
 void sim_result_init(struct sim_result *res)
 {
@@ -192,7 +193,7 @@ static void instrument_values(struct sim_values *vs, const struct sim_replay_res
 	sim_values_end(vs);
 }
 
-void sim_result_make_values(struct sim_result *res)
+int sim_result_make_values(struct sim_result *res)
 {
 	struct sim_values *vs = &res->values;
 
@@ -208,4 +209,9 @@ void sim_result_make_values(struct sim_result *res)
 		sim_age_values(vs, &res->age);
 	}
 	sim_values_end(vs);
+	if (vs->failed) {
+		msg_say("ssdsim: out of memory\n");
+		return -1;
+	}
+	return 0;
 }

@@ -97,8 +97,11 @@ struct sim_result {
 
 void sim_result_init(struct sim_result *res);
 void sim_result_free(struct sim_result *res);
-/* res->values from the typed fields of @res (its kind DEVICE or REPLAY). */
-void sim_result_make_values(struct sim_result *res);
+/*
+ * res->values from the typed fields of @res (its kind DEVICE or REPLAY):
+ * 0, or -1 after a message (out of memory: the values are incomplete).
+ */
+int sim_result_make_values(struct sim_result *res);
 /* Names a replay's values hold only when defined (for --fields), NULL-ended. */
 extern const char *const sim_result_sometimes[];
 

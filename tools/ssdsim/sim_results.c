@@ -182,7 +182,8 @@ int sim_check_fields(struct sim_run *run, const struct ssd_config *cfg)
 		return 0;
 	if (fill_replay(run, cfg, trace_format_name(run->o->format), false))
 		return -1;
-	sim_result_make_values(run->result);
+	if (sim_result_make_values(run->result))
+		return -1;
 	return sim_fields_check(&run->result->values, run->o->fields, sim_result_sometimes);
 }
 
@@ -207,7 +208,8 @@ int sim_end_replay(struct sim_run *run, const struct ssd_config *cfg)
 			return -1;
 		}
 	}
-	sim_result_make_values(run->result);
+	if (sim_result_make_values(run->result))
+		return -1;
 	if (run->out && sim_print_result(run->out, run->result, o))
 		return -1;
 	warn_placement(run);
@@ -225,11 +227,8 @@ int sim_end_device(struct sim_run *run, const struct ssd_config *cfg,
 	res->aged = age;
 	if (age)
 		res->age = *age;
-	sim_result_make_values(res);
-	if (res->values.failed) {
-		msg_say("ssdsim: out of memory\n");
+	if (sim_result_make_values(res))
 		return -1;
-	}
 	/* --fields: names checked as a replay's are before it. */
 	if (run->o->fields &&
 	    sim_fields_check(&res->values, run->o->fields, sim_result_sometimes))
