@@ -56,14 +56,16 @@ OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
 OBJS_ASAN := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRCS) $(USER_SRCS))
 CORE_LIBS := -lpthread -lz -lcrypto -lm
 
-# The tools' units (tools/*/, layers.mk): each a folder of sources.
+# The tools' units (tools/*/, layers.mk): each a folder of sources.  Every
+# program of the tools links tools/msg, where their messages go.
+MSG_SRCS := $(sort $(wildcard tools/msg/*.c))
 TRACE_SRCS := $(filter-out tools/trace/trace_dump.c,$(sort $(wildcard tools/trace/*.c)))
 TRACE_LIBS := -lzstd
 REPORT_SRCS := $(sort $(wildcard tools/report/*.c))
 # ssdsim: the library (libssdsim.so and the program share it) and main().
 SIM_LIB_SRCS := $(filter-out tools/ssdsim/ssdsim_cli.c tools/ssdsim/ssdsim_api%.c,\
 	$(sort $(wildcard tools/ssdsim/*.c)))
-SIM_SRCS := tools/ssdsim/ssdsim_cli.c $(SIM_LIB_SRCS) $(TRACE_SRCS) $(REPORT_SRCS)
+SIM_SRCS := tools/ssdsim/ssdsim_cli.c $(SIM_LIB_SRCS) $(TRACE_SRCS) $(REPORT_SRCS) $(MSG_SRCS)
 
 # program NAME, SOURCES, CORE LIBRARY (or empty), LINK FLAGS: $(BUILD)/bin/NAME,
 # and its ASan/UBSan build $(BUILD)/asan/bin/NAME, each source compiled on its
@@ -78,19 +80,22 @@ $(BUILD)/asan/bin/$(1): $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(2)) $(if $(3),$(L
 endef
 
 # ssdctl talks to the kernel only: static, so the VM needs no libraries.
-$(eval $(call program,ssdctl,$(sort $(wildcard tools/ssdctl/*.c)) $(REPORT_SRCS),,-static))
+$(eval $(call program,ssdctl,$(sort $(wildcard tools/ssdctl/*.c)) $(REPORT_SRCS) $(MSG_SRCS),,\
+	-static))
 $(eval $(call program,ssdsim,$(SIM_SRCS),core,$(CORE_LIBS) $(TRACE_LIBS)))
 # The host cache simulator and its trace generator (tools/cachesim/README.md):
 # host-side, they need none of the core.
-$(eval $(call program,cachesim,$(sort $(wildcard tools/cachesim/*.c)) $(TRACE_SRCS),,\
-	-lm $(TRACE_LIBS)))
+$(eval $(call program,cachesim,$(sort $(wildcard tools/cachesim/*.c)) $(TRACE_SRCS) \
+	$(MSG_SRCS),,-lm $(TRACE_LIBS)))
 $(eval $(call program,tracegen,$(sort $(wildcard tools/tracegen/*.c)),,-lm))
 # What the simulators read of a trace (docs/trace-formats.md).
-$(eval $(call program,trace_dump,tools/trace/trace_dump.c $(TRACE_SRCS),,$(TRACE_LIBS)))
+$(eval $(call program,trace_dump,tools/trace/trace_dump.c $(TRACE_SRCS) $(MSG_SRCS),,\
+	$(TRACE_LIBS)))
 # Benchmark-only programs (bench/): the request path's speed without a trace
 # or data (bench/simspeed.py), a command's CPU time and peak RSS, and ns per
 # 4 KiB page of the dedup layer's SHA-1 in userspace (libcrypto).
-$(eval $(call program,simspeed,bench/simspeed.c tools/report/conf_file.c,core,$(CORE_LIBS)))
+$(eval $(call program,simspeed,bench/simspeed.c tools/report/conf_file.c $(MSG_SRCS),core,\
+	$(CORE_LIBS)))
 $(eval $(call program,run_rusage,bench/run_rusage.c,,))
 $(eval $(call program,sha1_page_ns,bench/sha1_page_ns.c,core,$(CORE_LIBS)))
 # Guest-side helpers of the VM tests (they see the ABI alone), static.
@@ -102,9 +107,9 @@ $(eval $(call program,config_oracle,tests/vm/config_oracle.c,core,$(CORE_LIBS)))
 # the tools' own algorithms (tests/tools/), a program each.
 $(eval $(call program,ssd_unit_tests,$(sort $(wildcard tests/unit/*.c)),core,$(CORE_LIBS)))
 $(eval $(call program,test_sim_latency,tests/tools/test_sim_latency.c \
-	tools/ssdsim/sim_latency.c,,))
+	tools/ssdsim/sim_latency.c $(MSG_SRCS),,))
 $(eval $(call program,test_stats_fields,tests/tools/test_stats_fields.c $(REPORT_SRCS) \
-	tools/ssdctl/stats_group.c,,))
+	$(MSG_SRCS) tools/ssdctl/stats_group.c,,))
 
 TOOLS := $(addprefix $(BUILD)/bin/,ssdctl ssdsim ioctl_probe ioctl_fuzz config_oracle \
 	cachesim tracegen trace_dump simspeed run_rusage)
@@ -112,11 +117,10 @@ UNIT_TESTS := $(addprefix $(BUILD)/asan/bin/,ssd_unit_tests test_sim_latency \
 	test_stats_fields ssdsim cachesim tracegen trace_dump)
 
 # libssdsim.so (tools/ssdsim/ssdsim_api.h): the core and ssdsim's sources
-# compiled -fPIC, with their printing made capturable
-# (tools/ssdsim/ssdsim_api_io.h), ssdsim's main() left out.
+# compiled -fPIC, ssdsim's main() left out and its C API in.
 SOLIB := $(BUILD)/lib/libssdsim.so
 SOLIB_SRCS := $(CORE_SRCS) $(USER_SRCS) $(filter-out tools/ssdsim/ssdsim_cli.c,$(SIM_SRCS)) \
-	tools/ssdsim/ssdsim_api.c tools/ssdsim/ssdsim_api_io.c
+	$(sort $(wildcard tools/ssdsim/ssdsim_api*.c))
 SOLIB_OBJS := $(patsubst %.c,$(BUILD)/pic/obj/%.o,$(SOLIB_SRCS))
 
 KVERS = $(shell cat $(BUILD)/kernel-versions 2>/dev/null)
@@ -180,8 +184,7 @@ $(BUILD)/asan/obj/%.o: %.c | $(VIEWS)/.made
 
 $(BUILD)/pic/obj/%.o: %.c | $(VIEWS)/.made
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_OPT) $(DEPFLAGS) -fPIC -include tools/ssdsim/ssdsim_api_io.h \
-		$(call VIEW,$*) -c $< -o $@
+	$(CC) $(CFLAGS_OPT) $(DEPFLAGS) -fPIC $(call VIEW,$*) -c $< -o $@
 
 $(SOLIB): $(SOLIB_OBJS)
 	@mkdir -p $(dir $@)
@@ -242,7 +245,7 @@ workload: $(BUILD)/deps-workload.stamp
 FUZZ_CC := clang
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wno-unused-parameter -Wno-sign-compare -I. \
 	-DSSD_WARN_ABORTS -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
-FUZZ_SRCS := $(CORE_SRCS) $(USER_SRCS) tools/report/conf_file.c $(TRACE_SRCS)
+FUZZ_SRCS := $(CORE_SRCS) $(USER_SRCS) tools/report/conf_file.c $(TRACE_SRCS) $(MSG_SRCS)
 FUZZ_OBJS := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(FUZZ_SRCS))
 FUZZERS := $(BUILD)/fuzz/fuzz_config $(BUILD)/fuzz/fuzz_trace $(BUILD)/fuzz/fuzz_model \
 	$(BUILD)/fuzz/fuzz_snapshot

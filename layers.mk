@@ -17,8 +17,8 @@
 # FTL's.
 
 LAYER_FOLDERS := platform include common flash ftl nvmcache dedup vwc device abi \
-	emulator user tools/trace tools/report tools/ssdsim tools/ssdctl tools/cachesim \
-	tools/tracegen bench
+	emulator user tools/msg tools/trace tools/report tools/ssdsim tools/ssdctl \
+	tools/cachesim tools/tracegen bench
 
 # LAYER_DEPS_x: the folders x may include, besides itself.
 LAYER_DEPS_platform :=
@@ -35,12 +35,16 @@ LAYER_DEPS_emulator := abi device include common platform
 # The userspace glue of the core (what emulator/ is in the kernel): the
 # flat-buffer data iterator ssdsim, the unit tests and the fuzzers use.
 LAYER_DEPS_user := device common platform
-# The tools, one folder a unit (docs/architecture.md, section 7).  The
-# trace readers and the reports (stats, request log, .conf) see no core;
-# cachesim and tracegen are host-side and see none of it either.
-LAYER_DEPS_tools/trace := include
-LAYER_DEPS_tools/report := include
-LAYER_DEPS_tools/ssdsim := tools/trace tools/report user abi device include common platform
+# The tools, one folder a unit (docs/architecture.md, section 7).  Their
+# messages (errors, warnings) go through tools/msg: to stderr, or to the
+# caller of libssdsim.so.  The trace readers and the reports (stats,
+# request log, .conf) see no core; cachesim and tracegen are host-side and
+# see none of it either.
+LAYER_DEPS_tools/msg :=
+LAYER_DEPS_tools/trace := tools/msg include
+LAYER_DEPS_tools/report := tools/msg include
+LAYER_DEPS_tools/ssdsim := tools/msg tools/trace tools/report user abi device include common \
+	platform
 LAYER_DEPS_tools/ssdctl := tools/report include
 LAYER_DEPS_tools/cachesim := tools/trace include
 LAYER_DEPS_tools/tracegen :=
@@ -60,6 +64,7 @@ LAYER_PUBLIC_device := ssd_device.h
 LAYER_PUBLIC_abi := ssd_abi.h
 LAYER_PUBLIC_emulator :=
 LAYER_PUBLIC_user := flat_iter.h
+LAYER_PUBLIC_tools/msg := msg.h
 LAYER_PUBLIC_tools/trace := trace_reader.h trace_disks.h trace_input.h hex_digit.h
 LAYER_PUBLIC_tools/report := stats_print.h stats_fields.h stats_derived.h log_format.h conf_file.h
 LAYER_PUBLIC_tools/ssdsim := ssdsim_api.h

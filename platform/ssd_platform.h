@@ -252,15 +252,26 @@ u64 ssd_total_ram_bytes(void);
 /* Userspace callers may silence messages, e.g. for negative unit tests. */
 extern int ssd_log_quiet;
 
+/*
+ * Every message of the core in userspace: printf() onto stderr, or, while
+ * this thread has a sink (ssd_log_set_sink()), the formatted text to it:
+ * a tool that hands its messages back instead of printing them
+ * (libssdsim.so) sets one.  ssd_platform_user.c.
+ */
+void ssd_log_print(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+typedef void ssd_log_sink_fn(const char *text);
+/* This thread's messages to @sink from now on (NULL: stderr again). */
+void ssd_log_set_sink(ssd_log_sink_fn *sink);
+
 #define ssd_log_err(fmt, ...) \
 	do { \
 		if (!ssd_log_quiet) \
-			fprintf(stderr, "ssdemu: " fmt "\n", ##__VA_ARGS__); \
+			ssd_log_print("ssdemu: " fmt "\n", ##__VA_ARGS__); \
 	} while (0)
 #define ssd_log_info(fmt, ...) \
 	do { \
 		if (!ssd_log_quiet) \
-			fprintf(stderr, "ssdemu: " fmt "\n", ##__VA_ARGS__); \
+			ssd_log_print("ssdemu: " fmt "\n", ##__VA_ARGS__); \
 	} while (0)
 #define ssd_dev_err(name, fmt, ...) \
 	ssd_log_err("%s%s" fmt, (name), (name)[0] ? ": " : "", ##__VA_ARGS__)
@@ -280,8 +291,8 @@ extern int ssd_log_quiet;
 		static int __warned; \
 		if (!__warned) { \
 			__warned = 1; \
-			fprintf(stderr, "ssdemu: WARNING: %s%s" fmt "\n", (name), \
-				(name)[0] ? ": " : "", ##__VA_ARGS__); \
+			ssd_log_print("ssdemu: WARNING: %s%s" fmt "\n", (name), \
+				      (name)[0] ? ": " : "", ##__VA_ARGS__); \
 			SSD_WARN_END(); \
 		} \
 	} while (0)

@@ -1,19 +1,53 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ssd_platform_user.c - the userspace side of ssd_platform.h: what the
- * kernel provides itself (kstrtou64, the RAM size, CRC-32 from zlib) and
- * the switch that silences logging.  Built only into the userspace library, never into the
+ * kernel provides itself (kstrtou64, the RAM size, CRC-32 from zlib),
+ * where messages go (stderr, or a thread's sink) and the switch that
+ * silences them.  Built only into the userspace library, never into the
  * module.
  */
 #include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include "platform/ssd_platform.h"
 
 int ssd_log_quiet;
+static __thread ssd_log_sink_fn *log_sink;
 u64 ssd_zalloc_bytes_total;
 long ssd_page_alloc_budget = -1;
+
+void ssd_log_set_sink(ssd_log_sink_fn *sink)
+{
+	log_sink = sink;
+}
+
+void ssd_log_print(const char *fmt, ...)
+{
+	char *text = NULL;
+	va_list ap, again;
+	int len;
+
+	va_start(ap, fmt);
+	if (!log_sink) {
+		vfprintf(stderr, fmt, ap);
+		va_end(ap);
+		return;
+	}
+	va_copy(again, ap);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	if (len >= 0)
+		text = malloc(len + 1);
+	if (text)
+		vsnprintf(text, len + 1, fmt, again);
+	va_end(again);
+	va_end(ap);
+	log_sink(text ? text : "ssdemu: out of memory for a message\n");
+	free(text);
+}
 
 /*
  * kstrtou64(str, 0, out)'s grammar, character for character, so that a

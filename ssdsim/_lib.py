@@ -1,9 +1,11 @@
 """The binding to libssdsim.so (tools/ssdsim/ssdsim_api.h), with ctypes.
 
 Owns finding the library ($SSDSIM_LIB, else build/lib/libssdsim.so of
-this repository, built by `make python`), its functions' prototypes,
-turning its malloc'd strings into Python strings, and the calls that are
-one C function each (a command line run, a configuration check).
+this repository, built by `make python`), its functions' prototypes and
+its one struct (struct ssdsim_value), turning what it hands over into
+Python values (malloc'd strings; a result's status, messages and values,
+the result freed), and the calls that are one C function each (a
+command line run, a configuration check).
 """
 from __future__ import annotations
 
@@ -11,11 +13,12 @@ import ctypes
 import functools
 import os
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from ssdsim.errors import SsdsimError
 from ssdsim.paths import LIBSSDSIM
 
-API_VERSION = 1
+API_VERSION = 2
 
 
 def lib_path() -> Path:
@@ -26,6 +29,63 @@ def lib_path() -> Path:
 
 _c_str_p = ctypes.c_void_p  # a malloc'd char * the caller frees
 _u64 = ctypes.c_uint64
+
+
+class _Value(ctypes.Structure):
+    """struct ssdsim_value."""
+    _fields_ = [("name", ctypes.c_char_p), ("type", ctypes.c_int),
+                ("uint", ctypes.c_uint64), ("real", ctypes.c_double),
+                ("text", ctypes.c_char_p)]
+
+
+# enum ssdsim_type
+_NULL, _BOOL, _UINT, _REAL, _TEXT, _OBJECT, _ARRAY, _END = range(8)
+_CONTAINERS = {_OBJECT: "object", _ARRAY: "array", _END: "end"}
+
+# One value of a result: its name (None in an array), what it is
+# ("object" or "array" opens one, "end" closes it, "value" is a scalar)
+# and, for a scalar, its Python value.
+Event = tuple[str | None, str, Any]
+
+
+class Result(NamedTuple):
+    """What a run handed over: the exit status the program gives, what
+    it said (its stderr, the lines joined) and its values in --json's
+    order (none if it was refused)."""
+    status: int
+    said: str
+    events: list[Event]
+
+
+def _prototypes(lib: ctypes.CDLL) -> None:
+    result_p = ctypes.c_void_p
+    for name, args, ret in [
+            ("ssdsim_api_free", [ctypes.c_void_p], None),
+            ("ssdsim_run", [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)],
+             result_p),
+            ("ssdsim_result_status", [result_p], ctypes.c_int),
+            ("ssdsim_result_message_count", [result_p], ctypes.c_size_t),
+            ("ssdsim_result_message", [result_p, ctypes.c_size_t],
+             ctypes.c_char_p),
+            ("ssdsim_result_value_count", [result_p], ctypes.c_size_t),
+            ("ssdsim_result_values", [result_p], ctypes.POINTER(_Value)),
+            ("ssdsim_result_free", [result_p], None),
+            ("ssdsim_api_config_check",
+             [ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p),
+              ctypes.POINTER(_c_str_p)], ctypes.c_int),
+            ("ssdsim_api_device_create",
+             [ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p),
+              ctypes.c_int, ctypes.POINTER(_c_str_p)], ctypes.c_void_p),
+            ("ssdsim_api_device_submit",
+             [ctypes.c_void_p, ctypes.c_uint, _u64, _u64, _u64,
+              ctypes.c_char_p, ctypes.POINTER(_u64), ctypes.POINTER(_u64),
+              ctypes.POINTER(_c_str_p)], ctypes.c_int),
+            ("ssdsim_api_device_stats", [ctypes.c_void_p], result_p),
+            ("ssdsim_api_device_reset_stats", [ctypes.c_void_p], None),
+            ("ssdsim_api_device_destroy", [ctypes.c_void_p], None)]:
+        function = getattr(lib, name)
+        function.argtypes = args
+        function.restype = ret
 
 
 @functools.lru_cache(maxsize=None)
@@ -41,31 +101,7 @@ def load(path: str | None = None) -> ctypes.CDLL:
         raise SsdsimError(f"ssdsim: {where} has API version"
                           f" {lib.ssdsim_api_version()}, this package"
                           f" {API_VERSION}: rebuild with `make python`")
-    lib.ssdsim_api_run.argtypes = [ctypes.c_int,
-                                   ctypes.POINTER(ctypes.c_char_p),
-                                   ctypes.POINTER(_c_str_p),
-                                   ctypes.POINTER(_c_str_p)]
-    lib.ssdsim_api_run.restype = ctypes.c_int
-    lib.ssdsim_api_free.argtypes = [ctypes.c_void_p]
-    lib.ssdsim_api_free.restype = None
-    lib.ssdsim_api_config_check.argtypes = [
-        ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p),
-        ctypes.POINTER(_c_str_p)]
-    lib.ssdsim_api_config_check.restype = ctypes.c_int
-    lib.ssdsim_api_device_create.argtypes = [
-        ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p),
-        ctypes.c_int, ctypes.POINTER(_c_str_p)]
-    lib.ssdsim_api_device_create.restype = ctypes.c_void_p
-    lib.ssdsim_api_device_submit.argtypes = [
-        ctypes.c_void_p, ctypes.c_uint, _u64, _u64, _u64, ctypes.c_char_p,
-        ctypes.POINTER(_u64), ctypes.POINTER(_u64), ctypes.POINTER(_c_str_p)]
-    lib.ssdsim_api_device_submit.restype = ctypes.c_int
-    lib.ssdsim_api_device_stats.argtypes = [ctypes.c_void_p]
-    lib.ssdsim_api_device_stats.restype = _c_str_p
-    lib.ssdsim_api_device_reset_stats.argtypes = [ctypes.c_void_p]
-    lib.ssdsim_api_device_reset_stats.restype = None
-    lib.ssdsim_api_device_destroy.argtypes = [ctypes.c_void_p]
-    lib.ssdsim_api_device_destroy.restype = None
+    _prototypes(lib)
     return lib
 
 
@@ -85,15 +121,46 @@ def c_strings(items: list[str]) -> ctypes.Array[ctypes.c_char_p]:
         *[s.encode() for s in items], None)
 
 
-def run_argv(argv: list[str]) -> tuple[int, str, str]:
-    """ssdsim with these arguments (no program name): its exit status,
-    stdout and stderr."""
+def _decode(raw: bytes | None) -> str | None:
+    return raw.decode("utf-8", "replace") if raw is not None else None
+
+
+def _event(v: _Value) -> Event:
+    name = _decode(v.name)
+    if v.type in _CONTAINERS:
+        return name, _CONTAINERS[v.type], None
+    if v.type == _BOOL:
+        return name, "value", bool(v.uint)
+    if v.type == _UINT:
+        return name, "value", int(v.uint)
+    if v.type == _REAL:
+        return name, "value", float(v.real)
+    if v.type == _TEXT:
+        return name, "value", _decode(v.text)
+    return name, "value", None
+
+
+def take_result(lib: ctypes.CDLL, handle: int | None) -> Result:
+    """A result the library handed over, read and freed."""
+    if not handle:
+        raise SsdsimError("ssdsim: out of memory")
+    try:
+        said = "".join(
+            _decode(lib.ssdsim_result_message(handle, i)) or ""
+            for i in range(lib.ssdsim_result_message_count(handle)))
+        values = lib.ssdsim_result_values(handle)
+        events = [_event(values[i])
+                  for i in range(lib.ssdsim_result_value_count(handle))]
+        return Result(lib.ssdsim_result_status(handle), said, events)
+    finally:
+        lib.ssdsim_result_free(handle)
+
+
+def run(argv: list[str]) -> Result:
+    """ssdsim with these arguments (no program name), in this process."""
     lib = load()
     args = ["ssdsim", *argv]
-    out, err = _c_str_p(), _c_str_p()
-    status = lib.ssdsim_api_run(len(args), c_strings(args),
-                                ctypes.byref(out), ctypes.byref(err))
-    return status, take_string(lib, out.value), take_string(lib, err.value)
+    return take_result(lib, lib.ssdsim_run(len(args), c_strings(args)))
 
 
 def config_check(config: str | None, keys: list[str]) -> None:

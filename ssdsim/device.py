@@ -11,10 +11,10 @@ from __future__ import annotations
 import ctypes
 from typing import Any, Iterable, Union
 
-from ssdsim._lib import c_strings, load, take_string
+from ssdsim._lib import c_strings, load, take_result, take_string
 from ssdsim.errors import SsdsimError
 from ssdsim.paths import Path_
-from ssdsim.results import Completion, parse_stats
+from ssdsim.results import Completion, from_values
 from ssdsim.runner import KeyValues, key_strings
 
 OPS = {"R": 0, "W": 1, "T": 2, "Z": 3, "F": 4,
@@ -90,8 +90,12 @@ class Device:
 
     def stats(self) -> dict[str, Any]:
         """The counters, as `ssdsim --json` names them."""
-        return parse_stats(take_string(
-            self._lib, self._lib.ssdsim_api_device_stats(self._live())))
+        done = take_result(self._lib,
+                           self._lib.ssdsim_api_device_stats(self._live()))
+        if done.status:
+            raise SsdsimError(done.said or "ssdsim: no statistics")
+        stats: dict[str, Any] = from_values(done.events)
+        return stats
 
     def reset_stats(self) -> None:
         self._lib.ssdsim_api_device_reset_stats(self._live())

@@ -1,19 +1,19 @@
 """The configuration keys as ssdsim lists them.
 
 Owns reading `ssdsim --list-keys --json` (through the one runner: the
-library in this process, or a named binary): each key with its default,
-its range or, for an enum key, its values, its help and its layer; the
-defaults alone; an enum key's values.  No tool copies the C defaults.
+library's values in this process, or a named binary's JSON): each key
+with its default, its range or, for an enum key, its values, its help
+and its layer; the defaults alone; an enum key's values.  No tool copies
+the C defaults.
 """
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass
 
 from ssdsim.errors import SsdsimError
 from ssdsim.paths import SSDSIM, Path_
-from ssdsim.runner import output
+from ssdsim.runner import execute
 
 
 @dataclass(frozen=True)
@@ -35,12 +35,12 @@ class Key:
 @functools.lru_cache(maxsize=None)
 def _list_keys(binary: str) -> tuple[Key, ...]:
     argv = ["--list-keys", "--json"]
-    status, out, err = output(argv, binary)
+    status, err, keys = execute(argv, binary)
     if status:
         raise SsdsimError(err, status, [binary, *argv])
     return tuple(Key(k["name"], k["default"], k["help"], k["group"], k["min"],
                      k["max"], tuple(k["choices"] or ()), k["kernel_only"])
-                 for k in json.loads(out))
+                 for k in keys)
 
 
 def list_keys(binary: Path_ = SSDSIM) -> dict[str, Key]:

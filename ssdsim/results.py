@@ -1,11 +1,12 @@
 """What a run gives back, read in one place.
 
-Owns turning ssdsim's output into Python values: the --json statistics
-(a dict, nested as ssdsim nests them), the records of --completions and
-a Device's completions (one Completion type), flattening a result to one
-level of columns, and a pandas DataFrame of results.  When libssdsim
-hands its results over as a structure instead of printed JSON, this is
-the file that changes.
+Owns turning ssdsim's results into Python values: a result's values as
+libssdsim.so hands them over (in --json's order and nesting), or the
+--json a binary printed (the ASan build, a run with a timeout), both
+into the same dict, nested as ssdsim nests them; the records of
+--completions and a Device's completions (one Completion type);
+flattening a result to one level of columns, and a pandas DataFrame of
+results.
 """
 from __future__ import annotations
 
@@ -13,19 +14,41 @@ import json
 from pathlib import Path
 from typing import Any, Iterable, Mapping, NamedTuple
 
+from ssdsim._lib import Event
 from ssdsim.errors import SsdsimError
 from ssdsim.paths import Path_
 
 
-def parse_stats(text: str) -> dict[str, Any]:
-    """ssdsim's --json statistics (printed by a run, or by a Device's
-    stats) as a dict."""
+def from_values(events: Iterable[Event]) -> Any:
+    """A result's values, as the library hands them over (each opening
+    an object or array, closing one, or a scalar), as the dict (or list)
+    a JSON reader makes of what --json prints for the same run."""
+    stack: list[Any] = []
+    top: Any = None
+    for name, kind, value in events:
+        if kind == "end":
+            top = stack.pop()
+            continue
+        item = {} if kind == "object" else [] if kind == "array" else value
+        if not stack:
+            top = item
+        elif isinstance(stack[-1], list):
+            stack[-1].append(item)
+        else:
+            stack[-1][name] = item
+        if kind in ("object", "array"):
+            stack.append(item)
+    return top
+
+
+def parse_json(text: str) -> Any:
+    """What a ssdsim binary printed with --json (its statistics, or its
+    keys with --list-keys --json)."""
     try:
-        stats: dict[str, Any] = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise SsdsimError(f"ssdsim: its output is not JSON ({e}): is"
                           " --json among the arguments?") from e
-    return stats
 
 
 class Completion(NamedTuple):

@@ -3,10 +3,11 @@
 Owns the translation of Python arguments into ssdsim's command line
 (configuration keys as keyword arguments or "key=value" strings, the
 options by name) and running it: in this process through libssdsim.so
-(ssdsim_main(), so the statistics equal what `ssdsim --json` prints and
-a refusal carries the binary's message), or, when a binary is named
-(the ASan build the tests run, a run with a timeout), that binary as a
-subprocess.  The optimized binary, SSDSIM, is run through the library
+(ssdsim_main(), whose result the library hands over as values, so the
+statistics equal what `ssdsim --json` prints and a refusal carries the
+binary's message), or, when a binary is named (the ASan build the tests
+run, a run with a timeout), that binary as a subprocess, its --json
+read back.  The optimized binary, SSDSIM, is run through the library
 when the library is built (the same program, the same statistics and the
 same error); SSDTOOLS_SSDSIM_BINARY=1 runs the binary instead.
 """
@@ -18,10 +19,10 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, Union
 
-from ssdsim._lib import lib_path, run_argv
+from ssdsim import _lib
 from ssdsim.errors import SsdsimError
 from ssdsim.paths import SSDSIM, Path_
-from ssdsim.results import parse_stats
+from ssdsim.results import from_values, parse_json
 
 KeyValues = Union[Mapping[str, Any], Iterable[str], None]
 
@@ -106,18 +107,22 @@ def use_api(binary: Path_ | None) -> bool:
     if os.environ.get("SSDTOOLS_SSDSIM_BINARY") or \
             Path(binary).resolve() != SSDSIM.resolve():
         return False
-    return lib_path().exists()
+    return _lib.lib_path().exists()
 
 
-def output(argv: Sequence[str], binary: Path_ | None = None,
-           timeout: float | None = None) -> tuple[int, str, str]:
+def execute(argv: Sequence[str], binary: Path_ | None = None,
+            timeout: float | None = None) -> tuple[int, str, Any]:
     """ssdsim with these arguments, in this process or as @binary (see
-    the top; a timeout always runs a binary): its exit status, stdout and
-    stderr."""
+    the top; a timeout always runs a binary): its exit status, what it
+    said on stderr, and its result (None if the status is not 0): the
+    values the library hands over, or the --json the binary printed."""
     if timeout is None and use_api(binary):
-        return run_argv(list(argv))
+        done = _lib.run(list(argv))
+        return done.status, done.said, from_values(done.events)
     proc = call(argv, binary if binary is not None else SSDSIM, timeout)
-    return proc.returncode, proc.stdout, proc.stderr
+    if proc.returncode:
+        return proc.returncode, proc.stderr, None
+    return 0, proc.stderr, parse_json(proc.stdout)
 
 
 def print_stderr(text: str) -> None:
@@ -138,7 +143,7 @@ def run_args(argv: Sequence[str],
     and its status when a binary was named."""
     argv = list(argv)
     in_process = timeout is None and use_api(binary)
-    status, out, err = output(argv, binary, timeout)
+    status, err, stats = execute(argv, binary, timeout)
     if status:
         if binary is None:
             raise SsdsimError(err or f"ssdsim: exit {status}", status)
@@ -147,7 +152,10 @@ def run_args(argv: Sequence[str],
         raise SsdsimError(err, status, [binary, *argv])
     if err and stderr is not None and binary is None:
         stderr(err)
-    return parse_stats(out)
+    if not isinstance(stats, dict):
+        raise SsdsimError("ssdsim: no statistics: is --json among the"
+                          " arguments of a run?")
+    return stats
 
 
 def run(trace: Path_, *, config: Path_ | None = None,

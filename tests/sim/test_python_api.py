@@ -68,6 +68,57 @@ def test_run_equals_binary_gc_and_dedup() -> None:
                       stderr=None) == want
 
 
+def test_run_reads_no_text_and_keeps_the_json_types(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In this process the library hands its result over as values: no
+    JSON is read back, and every value has the type a JSON reader gives
+    the binary's --json (a whole "%g" number an int, a ratio a float,
+    undefined ones None), so even a table of them prints alike."""
+    trace = TRACES / "fiu-homes-sample.blkparse"
+    keys = ["blocks_per_chip=160", "slc_blocks_per_chip=16",
+            "cache_pages=64", "cache_policy=procache"]
+    want = binary_json("--config", str(PROCACHE), *keys, "--warmup", "1",
+                       "--belady", "--fill", "0.3", str(trace))
+
+    def no_json(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("JSON read back in process")
+    monkeypatch.setattr(json, "loads", no_json)
+    got = ssdsim.run(trace, config=PROCACHE, keys=keys, warmup=1,
+                     belady=True, flags=["--fill", "0.3"], stderr=None)
+    monkeypatch.undo()
+    assert got == want
+    flat_got, flat_want = ssdsim.flatten(got), ssdsim.flatten(want)
+    assert list(flat_got) == list(flat_want)
+    assert {k: type(v) for k, v in flat_got.items()} == \
+        {k: type(v) for k, v in flat_want.items()}
+    assert isinstance(got["run"]["time_scale"], int)
+    assert isinstance(got["run"]["fill"]["fraction"], float)
+
+
+def test_messages_are_the_binarys_stderr_a_line_each() -> None:
+    """A run's messages are what the binary prints on stderr, a line
+    each; a refused run has its status and no values."""
+    from ssdsim import _lib
+    trace = str(TRACES / "mqsim-tpcc-small.trace")
+    for args in (["--config", str(SMALL), *TINY, "--json", trace],
+                 ["--config", str(SMALL), "foo_bar=1", "--json", trace],
+                 ["--bogus"]):
+        done = _lib.run(args)
+        proc = binary(*args)
+        assert (done.status, done.said) == (proc.returncode, proc.stderr)
+        assert done.said.count("\n") >= 1
+        assert (done.events == []) == (done.status != 0)
+
+
+def test_keys_in_process_equal_the_binarys() -> None:
+    from ssdsim import _lib
+    from ssdsim.results import from_values
+    proc = binary("--list-keys", "--json")
+    assert proc.returncode == 0
+    assert from_values(_lib.run(["--list-keys", "--json"]).events) == \
+        json.loads(proc.stdout)
+
+
 def test_run_forwards_warnings() -> None:
     said: list[str] = []
     ssdsim.run(TRACES / "mqsim-tpcc-small.trace", config=SMALL, keys=TINY,

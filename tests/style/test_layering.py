@@ -46,10 +46,12 @@ SPEC_DEPS: dict[str, set[str]] = {
     # The tools, a folder a unit: the trace readers and the reports see
     # no core; ssdsim is the one tool built on the core; ssdctl talks to
     # the kernel through the ABI; cachesim and tracegen are host-side.
-    "tools/trace": {"include"},
-    "tools/report": {"include"},
-    "tools/ssdsim": {"tools/trace", "tools/report", "user", "abi", "device",
-                     "include", "common", "platform"},
+    # Their messages go through tools/msg (stderr, or libssdsim's caller).
+    "tools/msg": set(),
+    "tools/trace": {"tools/msg", "include"},
+    "tools/report": {"tools/msg", "include"},
+    "tools/ssdsim": {"tools/msg", "tools/trace", "tools/report", "user",
+                     "abi", "device", "include", "common", "platform"},
     "tools/ssdctl": {"tools/report", "include"},
     "tools/cachesim": {"tools/trace", "include"},
     "tools/tracegen": set(),
@@ -72,6 +74,7 @@ SPEC_PUBLIC: dict[str, set[str]] = {
     "abi": {"ssd_abi.h"},
     "emulator": set(),
     "user": {"flat_iter.h"},
+    "tools/msg": {"msg.h"},
     "tools/trace": {"trace_reader.h", "trace_disks.h", "trace_input.h",
                     "hex_digit.h"},
     "tools/report": {"stats_print.h", "stats_fields.h", "stats_derived.h",

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "tools/report/conf_file.h"
+#include "tools/msg/msg.h"
 
 static char *strip(char *s)
 {
@@ -49,7 +50,7 @@ int conf_file_read(const char *path, conf_pair_fn fn, void *ctx)
 	int ret = 0;
 
 	if (!f) {
-		perror(path);
+		msg_perror(path);
 		return -1;
 	}
 	while (fgets(line, sizeof(line), f)) {
@@ -63,7 +64,7 @@ int conf_file_read(const char *path, conf_pair_fn fn, void *ctx)
 			continue;
 		snprintf(where, sizeof(where), "%s:%u", path, lineno);
 		if (split_pair(body, &key, &value)) {
-			fprintf(stderr, "%s: expected 'key = value'\n", where);
+			msg_say("%s: expected 'key = value'\n", where);
 			ret = -1;
 			break;
 		}
@@ -83,7 +84,7 @@ int conf_pair_arg(const char *arg, conf_pair_fn fn, void *ctx)
 		return -1;
 	strcpy(buf, arg);
 	if (split_pair(buf, &key, &value)) {
-		fprintf(stderr, "'%s': expected key=value\n", arg);
+		msg_say("'%s': expected key=value\n", arg);
 		return -1;
 	}
 	return fn(ctx, key, value, "command line");

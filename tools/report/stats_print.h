@@ -9,6 +9,8 @@
 #ifndef SSD_STATS_PRINT_H
 #define SSD_STATS_PRINT_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "include/ssdemu_ioctl.h"
@@ -18,5 +20,20 @@ void stats_print_json(FILE *out, const struct ssdemu_stats *st);
 /* The object's opening and fields, without the closing brace: for callers
  * that add fields of their own (ssdsim). */
 void stats_print_json_fields(FILE *out, const struct ssdemu_stats *st);
+
+/*
+ * The figures the JSON derives from the counters and prints after them
+ * (erase_count_mean, waf, the mean latencies, dedup_ratio), by index in
+ * its order: for a tool that hands a reading on without printing it
+ * (libssdsim).  stats_figure_get() is 1 with the value, or 0 if it is
+ * undefined for @st: then the JSON has null, or leaves it out if
+ * stats_figure_optional().  stats_figure_format() is how the JSON writes
+ * it ("%.6f").
+ */
+size_t stats_figure_count(void);
+const char *stats_figure_name(size_t i);
+const char *stats_figure_format(size_t i);
+bool stats_figure_optional(size_t i);
+int stats_figure_get(const struct ssdemu_stats *st, size_t i, double *value);
 
 #endif /* SSD_STATS_PRINT_H */

@@ -11,6 +11,8 @@
 #include "user/flat_iter.h"
 #include "tools/ssdsim/sim_age.h"
 #include "tools/ssdsim/sim_data.h"
+#include "tools/ssdsim/sim_values.h"
+#include "tools/msg/msg.h"
 
 /* The fill's requests: 128 KiB, or bs if larger. */
 #define FILL_REQUEST_BYTES	(128 * 1024)
@@ -25,7 +27,7 @@ static int number(const char *key, const char *value, double min, double max, do
 	double v = strtod(value, &end);
 
 	if (end == value || *end || !(v >= min && v <= max)) {
-		fprintf(stderr, "ssdsim: --age %s=%s refused: a number from %g to %g\n", key, value,
+		msg_say("ssdsim: --age %s=%s refused: a number from %g to %g\n", key, value,
 			min, max);
 		return -1;
 	}
@@ -45,12 +47,12 @@ static int take(char *item, struct sim_age_spec *spec, unsigned int *seen)
 		if (strlen(names[k]) == (size_t)(eq - item) && !strncmp(item, names[k], eq - item))
 			break;
 	if (!eq || k == 4) {
-		fprintf(stderr, "ssdsim: --age '%s' refused: the spec is fill=F[,overwrite=N][,erase_mean=E][,bs=BYTES]\n",
+		msg_say("ssdsim: --age '%s' refused: the spec is fill=F[,overwrite=N][,erase_mean=E][,bs=BYTES]\n",
 			item);
 		return -1;
 	}
 	if (*seen & (1u << k)) {
-		fprintf(stderr, "ssdsim: --age: %s given twice\n", names[k]);
+		msg_say("ssdsim: --age: %s given twice\n", names[k]);
 		return -1;
 	}
 	*seen |= 1u << k;
@@ -59,7 +61,7 @@ static int take(char *item, struct sim_age_spec *spec, unsigned int *seen)
 		if (number("fill", eq + 1, 0, 1, &spec->fill))
 			return -1;
 		if (spec->fill <= 0) {
-			fprintf(stderr, "ssdsim: --age fill=%s refused: more than 0\n", eq + 1);
+			msg_say("ssdsim: --age fill=%s refused: more than 0\n", eq + 1);
 			return -1;
 		}
 		return 0;
@@ -73,7 +75,7 @@ static int take(char *item, struct sim_age_spec *spec, unsigned int *seen)
 			return -1;
 		spec->bs = (u64)bs;
 		if ((double)spec->bs != bs) {
-			fprintf(stderr, "ssdsim: --age bs=%s refused: whole bytes\n", eq + 1);
+			msg_say("ssdsim: --age bs=%s refused: whole bytes\n", eq + 1);
 			return -1;
 		}
 		return 0;
@@ -87,7 +89,7 @@ int sim_age_parse(const char *text, struct sim_age_spec *spec)
 	int ret = 0;
 
 	if (!copy) {
-		fprintf(stderr, "ssdsim: out of memory\n");
+		msg_say("ssdsim: out of memory\n");
 		return -1;
 	}
 	memset(spec, 0, sizeof(*spec));
@@ -96,7 +98,7 @@ int sim_age_parse(const char *text, struct sim_age_spec *spec)
 		ret = take(item, spec, &seen);
 	free(copy);
 	if (!ret && !(seen & 1)) {
-		fprintf(stderr, "ssdsim: --age %s refused: fill=F is required\n", text);
+		msg_say("ssdsim: --age %s refused: fill=F is required\n", text);
 		ret = -1;
 	}
 	return ret;
@@ -153,7 +155,7 @@ static int age_write(struct ager *a, u64 offset, u64 len)
 	req.data = ssd_device_data_store(a->dev) == SSD_DATA_NONE ? NULL : &fi.it;
 	ret = ssd_device_submit(a->dev, &req, &a->done_ns);
 	if (ret) {
-		fprintf(stderr, "ssdsim: --age: write of %llu bytes at %llu failed: %s\n",
+		msg_say("ssdsim: --age: write of %llu bytes at %llu failed: %s\n",
 			(unsigned long long)len, (unsigned long long)offset, strerror(-ret));
 		return -1;
 	}
@@ -168,7 +170,7 @@ static int age_flush(struct ager *a)
 	int ret = ssd_device_submit(a->dev, &req, &a->done_ns);
 
 	if (ret)
-		fprintf(stderr, "ssdsim: --age: the final flush failed: %s\n", strerror(-ret));
+		msg_say("ssdsim: --age: the final flush failed: %s\n", strerror(-ret));
 	return ret ? -1 : 0;
 }
 
@@ -191,7 +193,7 @@ static int overwrite(struct ager *a, struct ssd_rand *rng, u64 units, u64 bs, u6
 			if (erase_mean_milli(a->dev) >= target_milli)
 				return 0;
 			if (i >= ERASE_MAX_OVERWRITES * units) {
-				fprintf(stderr, "ssdsim: --age: the mean erase count is still %.3f after %llu random writes (%u x the filled bytes): the target is out of reach\n",
+				msg_say("ssdsim: --age: the mean erase count is still %.3f after %llu random writes (%u x the filled bytes): the target is out of reach\n",
 					erase_mean_milli(a->dev) / 1000.0, (unsigned long long)i,
 					ERASE_MAX_OVERWRITES);
 				return -1;
@@ -218,20 +220,20 @@ int sim_age_run(struct ssd_device *dev, u32 block_bytes, const struct sim_age_sp
 	memset(res, 0, sizeof(*res));
 	res->seed = seed;
 	if (bs % block_bytes || bs > cap) {
-		fprintf(stderr, "ssdsim: --age bs=%llu refused: a multiple of the logical block (%u bytes), at most the capacity\n",
+		msg_say("ssdsim: --age bs=%llu refused: a multiple of the logical block (%u bytes), at most the capacity\n",
 			(unsigned long long)bs, block_bytes);
 		return -1;
 	}
 	units = (u64)(spec->fill * (double)(cap / bs));
 	if (!units) {
-		fprintf(stderr, "ssdsim: --age fill=%g refused: less than one %llu-byte write\n",
+		msg_say("ssdsim: --age fill=%g refused: less than one %llu-byte write\n",
 			spec->fill, (unsigned long long)bs);
 		return -1;
 	}
 	filled = units * bs;
 	a.buf = malloc(chunk);
 	if (!a.buf) {
-		fprintf(stderr, "ssdsim: out of memory\n");
+		msg_say("ssdsim: out of memory\n");
 		return -1;
 	}
 	ssd_device_get_stats(dev, &before);
@@ -278,15 +280,20 @@ void sim_age_print_text(FILE *out, const struct sim_age_result *res)
 		ratio(res->valid_pages, res->logical_pages));
 }
 
-void sim_age_print_json(FILE *out, const struct sim_age_result *res)
+void sim_age_values(struct sim_values *vs, const struct sim_age_result *res)
 {
-	fprintf(out, ",\n  \"age\": {\"seed\": %llu, \"fill_bytes\": %llu, \"overwrite_bytes\": %llu, \"requests\": %llu, \"host_write_pages\": %llu, \"flash_program_pages\": %llu, \"waf\": %.6f, \"erase_count_mean\": %.3f, \"erase_count_max\": %llu, \"valid_pages\": %llu, \"logical_pages\": %llu, \"valid_fraction\": %.6f}",
-		(unsigned long long)res->seed, (unsigned long long)res->fill_bytes,
-		(unsigned long long)res->overwrite_bytes, (unsigned long long)res->requests,
-		(unsigned long long)res->host_write_pages,
-		(unsigned long long)res->flash_program_pages,
-		ratio(res->flash_program_pages, res->host_write_pages),
-		res->erase_count_mean_milli / 1000.0, (unsigned long long)res->erase_count_max,
-		(unsigned long long)res->valid_pages, (unsigned long long)res->logical_pages,
-		ratio(res->valid_pages, res->logical_pages));
+	sim_values_object(vs, "age");
+	sim_values_uint(vs, "seed", res->seed);
+	sim_values_uint(vs, "fill_bytes", res->fill_bytes);
+	sim_values_uint(vs, "overwrite_bytes", res->overwrite_bytes);
+	sim_values_uint(vs, "requests", res->requests);
+	sim_values_uint(vs, "host_write_pages", res->host_write_pages);
+	sim_values_uint(vs, "flash_program_pages", res->flash_program_pages);
+	sim_values_real(vs, "waf", "%.6f", ratio(res->flash_program_pages, res->host_write_pages));
+	sim_values_real(vs, "erase_count_mean", "%.3f", res->erase_count_mean_milli / 1000.0);
+	sim_values_uint(vs, "erase_count_max", res->erase_count_max);
+	sim_values_uint(vs, "valid_pages", res->valid_pages);
+	sim_values_uint(vs, "logical_pages", res->logical_pages);
+	sim_values_real(vs, "valid_fraction", "%.6f", ratio(res->valid_pages, res->logical_pages));
+	sim_values_end(vs);
 }

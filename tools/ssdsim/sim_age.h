@@ -55,8 +55,9 @@ int sim_age_parse(const char *text, struct sim_age_spec *spec);
  */
 int sim_age_run(struct ssd_device *dev, u32 block_bytes, const struct sim_age_spec *spec,
 		u64 seed, bool final_flush, struct sim_age_result *res);
-/* The result as "age_..." lines, or as JSON fields (",\n  \"age\": {...}"). */
+/* The result as "age_..." lines, or as the values of --json's "age" object. */
 void sim_age_print_text(FILE *out, const struct sim_age_result *res);
-void sim_age_print_json(FILE *out, const struct sim_age_result *res);
+struct sim_values;
+void sim_age_values(struct sim_values *vs, const struct sim_age_result *res);
 
 #endif /* SSD_SIM_AGE_H */

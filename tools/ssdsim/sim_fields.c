@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sim_fields.c - --fields over the run's JSON (sim_fields.h): the object
- * flattened into (path, value) pairs, the chosen ones printed.  The JSON
- * is ssdsim's own (objects, arrays, strings, numbers, true, false, null).
+ * sim_fields.c - --fields over the run's values (sim_fields.h): their
+ * leaves as (path, text) pairs, the chosen ones printed.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "tools/ssdsim/sim_fields.h"
+#include "tools/ssdsim/sim_values.h"
+#include "tools/msg/msg.h"
 
 struct flat {
 	char **name;
@@ -15,17 +16,6 @@ struct flat {
 	bool *quoted;
 	size_t count, room;
 };
-
-struct parser {
-	const char *p;
-	struct flat *f;
-};
-
-static void skip_space(struct parser *ps)
-{
-	while (*ps->p == ' ' || *ps->p == '\n' || *ps->p == '\t' || *ps->p == '\r')
-		ps->p++;
-}
 
 static int add(struct flat *f, const char *name, const char *v, size_t len, bool quoted)
 {
@@ -53,85 +43,10 @@ static int add(struct flat *f, const char *name, const char *v, size_t len, bool
 	return 0;
 }
 
-/* A string's end (after the closing quote), its text unescaped into @out. */
-static int string(struct parser *ps, char *out, size_t bytes)
+/* One leaf of the values into @ctx's list. */
+static int add_leaf(void *ctx, const char *path, const struct ssdsim_value *v)
 {
-	size_t n = 0;
-
-	if (*ps->p++ != '"')
-		return -1;
-	while (*ps->p && *ps->p != '"') {
-		if (*ps->p == '\\' && ps->p[1])
-			ps->p++;
-		if (n + 1 < bytes)
-			out[n++] = *ps->p;
-		ps->p++;
-	}
-	out[n] = '\0';
-	if (*ps->p != '"')
-		return -1;
-	ps->p++;
-	return 0;
-}
-
-static int value(struct parser *ps, const char *path);
-
-/* An object's or array's members, each under @path.key or @path.index. */
-static int members(struct parser *ps, const char *path, bool array)
-{
-	char key[256], sub[512];
-	unsigned int index = 0;
-
-	ps->p++;
-	skip_space(ps);
-	if (*ps->p == (array ? ']' : '}')) {
-		ps->p++;
-		return 0;
-	}
-	for (;;) {
-		skip_space(ps);
-		if (array) {
-			snprintf(key, sizeof(key), "%u", index++);
-		} else {
-			if (string(ps, key, sizeof(key)))
-				return -1;
-			skip_space(ps);
-			if (*ps->p++ != ':')
-				return -1;
-		}
-		snprintf(sub, sizeof(sub), "%s%s%s", path, path[0] ? "." : "", key);
-		if (value(ps, sub))
-			return -1;
-		skip_space(ps);
-		if (*ps->p == ',') {
-			ps->p++;
-			continue;
-		}
-		if (*ps->p++ != (array ? ']' : '}'))
-			return -1;
-		return 0;
-	}
-}
-
-static int value(struct parser *ps, const char *path)
-{
-	const char *start;
-	char text[1024];
-
-	skip_space(ps);
-	if (*ps->p == '{' || *ps->p == '[')
-		return members(ps, path, *ps->p == '[');
-	if (*ps->p == '"') {
-		if (string(ps, text, sizeof(text)))
-			return -1;
-		return add(ps->f, path, text, strlen(text), true);
-	}
-	start = ps->p;
-	while (*ps->p && !strchr(",}] \n\t\r", *ps->p))
-		ps->p++;
-	if (ps->p == start)
-		return -1;
-	return add(ps->f, path, start, ps->p - start, false);
+	return add(ctx, path, v->text, strlen(v->text), v->type == SSDSIM_TEXT);
 }
 
 static void flat_free(struct flat *f)
@@ -145,13 +60,11 @@ static void flat_free(struct flat *f)
 	free(f->quoted);
 }
 
-static int flatten(const char *json, struct flat *f)
+static int flatten(const struct sim_values *vs, struct flat *f)
 {
-	struct parser ps = { .p = json, .f = f };
-
 	memset(f, 0, sizeof(*f));
-	if (value(&ps, "")) {
-		fprintf(stderr, "ssdsim: --fields: the run's JSON did not parse (a bug)\n");
+	if (vs->failed || sim_values_walk(vs, add_leaf, f)) {
+		msg_say("ssdsim: out of memory\n");
 		flat_free(f);
 		return -1;
 	}
@@ -204,7 +117,7 @@ static void say_unknown(const struct flat *f, const char *name, size_t len)
 	unsigned int limit = len / 3 > 2 ? len / 3 : 2, shown = 0;
 	char *needle = strndup(name, len);
 
-	fprintf(stderr, "ssdsim: --fields: unknown field '%.*s'", (int)len, name);
+	msg_say("ssdsim: --fields: unknown field '%.*s'", (int)len, name);
 	for (unsigned int d = 0; d <= 99 && shown < 8 && needle; d++) {
 		for (size_t i = 0; i < f->count && shown < 8; i++) {
 			unsigned int dist = strstr(f->name[i], needle) ? 0 :
@@ -212,12 +125,12 @@ static void say_unknown(const struct flat *f, const char *name, size_t len)
 
 			if (dist != d || (d > limit))
 				continue;
-			fprintf(stderr, "%s%s", shown++ ? ", " : "; close names: ", f->name[i]);
+			msg_say("%s%s", shown++ ? ", " : "; close names: ", f->name[i]);
 		}
 	}
 	if (!shown)
-		fprintf(stderr, "; the names are those of --json (nested: latency.write.p99_ns)");
-	fprintf(stderr, "\n");
+		msg_say("; the names are those of --json (nested: latency.write.p99_ns)");
+	msg_say("\n");
 	free(needle);
 }
 
@@ -241,12 +154,12 @@ static int check_names(const struct flat *f, const char *fields, const char *con
 	return bad;
 }
 
-int sim_fields_check(const char *json, const char *fields, const char *const *also)
+int sim_fields_check(const struct sim_values *vs, const char *fields, const char *const *also)
 {
 	struct flat f;
 	int ret;
 
-	if (flatten(json, &f))
+	if (flatten(vs, &f))
 		return -1;
 	ret = check_names(&f, fields, also);
 	flat_free(&f);
@@ -269,14 +182,14 @@ static void csv_cell(FILE *out, const char *v)
 	fputc('"', out);
 }
 
-int sim_fields_print(FILE *out, const char *json, const char *fields, bool csv,
+int sim_fields_print(FILE *out, const struct sim_values *vs, const char *fields, bool csv,
 		     const char *const *also)
 {
 	struct flat f;
 	const char *p;
 	int pass;
 
-	if (flatten(json, &f))
+	if (flatten(vs, &f))
 		return -1;
 	if (!fields) {
 		/* Every field, in the JSON's order. */

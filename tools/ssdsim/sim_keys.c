@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * sim_keys.c - the configuration keys as ssdsim shows them (sim_keys.h):
- * the layer of each key, --list-keys in its three forms, and the table of
- * keys without effect in a configuration.  The keys are the vocabulary's
+ * the layer of each key, --list-keys in its three forms (the JSON one as
+ * values, which libssdsim.so hands out too), and the table of keys
+ * without effect in a configuration.  The keys are the vocabulary's
  * (device/ssd_keys.c); a policy's keys go with their registry's selector,
  * so a new policy needs nothing here.
  */
@@ -11,6 +12,8 @@
 
 #include "device/ssd_device.h"
 #include "tools/ssdsim/sim_keys.h"
+#include "tools/ssdsim/sim_values.h"
+#include "tools/msg/msg.h"
 
 /* The layers, in the order --list-keys shows them. */
 static const char *const groups[] = {
@@ -94,73 +97,68 @@ static void range_text(const struct ssd_config_key *key, char *buf, size_t bytes
 		snprintf(buf + used, bytes - used, ", power of 2");
 }
 
-static void print_text_key(const struct ssd_config_key *key)
+static void print_text_key(FILE *out, const struct ssd_config_key *key)
 {
 	char def[64], range[256];
 
 	default_text(key, def, sizeof(def));
 	range_text(key, range, sizeof(range));
-	printf("  %-28s %-10s %s%s%s\n", key->name, def, range,
-	       kernel_only(key) ? "  [kernel only]" : "",
-	       sim_only(key) ? "  [ssdsim only]" : "");
-	printf("  %-28s %s\n", "", key->help);
+	fprintf(out, "  %-28s %-10s %s%s%s\n", key->name, def, range,
+		kernel_only(key) ? "  [kernel only]" : "",
+		sim_only(key) ? "  [ssdsim only]" : "");
+	fprintf(out, "  %-28s %s\n", "", key->help);
 }
 
-static void list_text(void)
+static void list_text(FILE *out)
 {
-	printf("Configuration keys (key=value on the command line, in a .conf file, in configfs\n"
-	       "and `ssdctl create`): name, default, range, help.  Byte keys (*_bytes, and\n"
-	       "*_mb in MiB) take binary sizes too: 8KiB, 4k, 1GiB (K = KiB = 1024; kB and MB\n"
-	       "are refused).  [kernel only]: ssdsim accepts and ignores it.\n");
+	fprintf(out, "Configuration keys (key=value on the command line, in a .conf file, in configfs\n"
+		"and `ssdctl create`): name, default, range, help.  Byte keys (*_bytes, and\n"
+		"*_mb in MiB) take binary sizes too: 8KiB, 4k, 1GiB (K = KiB = 1024; kB and MB\n"
+		"are refused).  [kernel only]: ssdsim accepts and ignores it.\n");
 	for (size_t g = 0; g < sizeof(groups) / sizeof(groups[0]); g++) {
-		printf("\n%s\n", groups[g]);
+		fprintf(out, "\n%s\n", groups[g]);
 		for (unsigned int k = 0, nr = ssd_config_nr_keys(); k < nr; k++)
 			if (sim_key_group(ssd_config_key_at(k)) == groups[g])
-				print_text_key(ssd_config_key_at(k));
+				print_text_key(out, ssd_config_key_at(k));
 	}
 }
 
-static void json_string(const char *s)
+void sim_keys_values(struct sim_values *vs)
 {
-	putchar('"');
-	for (; *s; s++)
-		printf(*s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
-	putchar('"');
-}
-
-static void list_json(void)
-{
-	printf("[");
+	sim_values_array(vs, NULL);
 	for (unsigned int k = 0, nr = ssd_config_nr_keys(); k < nr; k++) {
 		const struct ssd_config_key *key = ssd_config_key_at(k);
 		char def[64], help[512];
 
 		default_text(key, def, sizeof(def));
 		ssd_config_describe(key, help, sizeof(help));
-		printf("%s\n  {\"name\": \"%s\", \"group\": \"%s\", \"default\": ", k ? "," : "",
-		       key->name, sim_key_group(key));
-		json_string(def);
+		sim_values_object(vs, NULL);
+		sim_values_text(vs, "name", key->name);
+		sim_values_text(vs, "group", sim_key_group(key));
+		sim_values_text(vs, "default", def);
 		if (key->flags & SSD_KEY_ENUM) {
-			printf(", \"min\": null, \"max\": null, \"choices\": [");
+			sim_values_null(vs, "min");
+			sim_values_null(vs, "max");
+			sim_values_array(vs, "choices");
 			for (u32 v = 0; v < key->choice->nr; v++)
-				printf("%s\"%s\"", v ? ", " : "", key->choice->name(v));
-			printf("]");
+				sim_values_text(vs, NULL, key->choice->name(v));
+			sim_values_end(vs);
 		} else {
-			printf(", \"min\": %llu, \"max\": %llu, \"choices\": null",
-			       (unsigned long long)key->min_value,
-			       (unsigned long long)key->max_value);
+			sim_values_uint(vs, "min", key->min_value);
+			sim_values_uint(vs, "max", key->max_value);
+			sim_values_null(vs, "choices");
 		}
-		printf(", \"power_of_2\": %s, \"unit_bytes\": %llu, \"kernel_only\": %s, \"sim_only\": %s, \"help\": ",
-		       key->flags & SSD_KEY_POW2 ? "true" : "false",
-		       (unsigned long long)ssd_config_key_unit_bytes(key),
-		       kernel_only(key) ? "true" : "false", sim_only(key) ? "true" : "false");
-		json_string(help);
-		printf("}");
+		sim_values_bool(vs, "power_of_2", key->flags & SSD_KEY_POW2);
+		sim_values_uint(vs, "unit_bytes", ssd_config_key_unit_bytes(key));
+		sim_values_bool(vs, "kernel_only", kernel_only(key));
+		sim_values_bool(vs, "sim_only", sim_only(key));
+		sim_values_text(vs, "help", help);
+		sim_values_end(vs);
 	}
-	printf("\n]\n");
+	sim_values_end(vs);
 }
 
-static void list_tsv(void)
+static void list_tsv(FILE *out)
 {
 	for (unsigned int k = 0, nr = ssd_config_nr_keys(); k < nr; k++) {
 		const struct ssd_config_key *key = ssd_config_key_at(k);
@@ -168,19 +166,18 @@ static void list_tsv(void)
 
 		default_text(key, def, sizeof(def));
 		ssd_config_describe(key, help, sizeof(help));
-		printf("%s\t%s\t%s\n", key->name, def, help);
+		fprintf(out, "%s\t%s\t%s\n", key->name, def, help);
 	}
 }
 
-int sim_keys_list(enum sim_keys_form form)
+void sim_keys_print(FILE *out, enum sim_keys_form form, const struct sim_values *keys)
 {
 	if (form == SIM_KEYS_JSON)
-		list_json();
+		sim_values_print_json(out, keys);
 	else if (form == SIM_KEYS_TSV)
-		list_tsv();
+		list_tsv(out);
 	else
-		list_text();
-	return 0;
+		list_text(out);
 }
 
 /*
@@ -332,7 +329,7 @@ int sim_keys_warn_inert(const struct ssd_config *cfg, char *const *pairs, int nr
 		name[len] = '\0';
 		key = ssd_config_find(name);
 		if (key && sim_key_inert(cfg, key, why, sizeof(why))) {
-			fprintf(stderr, "ssdsim: warning: %s has no effect here: %s\n", pairs[i],
+			msg_say("ssdsim: warning: %s has no effect here: %s\n", pairs[i],
 				why);
 			warned++;
 		}

@@ -11,6 +11,8 @@
 #ifndef SSD_SIM_KEYS_H
 #define SSD_SIM_KEYS_H
 
+#include <stdio.h>
+
 #include "common/ssd_config.h"
 
 enum sim_keys_form {
@@ -21,8 +23,11 @@ enum sim_keys_form {
 
 /* The layer a key belongs to, as --list-keys heads it. */
 const char *sim_key_group(const struct ssd_config_key *key);
-/* Every key on stdout in @form: 0. */
-int sim_keys_list(enum sim_keys_form form);
+struct sim_values;
+/* Every key as --list-keys --json lists it, as values (a list of objects). */
+void sim_keys_values(struct sim_values *vs);
+/* Every key on @out in @form; the JSON form is @keys (sim_keys_values()). */
+void sim_keys_print(FILE *out, enum sim_keys_form form, const struct sim_values *keys);
 /*
  * Why @key has no effect in @cfg (into @why), or 0 if it has one.  The
  * table of (key, condition) is sim_keys.c's.

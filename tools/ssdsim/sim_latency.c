@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "tools/ssdsim/sim_latency.h"
+#include "tools/msg/msg.h"
 
 #define CHUNK		((size_t)1 << SIM_LATENCY_CHUNK_SHIFT)
 #define CHUNK_MASK	(CHUNK - 1)
@@ -254,7 +255,7 @@ u64 sim_latency_select(const struct latency_set *set, u64 rank)
 	else
 		work = malloc(set->map_used * sizeof(struct map_entry));
 	if (!work) {
-		fprintf(stderr, "ssdsim: out of memory selecting a latency percentile\n");
+		msg_say("ssdsim: out of memory selecting a latency percentile\n");
 		return 0;
 	}
 	if (!set->spilled)

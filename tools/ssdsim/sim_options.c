@@ -9,10 +9,11 @@
 #include "device/ssd_device.h"
 #include "tools/report/conf_file.h"
 #include "tools/ssdsim/sim_options.h"
+#include "tools/msg/msg.h"
 
 int sim_usage(void)
 {
-	fprintf(stderr, "usage: ssdsim [--config FILE] [key=value ...] "
+	msg_say("usage: ssdsim [--config FILE] [key=value ...] "
 		"[--format FORMAT] [--disk N|MAJOR,MINOR|HOST_N] "
 		"[--remap none|dense] [--remap-unit BYTES] [--json] [--check] "
 		"[--completions FILE] [--warmup N] [--belady] [--no-final-flush] [--data]\n"
@@ -36,7 +37,7 @@ int sim_usage(void)
 static int set_pair(void *ctx, const char *key, const char *value, const char *where)
 {
 	if (ssd_config_set(ctx, key, value)) {
-		fprintf(stderr, "ssdsim: %s: %s=%s refused\n", where, key, value);
+		msg_say("ssdsim: %s: %s=%s refused\n", where, key, value);
 		return -1;
 	}
 	return 0;
@@ -115,7 +116,7 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 	case OPT_FORMAT:
 		if (!trace_parse_format(value, &o->format))
 			return 0;
-		fprintf(stderr, "ssdsim: --format %s: unknown; the formats are %s\n", value,
+		msg_say("ssdsim: --format %s: unknown; the formats are %s\n", value,
 			trace_format_list());
 		return 1;
 	case OPT_COMPLETIONS:
@@ -123,7 +124,7 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 		return 0;
 	case OPT_POWER_CUT_AT:
 		if (parse_count(value, &n) || !n) {
-			fprintf(stderr, "ssdsim: --power-cut-at %s refused: a request number, 1 or more\n",
+			msg_say("ssdsim: --power-cut-at %s refused: a request number, 1 or more\n",
 				value);
 			return 1;
 		}
@@ -131,21 +132,21 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 		return 0;
 	case OPT_WARMUP:
 		if (parse_count(value, &n) || n > 1000000) {
-			fprintf(stderr, "ssdsim: --warmup %s refused: passes are 0..1000000\n", value);
+			msg_say("ssdsim: --warmup %s refused: passes are 0..1000000\n", value);
 			return 1;
 		}
 		o->warmup = (unsigned int)n;
 		return 0;
 	case OPT_DISK:
 		if (trace_disk_parse(value, &o->disk)) {
-			fprintf(stderr, "ssdsim: --disk %s refused: a disk is a number (mqsim: --disk 3), major,minor (blkparse, fiu: --disk 8,16) or host_number (msr: --disk hm_1)\n",
+			msg_say("ssdsim: --disk %s refused: a disk is a number (mqsim: --disk 3), major,minor (blkparse, fiu: --disk 8,16) or host_number (msr: --disk hm_1)\n",
 				value);
 			return 1;
 		}
 		return 0;
 	case OPT_REMAP:
 		if (strcmp(value, "none") && strcmp(value, "dense")) {
-			fprintf(stderr, "ssdsim: --remap %s refused: none (addresses kept, wrapped at the capacity) or dense (touched units packed in first-touch order)\n",
+			msg_say("ssdsim: --remap %s refused: none (addresses kept, wrapped at the capacity) or dense (touched units packed in first-touch order)\n",
 				value);
 			return 1;
 		}
@@ -153,7 +154,7 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 		return 0;
 	case OPT_REMAP_UNIT:
 		if (ssd_parse_bytes(value, 1, &bytes) || !bytes) {
-			fprintf(stderr, "ssdsim: --remap-unit %s refused: bytes (or 8KiB, 1M...), a multiple of the page size\n",
+			msg_say("ssdsim: --remap-unit %s refused: bytes (or 8KiB, 1M...), a multiple of the page size\n",
 				value);
 			return 1;
 		}
@@ -174,7 +175,7 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 	case OPT_FILL:
 		o->fill = strtod(value, &end);
 		if (end == value || *end || !(o->fill > 0 && o->fill <= 1)) {
-			fprintf(stderr, "ssdsim: --fill %s refused: a fraction of the logical capacity, 0 < F <= 1\n",
+			msg_say("ssdsim: --fill %s refused: a fraction of the logical capacity, 0 < F <= 1\n",
 				value);
 			return 1;
 		}
@@ -182,14 +183,14 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 	case OPT_MEASURE_FROM:
 		o->measure_set = true;
 		if (parse_measure_from(value, o)) {
-			fprintf(stderr, "ssdsim: --measure-from %s refused: a request count (100000) or a time into the measured pass (30s, 500ms, 250us, 1000ns)\n",
+			msg_say("ssdsim: --measure-from %s refused: a request count (100000) or a time into the measured pass (30s, 500ms, 250us, 1000ns)\n",
 				value);
 			return 1;
 		}
 		return 0;
 	case OPT_IODEPTH:
 		if (parse_count(value, &n) || !n || n > 65536) {
-			fprintf(stderr, "ssdsim: --iodepth %s refused: requests outstanding, 1..65536\n",
+			msg_say("ssdsim: --iodepth %s refused: requests outstanding, 1..65536\n",
 				value);
 			return 1;
 		}
@@ -198,14 +199,14 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 	case OPT_TIME_SCALE:
 		o->time_scale = strtod(value, &end);
 		if (end == value || *end || !(o->time_scale > 0 && o->time_scale <= 1e6)) {
-			fprintf(stderr, "ssdsim: --time-scale %s refused: a factor on the trace's times, 0 < F <= 1e6 (2: half the rate)\n",
+			msg_say("ssdsim: --time-scale %s refused: a factor on the trace's times, 0 < F <= 1e6 (2: half the rate)\n",
 				value);
 			return 1;
 		}
 		return 0;
 	case OPT_FIELDS:
 		if (!value[0]) {
-			fprintf(stderr, "ssdsim: --fields refused: name the fields, comma-separated (names as in --json: waf,latency.write.p99_ns)\n");
+			msg_say("ssdsim: --fields refused: name the fields, comma-separated (names as in --json: waf,latency.write.p99_ns)\n");
 			return 1;
 		}
 		o->fields = value;
@@ -216,13 +217,13 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 		else if (!strcmp(value, "json"))
 			o->json = true;
 		else if (strcmp(value, "text")) {
-			fprintf(stderr, "ssdsim: --format-out %s refused: text, json or csv\n", value);
+			msg_say("ssdsim: --format-out %s refused: text, json or csv\n", value);
 			return 1;
 		}
 		return 0;
 	case OPT_SEED:
 		if (parse_count(value, &n)) {
-			fprintf(stderr, "ssdsim: --seed %s refused: a whole number\n", value);
+			msg_say("ssdsim: --seed %s refused: a whole number\n", value);
 			return 1;
 		}
 		o->seed = n;
@@ -247,7 +248,7 @@ int sim_options_parse(int argc, char **argv, struct ssd_config *cfg, struct sim_
 	o->keys = calloc(argc, sizeof(*o->keys));
 	o->injects = calloc(argc, sizeof(*o->injects));
 	if (!o->keys || !o->injects) {
-		fprintf(stderr, "ssdsim: out of memory\n");
+		msg_say("ssdsim: out of memory\n");
 		return 1;
 	}
 	for (i = 1; i < argc; i++) {
@@ -258,7 +259,7 @@ int sim_options_parse(int argc, char **argv, struct ssd_config *cfg, struct sim_
 				return sim_usage();
 			/* Presets may stack; everything else is said once. */
 			if (seen[opt] && opt != OPT_CONFIG) {
-				fprintf(stderr, "ssdsim: %s given twice: say it once\n", valued[opt]);
+				msg_say("ssdsim: %s given twice: say it once\n", valued[opt]);
 				return 1;
 			}
 			seen[opt] = true;
@@ -309,52 +310,52 @@ int sim_options_parse(int argc, char **argv, struct ssd_config *cfg, struct sim_
 static int check_combinations(const struct sim_options *o, const bool *seen)
 {
 	if (o->from_path && seen[OPT_CONFIG]) {
-		fprintf(stderr, "ssdsim: --config and --from refused together: the snapshot holds the device's configuration; change a key that does not shape the device with key=value\n");
+		msg_say("ssdsim: --config and --from refused together: the snapshot holds the device's configuration; change a key that does not shape the device with key=value\n");
 		return 1;
 	}
 	if (o->bad_blocks && o->from_path) {
-		fprintf(stderr, "ssdsim: --bad-blocks and --from refused together: the snapshot holds the device's bad blocks\n");
+		msg_say("ssdsim: --bad-blocks and --from refused together: the snapshot holds the device's bad blocks\n");
 		return 1;
 	}
 	if (o->age_spec && o->trace_path) {
-		fprintf(stderr, "ssdsim: --age and a trace refused together: age and --save, then replay with --from\n");
+		msg_say("ssdsim: --age and a trace refused together: age and --save, then replay with --from\n");
 		return 1;
 	}
 	if (o->reset_stats && !o->from_path) {
-		fprintf(stderr, "ssdsim: --reset-stats refused: it resets the counters a snapshot brings (--from)\n");
+		msg_say("ssdsim: --reset-stats refused: it resets the counters a snapshot brings (--from)\n");
 		return 1;
 	}
 	if (!o->trace_path && (seen[OPT_FORMAT] || seen[OPT_COMPLETIONS] || seen[OPT_WARMUP] ||
 			       seen[OPT_DISK] || seen[OPT_REMAP] || o->belady)) {
-		fprintf(stderr, "ssdsim: --format, --completions, --warmup, --disk, --remap and --belady need a trace\n");
+		msg_say("ssdsim: --format, --completions, --warmup, --disk, --remap and --belady need a trace\n");
 		return 1;
 	}
 	if (!o->trace_path && (seen[OPT_FILL] || seen[OPT_MEASURE_FROM] || seen[OPT_IODEPTH])) {
-		fprintf(stderr, "ssdsim: --fill, --measure-from and --iodepth need a trace (to age a device without one: --age)\n");
+		msg_say("ssdsim: --fill, --measure-from and --iodepth need a trace (to age a device without one: --age)\n");
 		return 1;
 	}
 	if (seen[OPT_TIME_SCALE] && (o->iodepth || !o->trace_path)) {
-		fprintf(stderr, "ssdsim: --time-scale refused: it scales an open-loop replay's times (a trace, without --iodepth)\n");
+		msg_say("ssdsim: --time-scale refused: it scales an open-loop replay's times (a trace, without --iodepth)\n");
 		return 1;
 	}
 	if (seen[OPT_FILL] && o->from_path) {
-		fprintf(stderr, "ssdsim: --fill and --from refused together: the snapshot is the device's state; fill it when it is made (--age fill=F --save)\n");
+		msg_say("ssdsim: --fill and --from refused together: the snapshot is the device's state; fill it when it is made (--age fill=F --save)\n");
 		return 1;
 	}
 	if (o->json && (o->csv || o->fields)) {
-		fprintf(stderr, "ssdsim: --json refused with --csv or --fields: --json prints everything; --fields prints the fields named (as lines, or one CSV row with --csv)\n");
+		msg_say("ssdsim: --json refused with --csv or --fields: --json prints everything; --fields prints the fields named (as lines, or one CSV row with --csv)\n");
 		return 1;
 	}
 	if (o->belady && o->measure_set) {
-		fprintf(stderr, "ssdsim: --belady and --measure-from refused together: the bound counts whole passes (use --warmup)\n");
+		msg_say("ssdsim: --belady and --measure-from refused together: the bound counts whole passes (use --warmup)\n");
 		return 1;
 	}
 	if (seen[OPT_SEED] && !o->age_spec && !seen[OPT_FILL]) {
-		fprintf(stderr, "ssdsim: --seed refused: it seeds --age and --fill (the device's own PRNG is the seed key)\n");
+		msg_say("ssdsim: --seed refused: it seeds --age and --fill (the device's own PRNG is the seed key)\n");
 		return 1;
 	}
 	if (o->remap_unit_bytes && !o->remap_dense) {
-		fprintf(stderr, "ssdsim: --remap-unit %llu refused: it sizes the units of --remap dense, which is not on\n",
+		msg_say("ssdsim: --remap-unit %llu refused: it sizes the units of --remap dense, which is not on\n",
 			(unsigned long long)o->remap_unit_bytes);
 		return 1;
 	}

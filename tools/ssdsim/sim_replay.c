@@ -14,10 +14,11 @@
 #include "tools/report/log_format.h"
 #include "tools/ssdsim/sim_data.h"
 #include "tools/ssdsim/sim_run.h"
+#include "tools/msg/msg.h"
 
 static int out_of_memory(void)
 {
-	fprintf(stderr, "ssdsim: out of memory\n");
+	msg_say("ssdsim: out of memory\n");
 	return -1;
 }
 
@@ -76,13 +77,13 @@ static int submit_extent(struct sim_run *run, const struct trace_record *rec,
 	if (ret == -EROFS) {
 		if (!run->read_only_request) {
 			run->read_only_request = run->tr.line;
-			fprintf(stderr, "ssdsim: %s:%lu: the device turned read-only (end of life: no spare block left); later writes and TRIMs are refused and counted\n",
+			msg_say("ssdsim: %s:%lu: the device turned read-only (end of life: no spare block left); later writes and TRIMs are refused and counted\n",
 				run->o->trace_path, run->tr.line);
 		}
 		return 0;
 	}
 	if (ret && ret != -EIO) {
-		fprintf(stderr, "ssdsim: %s:%lu: request failed: %s\n", run->o->trace_path,
+		msg_say("ssdsim: %s:%lu: request failed: %s\n", run->o->trace_path,
 			run->tr.line, strerror(-ret));
 		return -1;
 	}
@@ -195,11 +196,11 @@ int sim_make_data(struct sim_run *run, const struct trace_record *rec,
 		if (!sim_fill_ids(run->buf, len, rec->content_hash, seed) || !run->content_counts)
 			return 0;
 		if (run->o->trace_path)
-			fprintf(stderr, "ssdsim: %s:%lu: ", run->o->trace_path, run->tr.line);
+			msg_say("ssdsim: %s:%lu: ", run->o->trace_path, run->tr.line);
 		else
-			fprintf(stderr, "ssdsim: request %llu: ",
+			msg_say("ssdsim: request %llu: ",
 				(unsigned long long)run->requests + 1);
-		fprintf(stderr, "a sector holds the data of two content hashes (a request widened to whole logical blocks?), which data_store=digest cannot describe with dedup=1 (use --data)\n");
+		msg_say("a sector holds the data of two content hashes (a request widened to whole logical blocks?), which data_store=digest cannot describe with dedup=1 (use --data)\n");
 		return -1;
 	default:
 		return 0;
@@ -218,7 +219,7 @@ static void power_cut(struct sim_run *run)
 	int ret = ssd_device_power_cut(run->dev, &lost);
 
 	ssd_device_power_restore(run->dev);
-	fprintf(stderr, "ssdsim: power cut before request %llu: %llu acknowledged pages lost%s\n",
+	msg_say("ssdsim: power cut before request %llu: %llu acknowledged pages lost%s\n",
 		(unsigned long long)run->o->power_cut_at, (unsigned long long)lost,
 		ret ? " (the drain to flash failed)" : "");
 }
@@ -246,7 +247,7 @@ static int replay(struct sim_run *run, const struct trace_record *rec)
 	/* A data request without data: nothing for the device to do. */
 	if (rec->length_bytes == 0 && rec->op != SSDEMU_OP_FLUSH) {
 		if (!r->zero_length_requests++)
-			fprintf(stderr, "ssdsim: %s:%lu: zero-length request skipped (the others are counted)\n",
+			msg_say("ssdsim: %s:%lu: zero-length request skipped (the others are counted)\n",
 				run->o->trace_path, run->tr.line);
 		return 0;
 	}
@@ -310,7 +311,7 @@ static int final_flush(struct sim_run *run)
 	int ret = ssd_device_submit(run->dev, &req, &done_ns);
 
 	if (ret)
-		fprintf(stderr, "ssdsim: the final flush failed: %s\n", strerror(-ret));
+		msg_say("ssdsim: the final flush failed: %s\n", strerror(-ret));
 	return ret ? -1 : 0;
 }
 
@@ -322,10 +323,10 @@ static int check_disk_found(struct sim_run *run)
 	if (!run->o->disk.set || trace_disks_requests(&run->tr.disks, run->tr.disk_device))
 		return 0;
 	trace_disk_spec_name(&run->o->disk, name, sizeof(name));
-	fprintf(stderr, "ssdsim: --disk %s: %s has no request of that disk; it holds ", name,
+	msg_say("ssdsim: --disk %s: %s has no request of that disk; it holds ", name,
 		run->o->trace_path);
 	sim_list_disks(&run->tr.disks);
-	fprintf(stderr, "\n");
+	msg_say("\n");
 	return -1;
 }
 
@@ -342,11 +343,11 @@ static int check_first_pass(struct sim_run *run)
 	if (run->pass_requests)
 		return 0;
 	if (!run->records) {
-		fprintf(stderr, "ssdsim: warning: %s holds no requests (%lu lines read): the statistics are of an idle device\n",
+		msg_say("ssdsim: warning: %s holds no requests (%lu lines read): the statistics are of an idle device\n",
 			run->o->trace_path, run->tr.line);
 		return 0;
 	}
-	fprintf(stderr, "ssdsim: %s: none of its %llu requests reached the device (%llu of no data or trims of no whole block, %llu trims of nothing remapped): check the format (--format) and the units\n",
+	msg_say("ssdsim: %s: none of its %llu requests reached the device (%llu of no data or trims of no whole block, %llu trims of nothing remapped): check the format (--format) and the units\n",
 		run->o->trace_path, (unsigned long long)run->records,
 		(unsigned long long)r->zero_length_requests, (unsigned long long)r->unmapped_trims);
 	return -1;
@@ -397,7 +398,7 @@ static int replay_passes(struct sim_run *run)
 			return -1;
 	}
 	if (o->measure_set && !run->window.started) {
-		fprintf(stderr, "ssdsim: --measure-from: the measured pass ended before it (%llu requests, %.3f s of arrivals): nothing measured\n",
+		msg_say("ssdsim: --measure-from: the measured pass ended before it (%llu requests, %.3f s of arrivals): nothing measured\n",
 			(unsigned long long)run->pass_requests,
 			(run->window.last_arrival_ns - run->pass_start_ns) / 1e9);
 		return -1;
@@ -416,7 +417,7 @@ int sim_fill_device(struct sim_run *run, const struct ssd_config *cfg)
 	ssd_device_reset_stats(run->dev);
 	run->filled = true;
 	run->shift_pending = true;
-	fprintf(stderr, "ssdsim: --fill %g: %llu bytes written sequentially (%llu requests); the counters were reset after it, as after --warmup\n",
+	msg_say("ssdsim: --fill %g: %llu bytes written sequentially (%llu requests); the counters were reset after it, as after --warmup\n",
 		run->o->fill, (unsigned long long)run->fill.fill_bytes,
 		(unsigned long long)run->fill.requests);
 	return 0;
@@ -430,7 +431,7 @@ static int set_remap_unit(struct sim_run *run)
 	if (!run->o->remap_dense)
 		return 0;
 	if (unit % run->page_bytes) {
-		fprintf(stderr, "ssdsim: --remap-unit %llu refused: not a multiple of the page size, %u bytes\n",
+		msg_say("ssdsim: --remap-unit %llu refused: not a multiple of the page size, %u bytes\n",
 			(unsigned long long)unit, run->page_bytes);
 		return -1;
 	}
@@ -450,7 +451,7 @@ int sim_replay_trace(struct sim_run *run, struct ssd_config *cfg)
 	if (o->completions_path) {
 		run->completions = fopen(o->completions_path, "w");
 		if (!run->completions) {
-			perror(o->completions_path);
+			msg_perror(o->completions_path);
 			return -1;
 		}
 	}
@@ -468,13 +469,13 @@ int sim_replay_trace(struct sim_run *run, struct ssd_config *cfg)
 		ret = fclose(run->completions);
 		run->completions = NULL;
 		if (ret) {
-			perror(o->completions_path);
+			msg_perror(o->completions_path);
 			return -1;
 		}
 	}
 	if (o->check && ssd_device_check(run->dev)) {
-		fprintf(stderr, "ssdsim: FTL consistency check failed\n");
+		msg_say("ssdsim: FTL consistency check failed\n");
 		return -1;
 	}
-	return sim_print_results(run, cfg);
+	return sim_end_replay(run, cfg);
 }

@@ -2,12 +2,12 @@
 /*
  * sim_run.h - one ssdsim run: its state, the replay of a trace through the
  * device (sim_replay.c: placing, filling and submitting each request,
- * warm-up passes, the final FLUSH) and what is printed at the end
- * (sim_results.c: the statistics, sim_report.h's figures, the write
- * cache's, and the warnings about placement).  ssdsim.c makes the device
- * and decides what the run does.  The instrument's options (--fill,
- * --measure-from, --iodepth, the saturation warning, progress) live in
- * the replay; docs/ssdsim.md says how to use them.
+ * warm-up passes, the final FLUSH) and its end (sim_results.c: the
+ * result filled, printed by the command line, and the warnings about
+ * placement and saturation).  ssdsim.c makes the device and decides what
+ * the run does.  The instrument's options (--fill, --measure-from,
+ * --iodepth, the saturation warning, progress) live in the replay;
+ * docs/ssdsim.md says how to use them.
  */
 #ifndef SSD_SIM_RUN_H
 #define SSD_SIM_RUN_H
@@ -22,6 +22,7 @@
 #include "tools/ssdsim/sim_place.h"
 #include "tools/ssdsim/sim_progress.h"
 #include "tools/ssdsim/sim_report.h"
+#include "tools/ssdsim/sim_result.h"
 #include "tools/ssdsim/sim_trend.h"
 #include "tools/trace/trace_reader.h"
 
@@ -48,6 +49,8 @@ struct sim_loop {
 /* One replay: the device, the trace and what is gathered on the way. */
 struct sim_run {
 	const struct sim_options *o;
+	struct sim_result *result;	/* what the run gives back */
+	FILE *out;			/* the command line's stdout; NULL: print nothing */
 	struct ssd_device *dev;
 	struct trace_reader tr;
 	struct sim_place place;
@@ -73,7 +76,6 @@ struct sim_run {
 	bool content_counts;		/* dedup=1: counters depend on the data */
 	unsigned int pass;
 	bool shift_pending;		/* --from: start after the snapshot's clock */
-	int fields_failed;		/* sim_print_device(): --fields refused */
 	u64 read_only_request;		/* end of life: the trace record it began at, 0: not */
 };
 
@@ -98,23 +100,30 @@ struct flat_iter;
 void sim_extent_request(const struct sim_run *run, const struct trace_record *rec,
 			const struct sim_extent *ext, u64 arrival_ns, struct flat_iter *fi,
 			struct ssd_request *req);
-/* Replay the trace, every pass, and print the results: 0 or -1. */
+/* Replay the trace, every pass, and end it (sim_end_replay()): 0 or -1. */
 int sim_replay_trace(struct sim_run *run, struct ssd_config *cfg);
-/* The statistics, the report and the write cache's figures on stdout. */
-int sim_print_results(struct sim_run *run, const struct ssd_config *cfg);
 /*
- * The device's statistics alone, then what aging did (@age, if any);
- * --fields refused sets run->fields_failed.
+ * The replay's result into run->result (the statistics, the report, the
+ * write cache's bound, how it measured), printed on run->out if the
+ * command line runs, then the warnings about placement and saturation:
+ * 0, or -1 after a message.
  */
-void sim_print_device(struct sim_run *run, const struct sim_age_result *age);
+int sim_end_replay(struct sim_run *run, const struct ssd_config *cfg);
 /*
- * --fields checked before the replay, against the names a run's JSON
- * has: 0, or -1 after naming the unknown ones.
+ * The device's statistics alone, then what aging did (@age, if any),
+ * into run->result and printed on run->out if any: 0, or -1 after a
+ * message (--fields refused).
+ */
+int sim_end_device(struct sim_run *run, const struct ssd_config *cfg,
+		   const struct sim_age_result *age);
+/*
+ * --fields checked before the replay, against the names a replay's
+ * result has: 0, or -1 after naming the unknown ones.
  */
 int sim_check_fields(struct sim_run *run, const struct ssd_config *cfg);
 /* Whether the measured pass looks saturated (sim_results.c). */
 bool sim_saturated(const struct sim_run *run, double quarter_ns[4]);
-/* The disks as "0 (437 requests), 1 (461 requests), ..." on stderr. */
+/* The disks as "0 (437 requests), 1 (461 requests), ..." as a message. */
 void sim_list_disks(const struct trace_disks *disks);
 
 #endif /* SSD_SIM_RUN_H */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "tools/ssdsim/sim_snapshot.h"
+#include "tools/msg/msg.h"
 
 /* Large stdio buffers: the data section is most of the file. */
 #define STREAM_BUFFER_BYTES	(1 << 20)
@@ -53,7 +54,7 @@ static int apply_keys(const char *path, char *const *keys, int nr_keys, struct s
 			key[n] = '\0';
 		}
 		if (n >= sizeof(key) || ssd_config_set(cfg, key, eq + 1)) {
-			fprintf(stderr, "ssdsim: %s refused over the snapshot %s\n", keys[i], path);
+			msg_say("ssdsim: %s refused over the snapshot %s\n", keys[i], path);
 			return -1;
 		}
 	}
@@ -92,12 +93,12 @@ int sim_snapshot_load(const char *path, char *const *keys, int nr_keys, struct s
 	fr.r.dev_name = "";
 	fr.f = fopen(path, "rb");
 	if (!fr.f) {
-		fprintf(stderr, "ssdsim: --from %s: %s\n", path, strerror(errno));
+		msg_say("ssdsim: --from %s: %s\n", path, strerror(errno));
 		return -1;
 	}
 	setvbuf(fr.f, NULL, _IOFBF, STREAM_BUFFER_BYTES);
 	if (!begins_as_snapshot(fr.f)) {
-		fprintf(stderr, "ssdsim: --from %s: not an ssdemu snapshot (it does not begin with a snapshot's header)\n",
+		msg_say("ssdsim: --from %s: not an ssdemu snapshot (it does not begin with a snapshot's header)\n",
 			path);
 		fclose(fr.f);
 		return -1;
@@ -111,7 +112,7 @@ int sim_snapshot_load(const char *path, char *const *keys, int nr_keys, struct s
 	if (!ret)
 		ret = ssd_device_create_from(dev, cfg, &fr.r, data_pages);
 	if (!ret && fgetc(fr.f) != EOF) {
-		fprintf(stderr, "ssdsim: --from %s: bytes after the snapshot's end: not one snapshot\n",
+		msg_say("ssdsim: --from %s: bytes after the snapshot's end: not one snapshot\n",
 			path);
 		ssd_device_destroy(*dev);
 		*dev = NULL;
@@ -121,7 +122,7 @@ int sim_snapshot_load(const char *path, char *const *keys, int nr_keys, struct s
 	*bytes = fr.r.bytes;
 	fclose(fr.f);
 	if (ret) {
-		fprintf(stderr, "ssdsim: --from %s: snapshot not loaded: %s\n", path,
+		msg_say("ssdsim: --from %s: snapshot not loaded: %s\n", path,
 			read_failure(ret));
 		return -1;
 	}
@@ -145,9 +146,9 @@ int sim_snapshot_probe(struct ssd_device *dev)
 	if (ret == -ECANCELED)
 		return 0;
 	if (ret == -EOPNOTSUPP)
-		fprintf(stderr, "ssdsim: --save refused before the replay: a layer of this device's stack cannot be saved (the core says which above)\n");
+		msg_say("ssdsim: --save refused before the replay: a layer of this device's stack cannot be saved (the core says which above)\n");
 	else
-		fprintf(stderr, "ssdsim: --save refused: %s\n", strerror(-ret));
+		msg_say("ssdsim: --save refused: %s\n", strerror(-ret));
 	return -1;
 }
 
@@ -159,14 +160,14 @@ int sim_save_open(struct sim_save *save, const char *path)
 	save->path = path;
 	save->tmp = malloc(tmp_bytes);
 	if (!save->tmp) {
-		fprintf(stderr, "ssdsim: out of memory\n");
+		msg_say("ssdsim: out of memory\n");
 		return -1;
 	}
 	/* Beside the target, so the rename stays on one file system. */
 	snprintf(save->tmp, tmp_bytes, "%s.tmp.%ld", path, (long)getpid());
 	save->f = fopen(save->tmp, "wb");
 	if (!save->f) {
-		fprintf(stderr, "ssdsim: --save %s: %s\n", path, strerror(errno));
+		msg_say("ssdsim: --save %s: %s\n", path, strerror(errno));
 		free(save->tmp);
 		save->tmp = NULL;
 		return -1;
@@ -190,7 +191,7 @@ int sim_save_commit(struct sim_save *save, struct ssd_device *dev, u64 *bytes)
 	if (!ret && rename(save->tmp, save->path))
 		ret = -errno;
 	if (ret) {
-		fprintf(stderr, "ssdsim: --save %s: nothing saved: %s\n", save->path,
+		msg_say("ssdsim: --save %s: nothing saved: %s\n", save->path,
 			strerror(-ret));
 		sim_save_abort(save);
 		return -1;

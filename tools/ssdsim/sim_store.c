@@ -8,6 +8,7 @@
 #include "device/ssd_device.h"
 #include "tools/ssdsim/sim_store.h"
 #include "tools/trace/trace_reader.h"
+#include "tools/msg/msg.h"
 
 /* Whether the trace's first record carries content hashes. */
 static bool trace_has_hashes(const struct sim_options *o)
@@ -34,7 +35,7 @@ int sim_store_choose(const struct sim_options *o, struct ssd_config *cfg)
 
 	if (cfg->data_store != SSD_DATA_AUTO) {
 		if (o->data && cfg->data_store != SSD_DATA_BYTES) {
-			fprintf(stderr, "ssdsim: --data and data_store=%s refused together: --data keeps page bytes\n",
+			msg_say("ssdsim: --data and data_store=%s refused together: --data keeps page bytes\n",
 				ssd_config_choice_name(cfg, "data_store"));
 			return -1;
 		}

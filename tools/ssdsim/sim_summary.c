@@ -58,34 +58,32 @@ static void print_config(FILE *out, const struct ssd_config *cfg)
 	fprintf(out, "%-13s(keys not at their default; --verbose or --json: all)\n", "");
 }
 
-static void print_replay(FILE *out, const struct sim_run *run)
+static void print_replay(FILE *out, const struct sim_replay_result *r)
 {
-	const struct sim_options *o = run->o;
-	const struct sim_window *w = &run->window;
-
 	fprintf(out, "%-13s", "replay");
-	if (o->iodepth)
-		fprintf(out, "closed loop, iodepth %u", o->iodepth);
+	if (r->iodepth)
+		fprintf(out, "closed loop, iodepth %u", r->iodepth);
 	else
 		fprintf(out, "open loop (the trace's times)");
-	if (run->filled)
-		fprintf(out, "; filled to %g first", o->fill);
-	if (o->warmup)
-		fprintf(out, "; %u warm-up pass%s", o->warmup, o->warmup > 1 ? "es" : "");
-	if (o->measure_set)
+	if (r->filled)
+		fprintf(out, "; filled to %g first", r->fill_fraction);
+	if (r->warmup)
+		fprintf(out, "; %u warm-up pass%s", r->warmup, r->warmup > 1 ? "es" : "");
+	if (r->measure_set)
 		fprintf(out, "; measured from request %llu (%.3f s into the pass)",
-			(unsigned long long)w->from_request, w->from_pass_ns / 1e9);
+			(unsigned long long)r->window_from_request, r->window_from_pass_ns / 1e9);
 	fprintf(out, "\n");
 }
 
-static void print_host(FILE *out, const struct sim_run *run, const struct ssdemu_stats *st)
+static void print_host(FILE *out, const struct sim_replay_result *r,
+		       const struct ssdemu_stats *st)
 {
-	double s = sim_window_ns(run) / 1e9;
+	double s = r->window_ns / 1e9;
 
 	fprintf(out, "%-13sread %.1f MiB, written %.1f MiB, trimmed %.1f MiB", "host",
 		mib(st->host_read_bytes), mib(st->host_write_bytes), mib(st->host_trim_bytes));
 	if (s > 0)
-		fprintf(out, "; %.3f s: %.0f IOPS, %.1f MB/s", s, run->requests / s,
+		fprintf(out, "; %.3f s: %.0f IOPS, %.1f MB/s", s, r->requests / s,
 			(st->host_read_bytes + st->host_write_bytes) / s / 1e6);
 	fprintf(out, "\n");
 }
@@ -163,10 +161,11 @@ static void print_dedup(FILE *out, const struct ssd_config *cfg, const struct ss
 	fprintf(out, "\n");
 }
 
-void sim_print_summary(FILE *out, struct sim_run *run, const struct ssd_config *cfg,
-		       const struct ssdemu_stats *st)
+void sim_print_summary(FILE *out, const struct sim_result *res)
 {
-	const struct sim_report *r = &run->report;
+	const struct sim_replay_result *r = &res->replay;
+	const struct ssdemu_stats *st = &res->stats;
+	const struct ssd_config *cfg = &res->cfg;
 
 	fprintf(out, "%-13s%s (%s): %llu requests measured", "trace", r->trace_path,
 		r->trace_format, (unsigned long long)r->requests);
@@ -175,17 +174,17 @@ void sim_print_summary(FILE *out, struct sim_run *run, const struct ssd_config *
 	if (r->zero_length_requests)
 		fprintf(out, ", %llu skipped (no data)", (unsigned long long)r->zero_length_requests);
 	fprintf(out, "\n");
-	print_replay(out, run);
+	print_replay(out, r);
 	print_config(out, cfg);
 	fprintf(out, "%-13s%.1f MiB logical, %.1f MiB physical, %llu-byte pages; %.1f%% of the logical pages valid\n",
 		"device", mib(st->logical_capacity_bytes), mib(st->physical_capacity_bytes),
 		(unsigned long long)st->page_size_bytes,
 		100 * share(st->valid_pages * st->page_size_bytes, st->logical_capacity_bytes));
-	print_host(out, run, st);
+	print_host(out, r, st);
 	print_flash(out, st);
 	print_cache(out, cfg, st);
 	print_dedup(out, cfg, st);
-	sim_report_print_latency(out, "read latency", &run->report.read);
-	sim_report_print_latency(out, "write latency", &run->report.write);
+	sim_report_print_latency(out, "read latency", &r->read);
+	sim_report_print_latency(out, "write latency", &r->write);
 	fprintf(out, "(--verbose: every counter; --json: all of it; --fields a,b --csv: chosen ones)\n");
 }

@@ -12,12 +12,11 @@
 
 #include <stdio.h>
 
+#include "tools/ssdsim/sim_result.h"
 #include "tools/ssdsim/sim_run.h"
 
-struct ssdemu_stats;
-
-void sim_print_summary(FILE *out, struct sim_run *run, const struct ssd_config *cfg,
-		       const struct ssdemu_stats *st);
+/* The summary of @res, a replay's result. */
+void sim_print_summary(FILE *out, const struct sim_result *res);
 /* The window's length (first arrival to last completion), ns. */
 u64 sim_window_ns(const struct sim_run *run);
 

@@ -76,10 +76,12 @@
  * completion time, in the format of `ssdctl log`: replaying a kernel
  * request log with the same configuration must reproduce it line for line.
  *
- * Besides the device's statistics, the output has the read and write
- * latency distributions, the trace and the configuration (sim_report.h).
+ * Besides the device's statistics, the result has the read and write
+ * latency distributions, the trace and the configuration (sim_result.h).
  * Written data comes from sim_data.h.  This file makes the device and
- * decides what the run does; the replay and the printing are sim_run.h's.
+ * decides what the run does; the replay and its end are sim_run.h's, the
+ * printing sim_print.h's (the command line's alone: libssdsim.so runs the
+ * same with no stdout and hands the result over, ssdsim_api.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,19 +93,33 @@
 #include "tools/ssdsim/sim_run.h"
 #include "tools/ssdsim/sim_snapshot.h"
 #include "tools/ssdsim/sim_store.h"
+#include "tools/ssdsim/ssdsim_main.h"
+#include "tools/msg/msg.h"
 
-/* --list-keys [--json|--tsv]: -1 if @argv is not that. */
-static int list_keys(int argc, char **argv)
+/* --list-keys [--json|--tsv]: the keys into @res, on @out: -1 if @argv is not that. */
+static int list_keys(int argc, char **argv, FILE *out, struct sim_result *res)
 {
+	enum sim_keys_form form;
+
 	if (argc < 2 || strcmp(argv[1], "--list-keys") || argc > 3)
 		return -1;
 	if (argc == 2)
-		return sim_keys_list(SIM_KEYS_TEXT);
-	if (!strcmp(argv[2], "--json"))
-		return sim_keys_list(SIM_KEYS_JSON);
-	if (!strcmp(argv[2], "--tsv"))
-		return sim_keys_list(SIM_KEYS_TSV);
-	return -1;
+		form = SIM_KEYS_TEXT;
+	else if (!strcmp(argv[2], "--json"))
+		form = SIM_KEYS_JSON;
+	else if (!strcmp(argv[2], "--tsv"))
+		form = SIM_KEYS_TSV;
+	else
+		return -1;
+	res->kind = SIM_RESULT_KEYS;
+	sim_keys_values(&res->values);
+	if (res->values.failed) {
+		msg_say("ssdsim: out of memory\n");
+		return 1;
+	}
+	if (out)
+		sim_keys_print(out, form, &res->values);
+	return 0;
 }
 
 static double seconds_since(const struct timespec *t0)
@@ -128,7 +144,7 @@ static int apply_injects(struct sim_run *run)
 	for (i = 0; i < o->nr_injects; i++) {
 		if (ssd_inject_command(&list, o->injects[i], ssd_device_capacity_bytes(run->dev),
 				       "ssdsim")) {
-			fprintf(stderr, "ssdsim: --inject '%s' refused\n", o->injects[i]);
+			msg_say("ssdsim: --inject '%s' refused\n", o->injects[i]);
 			return -1;
 		}
 	}
@@ -155,11 +171,11 @@ static int make_device_only(struct sim_run *run, struct ssd_config *cfg)
 		if (sim_store_choose(o, cfg))
 			return -1;
 		if (ssd_device_create(&run->dev, cfg)) {
-			fprintf(stderr, "ssdsim: configuration refused\n");
+			msg_say("ssdsim: configuration refused\n");
 			return -1;
 		}
 		if (o->bad_blocks && ssd_device_mark_bad_list(run->dev, o->bad_blocks)) {
-			fprintf(stderr, "ssdsim: --bad-blocks '%s' refused\n", o->bad_blocks);
+			msg_say("ssdsim: --bad-blocks '%s' refused\n", o->bad_blocks);
 			return -1;
 		}
 		return 0;
@@ -168,7 +184,7 @@ static int make_device_only(struct sim_run *run, struct ssd_config *cfg)
 	if (sim_snapshot_load(o->from_path, o->keys, o->nr_keys, cfg, &run->dev, &bytes))
 		return -1;
 	s = seconds_since(&t0);
-	fprintf(stderr, "ssdsim: loaded %s: %llu bytes in %.3f s (%.1f MB/s)\n", o->from_path,
+	msg_say("ssdsim: loaded %s: %llu bytes in %.3f s (%.1f MB/s)\n", o->from_path,
 		(unsigned long long)bytes, s, s > 0 ? bytes / s / 1e6 : 0.0);
 	if (o->reset_stats)
 		ssd_device_reset_stats(run->dev);
@@ -186,7 +202,7 @@ static int save_device(struct sim_run *run, struct sim_save *save)
 	if (sim_save_commit(save, run->dev, &bytes))
 		return -1;
 	s = seconds_since(&t0);
-	fprintf(stderr, "ssdsim: saved %s: %llu bytes in %.3f s (%.1f MB/s)\n", run->o->save_path,
+	msg_say("ssdsim: saved %s: %llu bytes in %.3f s (%.1f MB/s)\n", run->o->save_path,
 		(unsigned long long)bytes, s, s > 0 ? bytes / s / 1e6 : 0.0);
 	return 0;
 }
@@ -201,14 +217,13 @@ static int age_device(struct sim_run *run, const struct ssd_config *cfg,
 			run->o->final_flush, &res))
 		return -1;
 	if (run->o->check && ssd_device_check(run->dev)) {
-		fprintf(stderr, "ssdsim: FTL consistency check failed\n");
+		msg_say("ssdsim: FTL consistency check failed\n");
 		return -1;
 	}
-	sim_print_device(run, &res);
-	return run->fields_failed;
+	return sim_end_device(run, cfg, &res);
 }
 
-int ssdsim_main(int argc, char **argv)
+int ssdsim_main(int argc, char **argv, FILE *out, struct sim_result *res)
 {
 	struct sim_save save = { 0 };
 	struct sim_age_spec age;
@@ -217,7 +232,7 @@ int ssdsim_main(int argc, char **argv)
 	struct sim_run run;
 	int status;
 
-	status = list_keys(argc, argv);
+	status = list_keys(argc, argv, out, res);
 	if (status >= 0)
 		return status;
 	ssd_config_defaults(&cfg);
@@ -228,9 +243,14 @@ int ssdsim_main(int argc, char **argv)
 		sim_options_free(&o);
 		return status;
 	}
+	/* A progress line is the command line's: the library prints nothing. */
+	if (!out)
+		o.progress = 0;
 	status = 1;
 	memset(&run, 0, sizeof(run));
 	run.o = &o;
+	run.out = out;
+	run.result = res;
 	if (make_device(&run, &cfg))
 		goto out;
 	sim_keys_warn_inert(&cfg, o.keys, o.nr_keys);
@@ -238,7 +258,7 @@ int ssdsim_main(int argc, char **argv)
 	run.store = ssd_device_data_store(run.dev);
 	run.content_counts = cfg.dedup;
 	if (o.data && run.store != SSD_DATA_BYTES) {
-		fprintf(stderr, "ssdsim: --data refused: the snapshot's device keeps data_store=%s\n",
+		msg_say("ssdsim: --data refused: the snapshot's device keeps data_store=%s\n",
 			ssd_config_choice_name(&cfg, "data_store"));
 		goto out;
 	}
@@ -259,11 +279,10 @@ int ssdsim_main(int argc, char **argv)
 			goto out;
 	} else {
 		if (o.check && ssd_device_check(run.dev)) {
-			fprintf(stderr, "ssdsim: FTL consistency check failed\n");
+			msg_say("ssdsim: FTL consistency check failed\n");
 			goto out;
 		}
-		sim_print_device(&run, NULL);
-		if (run.fields_failed)
+		if (sim_end_device(&run, &cfg, NULL))
 			goto out;
 	}
 	if (o.save_path && save_device(&run, &save))

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ssdsim_api.c - libssdsim.so's C API (ssdsim_api.h): ssdsim's program
- * run with its printing captured (ssdsim_api_io.h), and a device handle
- * that runs requests as ssdsim's replay (sim_replay.c) does.
+ * run without printing, its result and messages handed over, and a device
+ * handle that runs requests as ssdsim's replay (sim_replay.c) does.  What
+ * a call says (the tools' messages, tools/msg, and the core's) is
+ * collected for it on its own thread.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,9 +15,10 @@
 #include "tools/ssdsim/sim_data.h"
 #include "tools/ssdsim/sim_run.h"
 #include "tools/ssdsim/sim_store.h"
+#include "tools/ssdsim/sim_result.h"
 #include "tools/ssdsim/ssdsim_api.h"
-#include "tools/ssdsim/ssdsim_api_io.h"
 #include "tools/ssdsim/ssdsim_main.h"
+#include "tools/msg/msg.h"
 
 int ssdsim_api_version(void)
 {
@@ -27,83 +30,113 @@ void ssdsim_api_free(void *p)
 	free(p);
 }
 
-/* What a call prints, in memory. */
-struct capture {
-	FILE *out, *err;
-	char *out_buf, *err_buf;
-	size_t out_len, err_len;
+/* The core's messages (ssd_log_print()) go where the tools' go. */
+static void core_message(const char *text)
+{
+	msg_say("%s", text);
+}
+
+/* This thread's messages, the core's and the tools', into @list while a call runs. */
+static void collect_begin(struct msg_list *list)
+{
+	msg_collect_begin(list);
+	ssd_log_set_sink(core_message);
+}
+
+static void collect_end(struct msg_list *list)
+{
+	ssd_log_set_sink(NULL);
+	msg_collect_end(list);
+}
+
+/* What a call said, joined, into *@err (NULL: dropped); @list freed. */
+static void collect_text(struct msg_list *list, char **err)
+{
+	if (err)
+		*err = msg_list_text(list);
+	msg_list_free(list);
+}
+
+struct ssdsim_result {
+	int status;
+	struct msg_list messages;
+	struct sim_result res;
 };
 
-static int capture_begin(struct capture *c)
+static struct ssdsim_result *result_new(void)
 {
-	memset(c, 0, sizeof(*c));
-	c->out = open_memstream(&c->out_buf, &c->out_len);
-	c->err = open_memstream(&c->err_buf, &c->err_len);
-	if (!c->out || !c->err) {
-		if (c->out)
-			fclose(c->out);
-		if (c->err)
-			fclose(c->err);
-		free(c->out_buf);
-		free(c->err_buf);
-		return -1;
-	}
-	ssdsim_api_capture(c->out, c->err);
-	return 0;
+	struct ssdsim_result *r = calloc(1, sizeof(*r));
+
+	if (r)
+		sim_result_init(&r->res);
+	return r;
 }
 
-/* Stop capturing; the texts go to *@out and *@err (each may be NULL: dropped). */
-static void capture_end(struct capture *c, char **out, char **err)
+struct ssdsim_result *ssdsim_run(int argc, const char *const *argv)
 {
-	ssdsim_api_capture(NULL, NULL);
-	fclose(c->out);
-	fclose(c->err);
-	if (out)
-		*out = c->out_buf;
-	else
-		free(c->out_buf);
-	if (err)
-		*err = c->err_buf;
-	else
-		free(c->err_buf);
-}
+	struct ssdsim_result *r = result_new();
+	char **args = calloc(argc + 1, sizeof(*args));
 
-static char *text(const char *s)
-{
-	return strdup(s);
-}
-
-int ssdsim_api_run(int argc, const char *const *argv, char **out, char **err)
-{
-	struct capture c;
-	char **args;
-	int status;
-
-	*out = NULL;
-	*err = NULL;
-	args = calloc(argc + 1, sizeof(*args));
-	if (!args || capture_begin(&c)) {
+	if (!r || !args) {
 		free(args);
-		*err = text("ssdsim: out of memory\n");
-		return 1;
+		ssdsim_result_free(r);
+		return NULL;
 	}
 	memcpy(args, argv, argc * sizeof(*args));
-	status = ssdsim_main(argc, args);
-	capture_end(&c, out, err);
+	collect_begin(&r->messages);
+	r->status = ssdsim_main(argc, args, NULL, &r->res);
+	collect_end(&r->messages);
 	free(args);
-	return status;
+	/* A refused run's values are not a result. */
+	if (r->status)
+		sim_values_free(&r->res.values);
+	return r;
+}
+
+int ssdsim_result_status(const struct ssdsim_result *r)
+{
+	return r->status;
+}
+
+size_t ssdsim_result_message_count(const struct ssdsim_result *r)
+{
+	return r->messages.count;
+}
+
+const char *ssdsim_result_message(const struct ssdsim_result *r, size_t i)
+{
+	return i < r->messages.count ? r->messages.lines[i] : NULL;
+}
+
+size_t ssdsim_result_value_count(const struct ssdsim_result *r)
+{
+	return r->res.values.count;
+}
+
+const struct ssdsim_value *ssdsim_result_values(const struct ssdsim_result *r)
+{
+	return r->res.values.v;
+}
+
+void ssdsim_result_free(struct ssdsim_result *r)
+{
+	if (!r)
+		return;
+	msg_list_free(&r->messages);
+	sim_result_free(&r->res);
+	free(r);
 }
 
 struct ssdsim_api_device {
 	struct ssd_config cfg;
-	struct sim_options o;		/* what sim_print_device() reads: --json */
+	struct sim_options o;		/* what a run reads: no --fields */
 	struct sim_run run;
 };
 
 static int set_pair(void *ctx, const char *key, const char *value, const char *where)
 {
 	if (ssd_config_set(ctx, key, value)) {
-		fprintf(stderr, "ssdsim: %s: %s=%s refused\n", where, key, value);
+		msg_say("ssdsim: %s: %s=%s refused\n", where, key, value);
 		return -1;
 	}
 	return 0;
@@ -127,21 +160,19 @@ static int config_make(struct ssd_config *cfg, const char *config_path, int nr_k
 int ssdsim_api_config_check(const char *config_path, int nr_keys, const char *const *keys,
 			    char **err)
 {
+	struct msg_list said;
 	struct ssd_config cfg;
-	struct capture c;
 	int ret;
 
 	*err = NULL;
-	if (capture_begin(&c)) {
-		*err = text("ssdsim: out of memory\n");
-		return -1;
-	}
+	collect_begin(&said);
 	ret = config_make(&cfg, config_path, nr_keys, keys);
 	if (!ret && ssd_device_validate_config(&cfg)) {
-		fprintf(stderr, "ssdsim: configuration refused\n");
+		msg_say("ssdsim: configuration refused\n");
 		ret = -1;
 	}
-	capture_end(&c, NULL, ret ? err : NULL);
+	collect_end(&said);
+	collect_text(&said, ret ? err : NULL);
 	return ret;
 }
 
@@ -160,7 +191,7 @@ static int device_make(struct ssdsim_api_device *d, const char *config_path, int
 		return -1;
 	run->o = &d->o;
 	if (ssd_device_create(&run->dev, &d->cfg)) {
-		fprintf(stderr, "ssdsim: configuration refused\n");
+		msg_say("ssdsim: configuration refused\n");
 		return -1;
 	}
 	run->store = ssd_device_data_store(run->dev);
@@ -172,20 +203,22 @@ static int device_make(struct ssdsim_api_device *d, const char *config_path, int
 }
 
 struct ssdsim_api_device *ssdsim_api_device_create(const char *config_path, int nr_keys,
-						   const char *const *keys, int keep_data, char **err)
+						   const char *const *keys, int keep_data,
+						   char **err)
 {
 	struct ssdsim_api_device *d = calloc(1, sizeof(*d));
-	struct capture c;
+	struct msg_list said;
 	int ret;
 
 	*err = NULL;
-	if (!d || capture_begin(&c)) {
-		free(d);
-		*err = text("ssdsim: out of memory\n");
+	if (!d) {
+		*err = strdup("ssdsim: out of memory\n");
 		return NULL;
 	}
+	collect_begin(&said);
 	ret = device_make(d, config_path, nr_keys, keys, keep_data);
-	capture_end(&c, NULL, err);
+	collect_end(&said);
+	collect_text(&said, err);
 	if (ret) {
 		ssdsim_api_device_destroy(d);
 		return NULL;
@@ -205,7 +238,7 @@ static int device_submit(struct sim_run *run, const struct trace_record *rec,
 	int ret;
 
 	if (rec->op > SSDEMU_OP_FLUSH) {
-		fprintf(stderr, "ssdsim: op %u refused: 0 read, 1 write, 2 trim, 3 write zeroes, 4 flush\n",
+		msg_say("ssdsim: op %u refused: 0 read, 1 write, 2 trim, 3 write zeroes, 4 flush\n",
 			rec->op);
 		return -1;
 	}
@@ -224,14 +257,14 @@ static int device_submit(struct sim_run *run, const struct trace_record *rec,
 		sim_extent_request(run, rec, &ext, rec->arrival_ns, &fi, &req);
 		ret = ssd_device_submit(run->dev, &req, &done_ns);
 		if (ret) {
-			fprintf(stderr, "ssdsim: request failed: %s\n", strerror(-ret));
+			msg_say("ssdsim: request failed: %s\n", strerror(-ret));
 			return -1;
 		}
 		last_ns = max_t(u64, last_ns, done_ns);
 		*arrival_ns = ssd_device_last_arrival_ns(run->dev);
 	}
 	if (ret < 0) {
-		fprintf(stderr, "ssdsim: out of memory\n");
+		msg_say("ssdsim: out of memory\n");
 		return -1;
 	}
 	*completion_ns = last_ns;
@@ -250,30 +283,32 @@ int ssdsim_api_device_submit(struct ssdsim_api_device *d, unsigned int op,
 		.arrival_ns = arrival_ns, .offset_bytes = offset_bytes,
 		.length_bytes = length_bytes, .op = op, .content_hash = content_hash,
 	};
-	struct capture c;
+	struct msg_list said;
 	int ret;
 
 	*err = NULL;
 	*arrival_ns_out = *completion_ns = 0;
-	if (capture_begin(&c)) {
-		*err = text("ssdsim: out of memory\n");
-		return -1;
-	}
+	collect_begin(&said);
 	ret = device_submit(&d->run, &rec, arrival_ns_out, completion_ns);
-	capture_end(&c, NULL, ret < 0 ? err : NULL);
+	collect_end(&said);
+	collect_text(&said, ret < 0 ? err : NULL);
 	return ret;
 }
 
-char *ssdsim_api_device_stats(struct ssdsim_api_device *d)
+struct ssdsim_result *ssdsim_api_device_stats(struct ssdsim_api_device *d)
 {
-	struct capture c;
-	char *out = NULL;
+	struct ssdsim_result *r = result_new();
 
-	if (capture_begin(&c))
+	if (!r)
 		return NULL;
-	sim_print_device(&d->run, NULL);
-	capture_end(&c, &out, NULL);
-	return out;
+	d->run.result = &r->res;
+	collect_begin(&r->messages);
+	r->status = sim_end_device(&d->run, &d->cfg, NULL) ? 1 : 0;
+	collect_end(&r->messages);
+	d->run.result = NULL;
+	if (r->status)
+		sim_values_free(&r->res.values);
+	return r;
 }
 
 void ssdsim_api_device_reset_stats(struct ssdsim_api_device *d)

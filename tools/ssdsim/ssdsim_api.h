@@ -3,33 +3,79 @@
  * ssdsim_api.h - the C API of libssdsim.so (`make python`), which the
  * Python package ssdsim (ssdsim/_lib.py) binds with ctypes.
  *
- * Two ways in.  ssdsim_api_run() is the ssdsim program itself
- * (ssdsim_main()) with argv-like arguments, what it would print on stdout
- * and stderr handed back as strings: with --json, the statistics are the
- * binary's, byte for byte.  A device handle runs requests one at a time
- * as ssdsim's replay does (the placement of sim_place.h without a remap,
- * the data of sim_data.h, the same request numbering), so the times equal
- * those of `ssdsim --completions` for the same requests.
+ * A run (ssdsim_run()) takes ssdsim's command line and returns a result:
+ * the exit status the program gives, the messages it says (warnings,
+ * notes, and a refusal's reason: what the program prints on stderr, a
+ * line each) and its values, which are everything --json holds (the
+ * device's counters by the stats field table, the latency summaries, the
+ * wrap and remap census, the trace's summary, the configuration, how the
+ * run measured) as a list of typed values in --json's order and nesting.
+ * The library prints nothing: the ssdsim program is this run with a
+ * printer (text summary, --json, --fields, --csv) over the same result.
  *
- * Strings handed back are malloc'd: free them with ssdsim_api_free().
- * Calls on different handles may run in different threads at once (each
- * thread's printing is captured on its own); one handle is one thread's.
+ * A device handle runs requests one at a time as ssdsim's replay does
+ * (the placement of sim_place.h without a remap, the data of sim_data.h,
+ * the same request numbering), so the times equal those of `ssdsim
+ * --completions` for the same requests.
+ *
+ * Strings handed back as char * are malloc'd: free them with
+ * ssdsim_api_free().  Calls on different handles may run in different
+ * threads at once (each thread's messages are collected on their own);
+ * one handle is one thread's.
  */
 #ifndef SSDSIM_API_H
 #define SSDSIM_API_H
 
+#include <stddef.h>
 #include <stdint.h>
 
-#define SSDSIM_API_VERSION 1
+#define SSDSIM_API_VERSION 2
 
 int ssdsim_api_version(void);
+void ssdsim_api_free(void *p);
+
+/* A value's type: a scalar, or a container that the next values fill up to its END. */
+enum ssdsim_type {
+	SSDSIM_NULL,
+	SSDSIM_BOOL,		/* uint: 0 or 1 */
+	SSDSIM_UINT,		/* uint */
+	SSDSIM_REAL,		/* real */
+	SSDSIM_TEXT,		/* text */
+	SSDSIM_OBJECT,		/* opens an object: named members until its END */
+	SSDSIM_ARRAY,		/* opens an array: unnamed members until its END */
+	SSDSIM_END,		/* closes the innermost object or array */
+};
+
+struct ssdsim_value {
+	const char *name;	/* its key in the object holding it; NULL in an array, for END */
+	int type;		/* enum ssdsim_type */
+	uint64_t uint;
+	double real;		/* the number as --json prints it (rounded as printed) */
+	/* TEXT: the string; any other scalar: its literal as --json writes it. */
+	const char *text;
+};
+
+struct ssdsim_result;
 
 /*
- * Run ssdsim with @argv (@argc of them, argv[0] the program's name): its
- * exit status, its stdout in *@out and its stderr in *@err.
+ * Run ssdsim with @argv (@argc of them, argv[0] the program's name) in
+ * this process.  NULL only if out of memory.  --json, --fields, --csv
+ * and --verbose choose how the program prints; the result is the same
+ * whichever is given.  --list-keys gives the keys (its --json list).
  */
-int ssdsim_api_run(int argc, const char *const *argv, char **out, char **err);
-void ssdsim_api_free(void *p);
+struct ssdsim_result *ssdsim_run(int argc, const char *const *argv);
+/* The exit status the program gives: 0, 1 (refused or failed), 2 (usage). */
+int ssdsim_result_status(const struct ssdsim_result *r);
+/*
+ * What the run said, in order: a line each, its newline included; joined,
+ * what the program prints on stderr (with a non-zero status, the refusal).
+ */
+size_t ssdsim_result_message_count(const struct ssdsim_result *r);
+const char *ssdsim_result_message(const struct ssdsim_result *r, size_t i);
+/* The values (none if the run was refused), valid until the result is freed. */
+size_t ssdsim_result_value_count(const struct ssdsim_result *r);
+const struct ssdsim_value *ssdsim_result_values(const struct ssdsim_result *r);
+void ssdsim_result_free(struct ssdsim_result *r);
 
 /*
  * Check a configuration without making a device: the preset @config_path
@@ -66,8 +112,11 @@ int ssdsim_api_device_submit(struct ssdsim_api_device *d, unsigned int op,
 			     uint64_t offset_bytes, uint64_t length_bytes, uint64_t arrival_ns,
 			     const char *content_hash, uint64_t *arrival_ns_out,
 			     uint64_t *completion_ns, char **err);
-/* The device's statistics as `ssdsim --json` prints them. */
-char *ssdsim_api_device_stats(struct ssdsim_api_device *d);
+/*
+ * The device's statistics, as a result whose values are those `ssdsim
+ * --json` prints of a device (status 0); NULL if out of memory.
+ */
+struct ssdsim_result *ssdsim_api_device_stats(struct ssdsim_api_device *d);
 /* Zero the counters (the state stays). */
 void ssdsim_api_device_reset_stats(struct ssdsim_api_device *d);
 void ssdsim_api_device_destroy(struct ssdsim_api_device *d);

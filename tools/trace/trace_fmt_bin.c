@@ -5,6 +5,7 @@
  * read in place from the mapped or decompressed trace.
  */
 #include "tools/trace/trace_fmt.h"
+#include "tools/msg/msg.h"
 
 #define SECTOR_BYTES	512
 
@@ -85,7 +86,7 @@ int trace_parse_oracle_opns(struct trace_reader *tr, const unsigned char *p,
 		rec->op = SSDEMU_OP_TRIM;
 		break;
 	default:
-		fprintf(stderr, "%s: record %lu: libCacheSim op %u is no read, write or delete\n",
+		msg_say("%s: record %lu: libCacheSim op %u is no read, write or delete\n",
 			tr->path, tr->line, op);
 		return -2;
 	}
@@ -131,12 +132,12 @@ int trace_parse_vscsi(struct trace_reader *tr, const unsigned char *p,
 	uint64_t len = le(p + (v2 ? 8 : 4), 4), ts_us = le(p + 24, 8);
 
 	if (le(p + (v2 ? 2 : 14), 2) >> 8 != tr->vscsi_version) {
-		fprintf(stderr, "%s: record %lu: not a vscsi version %u record\n", tr->path,
+		msg_say("%s: record %lu: not a vscsi version %u record\n", tr->path,
 			tr->line, tr->vscsi_version);
 		return -2;
 	}
 	if (trace_scsi_op(cmd, &rec->op)) {
-		fprintf(stderr, "%s: record %lu: SCSI command 0x%x is no read, write or flush\n",
+		msg_say("%s: record %lu: SCSI command 0x%x is no read, write or flush\n",
 			tr->path, tr->line, cmd);
 		return -2;
 	}

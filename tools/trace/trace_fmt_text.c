@@ -8,6 +8,7 @@
 
 #include "tools/trace/trace_fmt.h"
 #include "tools/trace/trace_scan.h"
+#include "tools/msg/msg.h"
 
 /* @count units of @unit bytes; UINT64_MAX (refused as huge) on overflow. */
 static uint64_t times_unit(uint64_t count, uint64_t unit)
@@ -209,7 +210,7 @@ int trace_parse_blkparse(struct trace_reader *tr, char *line, struct trace_recor
 		tr->have_device = true;
 		tr->device = device;
 	} else if (device != tr->device && !tr->disk.set) {
-		fprintf(stderr, "%s:%lu: a second device %u,%u; trace one device only, or choose one (ssdsim --disk %u,%u)\n",
+		msg_say("%s:%lu: a second device %u,%u; trace one device only, or choose one (ssdsim --disk %u,%u)\n",
 			tr->path, tr->line, major, minor, (unsigned int)(tr->device >> 32),
 			(unsigned int)(tr->device & UINT32_MAX));
 		return -2;

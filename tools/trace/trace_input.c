@@ -14,6 +14,7 @@
 #include <zstd.h>
 
 #include "tools/trace/trace_input.h"
+#include "tools/msg/msg.h"
 
 #define CHUNK_BYTES	(1u << 20)
 /* Mapped pages read are dropped from the process this many bytes at a time. */
@@ -29,7 +30,7 @@ static bool is_zstd(const unsigned char *p, size_t bytes)
 
 static int out_of_memory(const struct trace_input *in)
 {
-	fprintf(stderr, "%s: out of memory reading the trace\n", in->path);
+	msg_say("%s: out of memory reading the trace\n", in->path);
 	return -1;
 }
 
@@ -81,7 +82,7 @@ static long read_raw(struct trace_input *in, unsigned char *dst, size_t bytes)
 		n = read(in->fd, dst, bytes);
 	while (n < 0 && errno == EINTR);
 	if (n < 0) {
-		perror(in->path);
+		msg_perror(in->path);
 		return -1;
 	}
 	in->raw_done += n;
@@ -128,7 +129,7 @@ static int decompress_more(struct trace_input *in)
 			return -1;
 		if (!more) {
 			if (in->zstd_frame_open) {
-				fprintf(stderr, "%s: the zstd stream is truncated\n", in->path);
+				msg_say("%s: the zstd stream is truncated\n", in->path);
 				return -1;
 			}
 			in->at_eof = true;
@@ -142,7 +143,7 @@ static int decompress_more(struct trace_input *in)
 		if (in->fd < 0)
 			release_behind(in, in->zpos);
 		if (ZSTD_isError(ret)) {
-			fprintf(stderr, "%s: not a valid zstd stream: %s\n", in->path,
+			msg_say("%s: not a valid zstd stream: %s\n", in->path,
 				ZSTD_getErrorName(ret));
 			return -1;
 		}
@@ -216,7 +217,7 @@ int trace_input_open(struct trace_input *in, const char *path)
 	in->path = path;
 	in->fd = open(path, O_RDONLY);
 	if (in->fd < 0 || fstat(in->fd, &st)) {
-		perror(path);
+		msg_perror(path);
 		trace_input_close(in);
 		return -1;
 	}

@@ -10,6 +10,7 @@
 
 #include "tools/trace/trace_fmt.h"
 #include "tools/trace/trace_scan.h"
+#include "tools/msg/msg.h"
 
 struct format_info {
 	const char *name;
@@ -171,7 +172,7 @@ static int detect_binary(struct trace_reader *tr)
 	if (tr->format == TRACE_VSCSI) {
 		tr->vscsi_version = trace_vscsi_version(tr->in.pos, held);
 		if (held && !tr->vscsi_version) {
-			fprintf(stderr, "%s: not a vscsi trace (its first records are of neither version 1 nor 2)\n",
+			msg_say("%s: not a vscsi trace (its first records are of neither version 1 nor 2)\n",
 				tr->path);
 			return -1;
 		}
@@ -205,7 +206,7 @@ static int next_line(struct trace_reader *tr, char **line)
 				bytes *= 2;
 			grown = realloc(tr->buf, bytes);
 			if (!grown) {
-				fprintf(stderr, "%s: out of memory reading the trace\n", tr->path);
+				msg_say("%s: out of memory reading the trace\n", tr->path);
 				return -1;
 			}
 			tr->buf = grown;
@@ -228,9 +229,9 @@ static int next_line(struct trace_reader *tr, char **line)
 static void where(const struct trace_reader *tr)
 {
 	if (is_binary(tr->format))
-		fprintf(stderr, "%s: record %lu: ", tr->path, tr->line);
+		msg_say("%s: record %lu: ", tr->path, tr->line);
 	else
-		fprintf(stderr, "%s:%lu: ", tr->path, tr->line);
+		msg_say("%s:%lu: ", tr->path, tr->line);
 }
 
 /* One binary record: 1, 0 at the end, -1 after a message. */
@@ -244,14 +245,14 @@ static int read_binary(struct trace_reader *tr, struct trace_record *rec, uint64
 	tr->line++;
 	if (ret == 2) {
 		where(tr);
-		fprintf(stderr, "truncated: %zu of its %zu bytes\n",
+		msg_say("truncated: %zu of its %zu bytes\n",
 			(size_t)(tr->in.end - tr->in.pos), tr->record_bytes);
 		return -1;
 	}
 	ret = formats[tr->format].parse_record(tr, p, rec, time_ns);
 	if (ret == -1) {
 		where(tr);
-		fprintf(stderr, "not a %s record\n", formats[tr->format].name);
+		msg_say("not a %s record\n", formats[tr->format].name);
 	}
 	return ret ? -1 : 1;
 }
@@ -266,7 +267,7 @@ static int read_text(struct trace_reader *tr, struct trace_record *rec, uint64_t
 		if (tr->format == TRACE_AUTO) {
 			tr->format = detect_line(tr, line);
 			if (tr->format == TRACE_AUTO) {
-				fprintf(stderr, "%s:%lu: trace format not recognised (not %s); name it with --format\n",
+				msg_say("%s:%lu: trace format not recognised (not %s); name it with --format\n",
 					tr->path, tr->line, trace_format_list() + strlen("auto|"));
 				return -1;
 			}
@@ -277,7 +278,7 @@ static int read_text(struct trace_reader *tr, struct trace_record *rec, uint64_t
 		if (ret == -2)
 			return -1;
 		if (ret) {
-			fprintf(stderr, "%s:%lu: not a %s trace line\n", tr->path, tr->line,
+			msg_say("%s:%lu: not a %s trace line\n", tr->path, tr->line,
 				formats[tr->format].name);
 			return -1;
 		}
@@ -302,7 +303,7 @@ static int read_record(struct trace_reader *tr, struct trace_record *rec)
 	if (rec->offset_bytes > TRACE_MAX_BYTES ||
 	    rec->length_bytes > TRACE_MAX_BYTES - rec->offset_bytes) {
 		where(tr);
-		fprintf(stderr, "a request beyond 2^63 bytes (offset %llu, length %llu) refused\n",
+		msg_say("a request beyond 2^63 bytes (offset %llu, length %llu) refused\n",
 			(unsigned long long)rec->offset_bytes,
 			(unsigned long long)rec->length_bytes);
 		return -1;
@@ -343,7 +344,7 @@ static int load_sorted(struct trace_reader *tr, const struct trace_record *first
 			room = room ? room * 2 : 4096;
 			grown = realloc(all, room * sizeof(*all));
 			if (!grown) {
-				fprintf(stderr, "%s: out of memory sorting the trace\n", tr->path);
+				msg_say("%s: out of memory sorting the trace\n", tr->path);
 				free(all);
 				return -1;
 			}
@@ -361,7 +362,7 @@ static int load_sorted(struct trace_reader *tr, const struct trace_record *first
 	qsort(all, count, sizeof(*all), by_time);
 	tr->sorted = malloc(count * sizeof(*tr->sorted));
 	if (!tr->sorted) {
-		fprintf(stderr, "%s: out of memory sorting the trace\n", tr->path);
+		msg_say("%s: out of memory sorting the trace\n", tr->path);
 		free(all);
 		return -1;
 	}
@@ -415,22 +416,22 @@ static int check_disk(struct trace_reader *tr)
 		return 0;
 	trace_disk_spec_name(&tr->disk, disk, sizeof(disk));
 	if (tr->format == TRACE_SSDEMU) {
-		fprintf(stderr, "%s: --disk %s refused: an ssdemu request log names no disks\n",
+		msg_say("%s: --disk %s refused: an ssdemu request log names no disks\n",
 			tr->path, disk);
 		return -1;
 	}
 	if (!formats[tr->format].has_disks) {
-		fprintf(stderr, "%s: --disk %s refused: a %s trace names no disks\n", tr->path,
+		msg_say("%s: --disk %s refused: a %s trace names no disks\n", tr->path,
 			disk, name);
 		return -1;
 	}
 	if (tr->disk.host[0] && tr->format != TRACE_MSR) {
-		fprintf(stderr, "%s: --disk %s refused: a %s trace names no hosts (--disk N)\n",
+		msg_say("%s: --disk %s refused: a %s trace names no hosts (--disk N)\n",
 			tr->path, disk, name);
 		return -1;
 	}
 	if (tr->disk.pair != tr->disks.pair) {
-		fprintf(stderr, "%s: --disk %s refused: a %s trace names its disks %s\n",
+		msg_say("%s: --disk %s refused: a %s trace names its disks %s\n",
 			tr->path, disk, name,
 			tr->disks.pair ? "major,minor (--disk 8,16)" : "by a number (--disk 3)");
 		return -1;
@@ -448,7 +449,7 @@ int trace_next(struct trace_reader *tr, struct trace_record *rec)
 		if (!rec->has_device)
 			return 1;
 		if (trace_disks_add(&tr->disks, rec->device)) {
-			fprintf(stderr, "%s: out of memory counting disks\n", tr->path);
+			msg_say("%s: out of memory counting disks\n", tr->path);
 			return -1;
 		}
 		if (!tr->disk.set || rec->device == tr->disk_device)
