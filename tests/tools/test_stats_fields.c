@@ -102,10 +102,40 @@ static void check_groups(void)
 	free(text);
 }
 
+/*
+ * Stats read from a file may be inconsistent: a min and a mean beyond the
+ * max (and a NaN-free but huge mean) still print a bar inside its bounds.
+ */
+static void check_wear_spread_bounds(void)
+{
+	static const unsigned long long means_milli[] = { 9000, 1ULL << 62, 0 };
+	struct ssdemu_stats st;
+	size_t bytes, i;
+	char *text;
+	FILE *out;
+
+	for (i = 0; i < sizeof(means_milli) / sizeof(means_milli[0]); i++) {
+		memset(&st, 0, sizeof(st));
+		st.version = SSDEMU_STATS_VERSION;
+		st.struct_bytes = sizeof(st);
+		st.erase_count_max = 5;
+		st.erase_count_min = 7 + i * 1000;
+		st.erase_count_mean_milli = means_milli[i];
+		out = open_memstream(&text, &bytes);
+		EXPECT(out, "memstream");
+		stats_print_grouped(out, &st);
+		EXPECT(!fclose(out), "memstream");
+		EXPECT(strstr(text, "spread 0..max"), "no spread bar for min %llu, mean %llu",
+		       (unsigned long long)st.erase_count_min, means_milli[i]);
+		free(text);
+	}
+}
+
 int main(void)
 {
 	check_fields();
 	check_groups();
+	check_wear_spread_bounds();
 	printf("stats_fields: ok (%zu counters in %d groups)\n", stats_field_count(),
 	       STATS_GROUPS);
 	return 0;

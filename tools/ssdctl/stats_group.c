@@ -206,6 +206,19 @@ static void print_erase_hist(FILE *out, const struct ssdemu_stats *st)
 	}
 }
 
+/*
+ * The column of @v on a bar of @width columns spanning 0..@max, clamped to
+ * the bar: stats read from a file may hold a min or mean beyond the max.
+ */
+static int spread_column(double v, unsigned long long max, int width)
+{
+	double column = v / max * (width - 1) + 0.5;
+
+	if (!(column >= 0))	/* negative or NaN */
+		return 0;
+	return column >= width - 1 ? width - 1 : (int)column;
+}
+
 static void print_spread(FILE *out, const struct ssdemu_stats *st, double mean, double sd)
 {
 	unsigned long long max = st->erase_count_max;
@@ -220,8 +233,8 @@ static void print_spread(FILE *out, const struct ssdemu_stats *st, double mean, 
 		bar[i] = (v >= mean - sd && v <= mean + sd) ? '-' : '.';
 	}
 	bar[width] = '\0';
-	bar[(int)((double)st->erase_count_min / max * (width - 1) + 0.5)] = 'm';
-	bar[(int)(mean / max * (width - 1) + 0.5)] = 'M';
+	bar[spread_column(st->erase_count_min, max, width)] = 'm';
+	bar[spread_column(mean, max, width)] = 'M';
 	bar[width - 1] = 'X';
 	ROW(out, "spread 0..max", "|%s| (m min, M mean, - mean +- sd, X max)", bar);
 }
