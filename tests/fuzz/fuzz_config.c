@@ -19,6 +19,7 @@
 #include "tools/report/conf_file.h"
 #include "common/ssd_config.h"
 #include "device/ssd_device.h"
+#include "tests/fuzz/fuzz_quiet.h"
 
 static int set_pair(void *ctx, const char *key, const char *value, const char *where)
 {
@@ -62,16 +63,9 @@ static void build(const struct ssd_config *cfg)
 	ssd_device_destroy(dev);
 }
 
-/*
- * The parsers' messages go to stdio's stderr, sent to /dev/null here;
- * sanitizer and libFuzzer reports write to file descriptor 2 and stay.
- */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	FILE *null = fopen("/dev/null", "w");
-
-	if (null)
-		stderr = null;
+	fuzz_quiet_stderr();
 	return 0;
 }
 

@@ -25,6 +25,7 @@
 #include "user/flat_iter.h"
 #include "common/ssd_config.h"
 #include "device/ssd_device.h"
+#include "tests/fuzz/fuzz_quiet.h"
 
 #define FUZZ_OPS	64		/* requests run on an accepted device */
 #define MAX_CAPACITY	(8U << 20)	/* the shadow's size */
@@ -194,16 +195,9 @@ static u64 run(struct ssd_device *dev, unsigned char *shadow, u64 capacity, u64 
 	return arrival;
 }
 
-/*
- * The parsers' messages go to stdio's stderr, sent to /dev/null here;
- * sanitizer and libFuzzer reports write to file descriptor 2 and stay.
- */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	FILE *null = fopen("/dev/null", "w");
-
-	if (null)
-		stderr = null;
+	fuzz_quiet_stderr();
 	return 0;
 }
 

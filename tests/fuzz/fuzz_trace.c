@@ -16,6 +16,7 @@
 #include <zstd.h>
 
 #include "tools/trace/trace_reader.h"
+#include "tests/fuzz/fuzz_quiet.h"
 
 /*
  * Whether @data is a zstd stream that decompresses to more than 1 MiB:
@@ -46,16 +47,9 @@ static bool zstd_bomb(const unsigned char *data, size_t size)
 	return total > (1u << 20);
 }
 
-/*
- * The parsers' messages go to stdio's stderr, sent to /dev/null here;
- * sanitizer and libFuzzer reports write to file descriptor 2 and stay.
- */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	FILE *null = fopen("/dev/null", "w");
-
-	if (null)
-		stderr = null;
+	fuzz_quiet_stderr();
 	return 0;
 }
 
