@@ -27,19 +27,8 @@ static int try_create(struct ssd_device **dev, const char *const *settings,
 		      unsigned int count)
 {
 	struct ssd_config cfg;
-	unsigned int i;
 
-	ssd_config_defaults(&cfg);
-	for (i = 0; i < count; i++) {
-		char key[64];
-		const char *eq = strchr(settings[i], '=');
-
-		EXPECT(eq && (size_t)(eq - settings[i]) < sizeof(key), "bad setting %s",
-		       settings[i]);
-		memcpy(key, settings[i], eq - settings[i]);
-		key[eq - settings[i]] = '\0';
-		EXPECT(ssd_config_set(&cfg, key, eq + 1) == 0, "refused %s", settings[i]);
-	}
+	make_config(&cfg, settings, count);
 	*dev = NULL;
 	return ssd_device_create(dev, &cfg);
 }
