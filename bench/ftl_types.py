@@ -59,6 +59,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bench import md_parts
 from bench.section import RESULTS, Options
 from ssdtools import paths
 import ssdsim as sim
@@ -461,17 +462,8 @@ def write_part(heading: str, lines: list[str], out_dir: Path = RESULTS
                ) -> None:
     """Put lines under "## heading" in ftl-types.md, keeping the other
     parts (the ssdsim part first, then the kernels' tables)."""
-    path = out_dir / "ftl-types.md"
-    parts: dict[str, str] = {}
-    if path.exists():
-        for part in ("\n" + path.read_text()).split("\n## ")[1:]:
-            head, _, body = part.partition("\n")
-            parts[head] = body.strip("\n")
-    parts[heading] = "\n".join(lines)
-    order = sorted(parts, key=lambda h: (
-        FIRST.index(h) if h in FIRST else len(FIRST), h))
-    path.write_text(TITLE + "\n" + "".join(
-        f"\n## {h}\n\n{parts[h]}\n" for h in order))
+    md_parts.write_part(out_dir / "ftl-types.md", TITLE, FIRST, heading,
+                        lines)
 
 
 def sim_part(result: dict[str, Any], figures: list[Path]) -> list[str]:

@@ -209,14 +209,11 @@ def write_results(result: dict[str, Any], out_dir: Path = RESULTS) -> None:
 
 def measure(opts: Options) -> dict[str, Any]:
     """The section of `make bench` (bench/section.py)."""
-    result = run(opts.kver, opts.ssdsim.resolve())
-    write_results(result)
-    return result
+    return own_vm.measure(opts, run, write_results)
 
 
 def show(results: dict[str, Any]) -> None:
-    print("\n".join(["", "FTL types on the device (VM)"]
-                    + table_lines(results[NAME])))
+    own_vm.show("FTL types on the device (VM)", table_lines(results[NAME]))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
+from bench.section import Options
 from ssdtools import initramfs
 import ssdsim as sim
 
@@ -26,6 +27,20 @@ def save(result: Result, json_stem: str, write_part: PartWriter,
     (out_dir / f"{json_stem}-{result['kernel']}.json").write_text(
         json.dumps(result, indent=2) + "\n")
     write_part(heading, lines, out_dir)
+
+
+def measure(opts: Options, run: Callable[[str, Path], Result],
+            write_results: Callable[[Result], None]) -> Result:
+    """The section's `measure` for `make bench` (bench/section.py): run on
+    the bench's kernel and ssdsim, write the results, return them."""
+    result = run(opts.kver, opts.ssdsim.resolve())
+    write_results(result)
+    return result
+
+
+def show(title: str, lines: list[str]) -> None:
+    """The section's table under its title, as `make bench` prints it."""
+    print("\n".join(["", title] + lines))
 
 
 def main(doc: str, run: Callable[[str, Path, argparse.Namespace], Result],

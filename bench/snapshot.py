@@ -38,6 +38,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench import md_parts
 from bench.section import RESULTS, Options
 import ssdsim as sim
 from ssdtools.paths import CONFIGS, ROOT
@@ -138,16 +139,8 @@ def write_part(heading: str, lines: list[str], out_dir: Path = RESULTS
                ) -> None:
     """Put lines under "## heading" in snapshot.md, keeping the other
     parts (the ssdsim table first, then the kernels' tables)."""
-    path = out_dir / "snapshot.md"
-    parts: dict[str, str] = {}
-    if path.exists():
-        for part in path.read_text().split("\n## ")[1:]:
-            head, _, body = part.partition("\n")
-            parts[head] = body.strip("\n")
-    parts[heading] = "\n".join(lines)
-    order = sorted(parts, key=lambda h: (h != SIM_HEADING, h))
-    path.write_text(TITLE + "\n" + "".join(
-        f"\n## {h}\n\n{parts[h]}\n" for h in order))
+    md_parts.write_part(out_dir / "snapshot.md", TITLE, (SIM_HEADING,),
+                        heading, lines)
 
 
 def write_results(result: dict[str, Any], out_dir: Path = RESULTS) -> None:

@@ -194,14 +194,12 @@ def write_results(result: dict[str, Any], out_dir: Path = RESULTS) -> None:
 
 def measure(opts: Options) -> dict[str, Any]:
     """The section of `make bench` (bench/section.py)."""
-    result = run(opts.kver, opts.ssdsim.resolve())
-    write_results(result)
-    return result
+    return own_vm.measure(opts, run, write_results)
 
 
 def show(results: dict[str, Any]) -> None:
-    print("\n".join(["", "Snapshots in the kernel (save, load, dd; VM)"]
-                    + table_lines(results[NAME])))
+    own_vm.show("Snapshots in the kernel (save, load, dd; VM)",
+                table_lines(results[NAME]))
 
 
 def _rounds_argument(parser: argparse.ArgumentParser) -> None:
