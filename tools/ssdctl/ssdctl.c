@@ -62,18 +62,26 @@ static int usage(void)
 	return 2;
 }
 
-/* Write @value to the attribute @attr of device directory @dir. */
-static int write_attr(const char *dir, const char *attr, const char *value)
+/* Open the attribute @attr of device directory @dir: a descriptor or -errno. */
+static int open_attr(const char *dir, const char *attr, int flags)
 {
 	char path[1024];
-	ssize_t n;
 	int fd;
 
 	if (snprintf(path, sizeof(path), "%s/%s", dir, attr) >= (int)sizeof(path))
 		return -ENAMETOOLONG;
-	fd = open(path, O_WRONLY);
+	fd = open(path, flags);
+	return fd < 0 ? -errno : fd;
+}
+
+/* Write @value to the attribute @attr of device directory @dir. */
+static int write_attr(const char *dir, const char *attr, const char *value)
+{
+	ssize_t n;
+	int fd = open_attr(dir, attr, O_WRONLY);
+
 	if (fd < 0)
-		return -errno;
+		return fd;
 	n = write(fd, value, strlen(value));
 	if (n < 0) {
 		int err = -errno;
@@ -87,15 +95,11 @@ static int write_attr(const char *dir, const char *attr, const char *value)
 
 static int read_attr(const char *dir, const char *attr, char *buf, size_t len)
 {
-	char path[1024];
 	ssize_t n;
-	int fd;
+	int fd = open_attr(dir, attr, O_RDONLY);
 
-	if (snprintf(path, sizeof(path), "%s/%s", dir, attr) >= (int)sizeof(path))
-		return -ENAMETOOLONG;
-	fd = open(path, O_RDONLY);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	n = read(fd, buf, len - 1);
 	close(fd);
 	if (n < 0)
@@ -199,17 +203,30 @@ undo:
 	return 1;
 }
 
+/*
+ * CMD NAME: @value written to NAME's configfs attribute @attr (its directory
+ * in @dir, the write's 0 or -errno in *@ret).  Returns ssdctl's exit status
+ * when there is nothing to write (a usage error, no such device), else 0.
+ */
+static int write_item_attr(int argc, char **argv, char *dir, size_t dir_len,
+			   const char *attr, const char *value, int *ret)
+{
+	if (argc != 2)
+		return usage();
+	if (item_dir(argv[1], dir, dir_len))
+		return 2;
+	*ret = write_attr(dir, attr, value);
+	return 0;
+}
+
 /* power-cut NAME: configfs power_cut=1; power-on NAME: power=1. */
 static int cmd_power(int argc, char **argv, const char *attr)
 {
 	char dir[512];
-	int ret;
+	int ret, status = write_item_attr(argc, argv, dir, sizeof(dir), attr, "1", &ret);
 
-	if (argc != 2)
-		return usage();
-	if (item_dir(argv[1], dir, sizeof(dir)))
-		return 2;
-	ret = write_attr(dir, attr, "1");
+	if (status)
+		return status;
 	if (ret) {
 		fprintf(stderr, "ssdctl: %s %s: %s (dmesg says why)\n", argv[0], argv[1],
 			strerror(-ret));
@@ -221,13 +238,10 @@ static int cmd_power(int argc, char **argv, const char *attr)
 static int cmd_destroy(int argc, char **argv)
 {
 	char dir[512];
-	int ret;
+	int ret, status = write_item_attr(argc, argv, dir, sizeof(dir), "power", "0", &ret);
 
-	if (argc != 2)
-		return usage();
-	if (item_dir(argv[1], dir, sizeof(dir)))
-		return 2;
-	ret = write_attr(dir, "power", "0");
+	if (status)
+		return status;
 	if (ret) {
 		fprintf(stderr, "ssdctl: power off %s: %s%s\n", argv[1], strerror(-ret),
 			ret == -EBUSY ? " (the disk is open)" : "");
