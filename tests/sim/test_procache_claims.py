@@ -48,20 +48,16 @@ def test_fig5_best_c_rule_and_ties() -> None:
     p = [0.1, 0.2, 0.3]
     same = {"4096": [0.2, 0.2, 0.2], "65536": [0.2, 0.2, 0.2],
             "0": [0.2, 0.2, 0.2]}
-    r = result(trace(p, p, same, w))
-    assert fc.per_trace(r, fc.fig5_row(r))[1] == "hand-made: no test"
     catches_up = {"4096": [0.3, 0.3, 0.3], "65536": [0.1, 0.2, 0.25],
                   "0": [0.1, 0.1, 0.1]}
-    r = result(trace(p, p, catches_up, w))
-    assert fc.per_trace(r, fc.fig5_row(r))[1] == "hand-made: direction only"
     grows = {"4096": [0.3, 0.2, 0.1], "65536": [0.2, 0.3, 0.2],
              "0": [0.1, 0.1, 0.4]}
-    r = result(trace(p, p, grows, w))
-    assert fc.per_trace(r, fc.fig5_row(r))[1] == "hand-made: reproduced"
     falls = {"4096": [0.1, 0.2, 0.4], "65536": [0.2, 0.3, 0.2],
              "0": [0.3, 0.1, 0.1]}
-    r = result(trace(p, p, falls, w))
-    assert fc.per_trace(r, fc.fig5_row(r))[1] == "hand-made: not reproduced"
+    for by_c, verdict in ((same, "no test"), (catches_up, "direction only"),
+                          (grows, "reproduced"), (falls, "not reproduced")):
+        r = result(trace(p, p, by_c, w))
+        assert fc.per_trace(r, fc.fig5_row(r))[1] == f"hand-made: {verdict}"
     g = {c: rows(v) for c, v in {"4096": [0.2], "8192": [0.2],
                                  "0": [0.1]}.items()}
     assert pf.best_cs(g, 0) == [4096, 8192]

@@ -155,6 +155,15 @@ def test_report_reads_the_figures_of_the_run(tmp_path: Path) -> None:
             or "(matplotlib missing: no plots)" in text)
 
 
+def _forbid_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run that must refuse writes no report and runs no replay."""
+    def no_report(*args: object, **kw: object) -> Path:
+        raise AssertionError("a report was written")
+
+    monkeypatch.setattr(report, "write", no_report)
+    monkeypatch.setattr(replay, "sweep", no_report)
+
+
 @pytest.mark.parametrize("present", [[], ["base"]])
 def test_report_only_refuses_without_the_runs(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -169,11 +178,7 @@ def test_report_only_refuses_without_the_runs(
         out.mkdir(parents=True)
         (out / "stats.json").write_text(json.dumps(fake_run(name, 1, 1, 0)))
 
-    def no_report(*args: object, **kw: object) -> Path:
-        raise AssertionError("a report was written")
-
-    monkeypatch.setattr(report, "write", no_report)
-    monkeypatch.setattr(replay, "sweep", no_report)
+    _forbid_report(monkeypatch)
     monkeypatch.setattr("sys.argv", ["run.py", "--scale", "tiny",
                                      "--settings", "base,refcnt",
                                      "--report-only"])
@@ -295,11 +300,7 @@ def test_report_only_refuses_runs_of_other_rounds(
         r["rounds"] = rounds
         (out / "stats.json").write_text(json.dumps(r))
 
-    def no_report(*args: object, **kw: object) -> Path:
-        raise AssertionError("a report was written")
-
-    monkeypatch.setattr(report, "write", no_report)
-    monkeypatch.setattr(replay, "sweep", no_report)
+    _forbid_report(monkeypatch)
     assert run.main(["--scale", "tiny", "--settings", "base,procache",
                      "--report-only"]) == 1
     assert "rounds [2, 3]" in capsys.readouterr().err
@@ -464,11 +465,7 @@ def test_report_only_refuses_runs_of_other_cold_percents(
         r.update(rounds=3, cold_percent=cold)
         (out / "stats.json").write_text(json.dumps(r))
 
-    def no_report(*args: object, **kw: object) -> Path:
-        raise AssertionError("a report was written")
-
-    monkeypatch.setattr(report, "write", no_report)
-    monkeypatch.setattr(replay, "sweep", no_report)
+    _forbid_report(monkeypatch)
     assert run.main(["--scale", "tiny", "--settings", "base,procache",
                      "--report-only"]) == 1
     assert "cold percents [0, 50]" in capsys.readouterr().err
