@@ -22,21 +22,10 @@
 . /etc/workload.conf
 
 # Modules, unless built in (6.12 builds virtio_pci in: /sys/module has it).
-for mod in virtio_pci 9pnet_virtio 9p; do
-	[ -d /sys/module/$mod ] || modprobe $mod || fail "module $mod"
-done
-mkdir -p /host /out
-mount -t 9p -o trans=virtio,version=9p2000.L,ro hostroot /host ||
-	fail "mount the host's / (9p)"
+mount_host_root
+mkdir -p /out
 mount -t 9p -o trans=virtio,version=9p2000.L results /out ||
 	fail "mount the results share (9p)"
-for fs in proc sysfs devtmpfs tmpfs; do
-	case $fs in
-	proc) dir=/host/proc ;; sysfs) dir=/host/sys ;;
-	devtmpfs) dir=/host/dev ;; tmpfs) dir=/host/run ;;
-	esac
-	mount -t $fs $fs $dir || fail "mount $fs on $dir"
-done
 # The results share inside the chroot too (the capture writes there).
 mkdir -p /host/run/out && mount -o bind /out /host/run/out ||
 	fail "bind the results share into the chroot"

@@ -14,19 +14,7 @@
 . /lib.sh
 . /etc/demo.conf
 
-for mod in virtio_pci 9pnet_virtio 9p; do
-	[ -d /sys/module/$mod ] || modprobe $mod || fail "module $mod"
-done
-mkdir -p /host
-mount -t 9p -o trans=virtio,version=9p2000.L,ro hostroot /host ||
-	fail "mount the host's / (9p)"
-for fs in proc sysfs devtmpfs tmpfs; do
-	case $fs in
-	proc) dir=/host/proc ;; sysfs) dir=/host/sys ;;
-	devtmpfs) dir=/host/dev ;; tmpfs) dir=/host/run ;;
-	esac
-	mount -t $fs $fs $dir || fail "mount $fs on $dir"
-done
+mount_host_root
 
 load_module
 names=

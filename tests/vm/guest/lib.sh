@@ -69,6 +69,25 @@ load_module() {
 	insmod /lib/ssdemu/ssdemu.ko || fail "insmod ssdemu"
 }
 
+# mount_host_root: the host's / shared read-only over virtio-9p (tag
+# hostroot) on /host, with its /proc, /sys, /dev and /run mounted, so that
+# steps can run chrooted in it (the host's tools, files on a tmpfs /run).
+mount_host_root() {
+	for mod in virtio_pci 9pnet_virtio 9p; do
+		[ -d /sys/module/$mod ] || modprobe $mod || fail "module $mod"
+	done
+	mkdir -p /host
+	mount -t 9p -o trans=virtio,version=9p2000.L,ro hostroot /host ||
+		fail "mount the host's / (9p)"
+	for fs in proc sysfs devtmpfs tmpfs; do
+		case $fs in
+		proc) dir=/host/proc ;; sysfs) dir=/host/sys ;;
+		devtmpfs) dir=/host/dev ;; tmpfs) dir=/host/run ;;
+		esac
+		mount -t $fs $fs $dir || fail "mount $fs on $dir"
+	done
+}
+
 # summary DEV TITLE: one line of what the flash went through since the
 # last reset.
 summary() {
