@@ -4,7 +4,8 @@
  * values of cache_policy are "none" (no cache layer) and then the entries
  * of admit_policies[], in order; those of cache_replacement the entries of
  * repl_policies[] (the first is the default).  Each is named by its ops
- * table.  A new policy is one file and one line here.
+ * table, whose algorithm is in cachealg/.  A new policy is one file there
+ * and one line here.
  */
 #include "nvmcache/nvmcache_internal.h"
 

@@ -104,6 +104,25 @@ def test_plc_in_out_reference_count_admits(tmp_path: Path) -> None:
     assert run["cache_write_bytes"] == 2 * 4096
 
 
+def test_plc_option_names_are_the_device_keys(tmp_path: Path) -> None:
+    """The knobs are named as the device's keys (plc_access_threshold,
+    plc_inout_percent); the older spellings give the very same run, and a
+    factor that is no whole percent is refused."""
+    seq = reads((0, "a"), (0, "a"), (0, "a"), (9, "b"), (9, "b"), (9, "b"),
+                (9, "b"), (9, "b"), (9, "b"), (9, "b"))
+    new = sim(tmp_path, seq, *PLC, "--plc-access-threshold", "1",
+              "--plc-delay", "0", "--plc-inout-percent", "150")
+    old = sim(tmp_path, seq, *PLC, "--plc-threshold-accesses", "1",
+              "--plc-delay", "0", "--plc-inout-factor", "1.5")
+    assert new["plc_inout_refused"] > 0
+    del new["seconds"], old["seconds"]
+    assert new == old
+    proc = cs.call(CACHESIM, [*PLC, "--plc-inout-factor", "1.234",
+                              str(TRACES / "fiu-mail-sample.blkparse")])
+    assert proc.returncode == 2
+    assert "--plc-inout-factor 1.234" in proc.stderr
+
+
 # -- CDAC (block mode) --
 
 def test_rce_drops_an_address_whose_block_is_referenced_once(

@@ -38,7 +38,7 @@ static struct nvmcache *cache_of(struct ssd_device *dev)
 
 static bool cached(struct ssd_device *dev, u64 lpn)
 {
-	return ssd_cache_set_find(&cache_of(dev)->dir, lpn) != CACHE_NONE;
+	return ssd_cache_set_find(&cache_of(dev)->alg.dir, lpn) != CACHE_NONE;
 }
 
 static void write_pages(struct ssd_device *dev, u64 lpn, u64 pages, u8 fill)
@@ -442,15 +442,15 @@ static void test_arc_requeue(void)
 
 	for (lpn = 1; lpn <= 3; lpn++)
 		write_pages(dev, lpn, 1, 1);
-	c->repl->requeue(c, ssd_cache_set_find(&c->dir, 1));
+	c->alg.repl->requeue(&c->alg, ssd_cache_set_find(&c->alg.dir, 1));
 	ssd_device_destroy(run_steps("arc requeue T1", dev, t1_steps, ARRAY_SIZE(t1_steps), 0));
 
 	dev = cache_device("arc", 3, NULL);
 	c = cache_of(dev);
 	for (lpn = 1; lpn <= 6; lpn++)
 		write_pages(dev, (lpn - 1) % 3 + 1, 1, 1);
-	c->repl->requeue(c, ssd_cache_set_find(&c->dir, 1));
-	EXPECT(c->repl->check(c) == 0, "arc: check after requeue");
+	c->alg.repl->requeue(&c->alg, ssd_cache_set_find(&c->alg.dir, 1));
+	EXPECT(c->alg.repl->check(&c->alg) == 0, "arc: check after requeue");
 	ssd_device_destroy(run_steps("arc requeue T2", dev, t2_steps, ARRAY_SIZE(t2_steps), 3));
 }
 

@@ -10,7 +10,10 @@
  *
  * The trace is read once (csim_trace.h); every policy of --policy runs
  * at every size of --cache-*, each from an empty cache.  It needs none of
- * the emulator's core: the host cache sits above the device.
+ * the emulator's device (the host cache sits above it), only the core's
+ * cache algorithms (cachealg/).  An algorithm's knob has the name of the
+ * device's key (--plc-access-threshold is plc_access_threshold); the
+ * older spellings are still taken.
  */
 #include <errno.h>
 #include <math.h>
@@ -80,9 +83,11 @@ static void usage(FILE *f)
 		"                             (default 4 x the metadata entries)\n"
 		"  --rce-drop-percent P       RCE drops an address whose block's count fell by\n"
 		"                             more than P%% in a cycle, 0-99 (50)\n"
-		"  --plc-threshold-accesses N a missed unit enters above N accesses, 0-1000000 (4)\n"
+		"  --plc-access-threshold N   a missed unit enters above N accesses, 0-1000000 (4)\n"
+		"                             (also --plc-threshold-accesses)\n"
 		"  --plc-delay N              a victim's delay count, 0-1000 (2)\n"
-		"  --plc-inout-factor F       b replaces a if access(b) > F x access(a), 1-2 (1)\n"
+		"  --plc-inout-percent P      b replaces a if access(b) x 100 > P x access(a),\n"
+		"                             100-200 (100); --plc-inout-factor F: P = 100 F\n"
 		"  --plc-filter on|off, --plc-delayed on|off, --plc-inout on|off (default on)\n"
 		"  --quad-popular-accesses N  quadrants: popular from N accesses (5)\n"
 		"  --quad-repeat-writes N     quadrants: high repeat from N writes (5)\n"
@@ -135,6 +140,17 @@ static uint32_t pow2_kib(const char *opt, const char *v, uint64_t lo, uint64_t h
 	if (x & (x - 1))
 		die(opt, v, want);
 	return (uint32_t)(x * 1024);
+}
+
+/* A factor of 1 to 2 in steps of 0.01, as a percent (--plc-inout-factor). */
+static uint32_t percent_of_factor(const char *opt, const char *v)
+{
+	const char *want = "must be 1 to 2, in steps of 0.01";
+	double x = number(opt, v, 1, 2, want), percent = floor(x * 100 + 0.5);
+
+	if (fabs(x * 100 - percent) > 1e-6)
+		die(opt, v, want);
+	return (uint32_t)percent;
 }
 
 static bool on_off(const char *opt, const char *v)
@@ -207,10 +223,13 @@ static void defaults(struct opts *o)
 	o->p.bhi = o->p.rce = true;
 	o->p.bhi_cold_percent = 50;
 	o->p.rce_drop_percent = 50;
-	o->p.plc_threshold_accesses = 4;
-	o->p.plc_delay = 2;
-	o->p.plc_inout_factor = 1.0;
-	o->p.plc_filter = o->p.plc_delayed = o->p.plc_inout = true;
+	o->p.alg.plc_access_threshold = 4;
+	o->p.alg.plc_delay = 2;
+	o->p.alg.plc_inout_percent = 100;
+	o->p.alg.plc_filter = o->p.alg.plc_delayed = o->p.alg.plc_inout = true;
+	/* This simulator's readings of PLC (cachealg/admit_plc.c). */
+	o->p.alg.plc_delay_reset_on_hit = true;
+	o->p.alg.plc_hand_passes = true;
 	o->quad_popular = 5;
 	o->quad_repeat = 5;
 	o->format = TRACE_AUTO;
@@ -281,19 +300,23 @@ static void parse(struct opts *o, int argc, char **argv)
 			o->stale = integer(a, v, 0, 1ULL << 62, "must be 0 (off) to 2^62 accesses");
 		else if (!strcmp(a, "--rce-drop-percent"))
 			o->p.rce_drop_percent = integer(a, v, 0, 99, "must be 0 to 99 (%)");
-		else if (!strcmp(a, "--plc-threshold-accesses"))
-			o->p.plc_threshold_accesses = integer(a, v, 0, 1000000,
-							      "must be 0 to 1000000 accesses");
+		else if (!strcmp(a, "--plc-access-threshold") ||
+			 !strcmp(a, "--plc-threshold-accesses"))
+			o->p.alg.plc_access_threshold = integer(a, v, 0, 1000000,
+								"must be 0 to 1000000 accesses");
 		else if (!strcmp(a, "--plc-delay"))
-			o->p.plc_delay = integer(a, v, 0, 1000, "must be 0 to 1000");
+			o->p.alg.plc_delay = integer(a, v, 0, 1000, "must be 0 to 1000");
+		else if (!strcmp(a, "--plc-inout-percent"))
+			o->p.alg.plc_inout_percent = integer(a, v, 100, 200,
+							     "must be 100 to 200 (%)");
 		else if (!strcmp(a, "--plc-inout-factor"))
-			o->p.plc_inout_factor = number(a, v, 1, 2, "must be 1 to 2");
+			o->p.alg.plc_inout_percent = percent_of_factor(a, v);
 		else if (!strcmp(a, "--plc-filter"))
-			o->p.plc_filter = on_off(a, v);
+			o->p.alg.plc_filter = on_off(a, v);
 		else if (!strcmp(a, "--plc-delayed"))
-			o->p.plc_delayed = on_off(a, v);
+			o->p.alg.plc_delayed = on_off(a, v);
 		else if (!strcmp(a, "--plc-inout"))
-			o->p.plc_inout = on_off(a, v);
+			o->p.alg.plc_inout = on_off(a, v);
 		else if (!strcmp(a, "--quad-popular-accesses"))
 			o->quad_popular = integer(a, v, 1, 1000000, "must be 1 to 1000000 accesses");
 		else if (!strcmp(a, "--quad-repeat-writes"))
@@ -409,6 +432,8 @@ int main(int argc, char **argv)
 			double t0 = now_s();
 
 			p.writes = o.writes;
+			p.keys = o.unit_mode ? chunks.units : blocks.distinct_blocks;
+			p.contents = blocks.distinct_block_fps;
 			p.capacity = capacity_of(&o, o.sizes[s], &blocks, &chunks);
 			p.meta_entries = o.meta_entries ? o.meta_entries :
 					 (uint64_t)fmax(1, floor(o.meta_per_block * p.capacity + 0.5));

@@ -45,7 +45,7 @@
  * bit for main.  The ghost is a struct cache_set.  Memory per cached
  * page: 1 byte + the ghost's (16 bytes per slot + 4 per hash bucket).
  */
-#include "nvmcache/nvmcache_internal.h"
+#include "cachealg/cachealg_internal.h"
 
 #define S3_HITS		0x03	/* the hit counter of a slot's byte */
 #define S3_MAIN		0x80	/* the slot's page is in main */
@@ -69,34 +69,34 @@ static u32 percent_of(u32 capacity, u64 percent)
 	return (u32)div_u64((u64)capacity * percent, 100);
 }
 
-static u32 small_pages(const struct ssd_config *cfg, u32 capacity)
+static u32 small_pages(const struct cache_params *p, u32 capacity)
 {
-	u32 pages = percent_of(capacity, cfg->cache_s3fifo_small_percent);
+	u32 pages = percent_of(capacity, p->cache_s3fifo_small_percent);
 
 	return pages ? pages : 1;
 }
 
-static u32 ghost_pages(const struct ssd_config *cfg, u32 capacity)
+static u32 ghost_pages(const struct cache_params *p, u32 capacity)
 {
-	return percent_of(capacity, cfg->cache_s3fifo_ghost_percent);
+	return percent_of(capacity, p->cache_s3fifo_ghost_percent);
 }
 
-static u64 s3fifo_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
+static u64 s3fifo_table_bytes(u64 total, const struct cache_params *p, u32 capacity)
 {
-	u32 ghost = ghost_pages(cfg, capacity);
+	u32 ghost = ghost_pages(p, capacity);
 
 	total = ssd_tables_add(total, 1, capacity, sizeof(u8));
 	return ghost ? ssd_cache_set_bytes(total, ghost) : total;
 }
 
-static int s3fifo_init(struct nvmcache *c, const struct ssd_config *cfg)
+static int s3fifo_init(struct cachealg *c)
 {
 	struct s3fifo_state *st = c->repl_state;
-	u32 capacity = c->dir.capacity, ghost = ghost_pages(cfg, capacity);
+	u32 capacity = c->dir.capacity, ghost = ghost_pages(&c->p, capacity);
 
-	st->small_size = small_pages(cfg, capacity);
+	st->small_size = small_pages(&c->p, capacity);
 	st->main_size = capacity - st->small_size;
-	st->move_hits = (u8)cfg->cache_s3fifo_move_hits;
+	st->move_hits = (u8)c->p.cache_s3fifo_move_hits;
 	st->small_tail = CACHE_NONE;
 	st->chosen = CACHE_NONE;
 	st->meta = ssd_zalloc(capacity);
@@ -105,7 +105,7 @@ static int s3fifo_init(struct nvmcache *c, const struct ssd_config *cfg)
 	return ghost ? ssd_cache_set_init(&st->ghost, ghost) : 0;
 }
 
-static void s3fifo_exit(struct nvmcache *c)
+static void s3fifo_exit(struct cachealg *c)
 {
 	struct s3fifo_state *st = c->repl_state;
 
@@ -116,7 +116,7 @@ static void s3fifo_exit(struct nvmcache *c)
 }
 
 /* Main's newest end: just after small's oldest page, or the head. */
-static void main_add_newest(struct nvmcache *c, struct s3fifo_state *st, u32 slot)
+static void main_add_newest(struct cachealg *c, struct s3fifo_state *st, u32 slot)
 {
 	if (st->small)
 		ssd_cache_set_move_after(&c->dir, slot, st->small_tail);
@@ -145,7 +145,7 @@ static void ghost_add(struct s3fifo_state *st, u64 lpn)
 }
 
 /* libCacheSim's S3FIFO_evict_main(): reinsert pages with hits. */
-static u32 main_victim(struct nvmcache *c, struct s3fifo_state *st)
+static u32 main_victim(struct cachealg *c, struct s3fifo_state *st)
 {
 	for (;;) {
 		u32 slot = c->dir.tail, hits = st->meta[slot] & S3_HITS;
@@ -162,7 +162,7 @@ static u32 main_victim(struct nvmcache *c, struct s3fifo_state *st)
  * main lowers a counter, each pass of small empties a slot of it: the
  * loops end.
  */
-static u32 s3fifo_victim(struct nvmcache *c, u64 lpn)
+static u32 s3fifo_victim(struct cachealg *c, u64 lpn)
 {
 	struct s3fifo_state *st = c->repl_state;
 
@@ -193,7 +193,7 @@ static u32 s3fifo_victim(struct nvmcache *c, u64 lpn)
 	}
 }
 
-static void s3fifo_remove(struct nvmcache *c, u32 slot, bool evicted)
+static void s3fifo_remove(struct cachealg *c, u32 slot, bool evicted)
 {
 	struct s3fifo_state *st = c->repl_state;
 
@@ -214,7 +214,7 @@ static void s3fifo_remove(struct nvmcache *c, u32 slot, bool evicted)
 		ghost_add(st, c->dir.lpn[slot]);
 }
 
-static void s3fifo_insert(struct nvmcache *c, u32 slot)
+static void s3fifo_insert(struct cachealg *c, u32 slot)
 {
 	struct s3fifo_state *st = c->repl_state;
 	u64 lpn = c->dir.lpn[slot];
@@ -240,7 +240,7 @@ static void s3fifo_insert(struct nvmcache *c, u32 slot)
 	st->small++;
 }
 
-static void s3fifo_hit(struct nvmcache *c, u32 slot)
+static void s3fifo_hit(struct cachealg *c, u32 slot)
 {
 	struct s3fifo_state *st = c->repl_state;
 
@@ -250,14 +250,14 @@ static void s3fifo_hit(struct nvmcache *c, u32 slot)
 		st->meta[slot]++;
 }
 
-static int s3fifo_check(struct nvmcache *c)
+static int s3fifo_check(struct cachealg *c)
 {
 	struct s3fifo_state *st = c->repl_state;
 	u32 slot, i = 0, last = CACHE_NONE;
 	int ret = 0;
 
 	if (st->ghost.capacity)
-		ret = ssd_cache_set_check(&st->ghost, c->dev_name, "S3-FIFO ghost");
+		ret = ssd_cache_set_check(&st->ghost, c->dev_name, c->who, "S3-FIFO ghost");
 	if (ret)
 		return ret;
 	for (slot = c->dir.head; slot != CACHE_NONE; slot = c->dir.next[slot], i++) {
@@ -269,15 +269,15 @@ static int s3fifo_check(struct nvmcache *c)
 	}
 	if (slot != CACHE_NONE || last != st->small_tail ||
 	    (u64)st->small + st->main != c->dir.count) {
-		ssd_dev_err(c->dev_name, "nvmcache: S3-FIFO: small %u + main %u (directory %u) disagree with the queues",
-			    st->small, st->main, c->dir.count);
+		ssd_dev_err(c->dev_name, "%s: S3-FIFO: small %u + main %u (directory %u) disagree with the queues",
+			    c->who, st->small, st->main, c->dir.count);
 		return -EUCLEAN;
 	}
 	for (slot = st->ghost.capacity ? st->ghost.head : CACHE_NONE; slot != CACHE_NONE;
 	     slot = st->ghost.next[slot])
 		if (ssd_cache_set_find(&c->dir, st->ghost.lpn[slot]) != CACHE_NONE) {
-			ssd_dev_err(c->dev_name, "nvmcache: S3-FIFO: lpn %u both cached and a ghost",
-				    st->ghost.lpn[slot]);
+			ssd_dev_err(c->dev_name, "%s: S3-FIFO: lpn %u both cached and a ghost",
+				    c->who, st->ghost.lpn[slot]);
 			return -EUCLEAN;
 		}
 	return 0;
@@ -288,7 +288,7 @@ static int s3fifo_check(struct nvmcache *c)
  * queues' sizes, small's end, the remembered choice and the pending
  * arrival; s3fifo_check() then holds the queues to the directory.
  */
-static void s3fifo_save(struct nvmcache *c, struct ssd_snap_writer *w)
+static void s3fifo_save(struct cachealg *c, struct ssd_snap_writer *w)
 {
 	struct s3fifo_state *st = c->repl_state;
 
@@ -304,7 +304,7 @@ static void s3fifo_save(struct nvmcache *c, struct ssd_snap_writer *w)
 			st->arrival_ghost << 3);
 }
 
-static void s3fifo_load(struct nvmcache *c, struct ssd_snap_reader *r)
+static void s3fifo_load(struct cachealg *c, struct ssd_snap_reader *r)
 {
 	struct s3fifo_state *st = c->repl_state;
 	u32 slot;
@@ -313,10 +313,10 @@ static void s3fifo_load(struct nvmcache *c, struct ssd_snap_reader *r)
 	ssd_snap_get_array(r, st->meta, c->dir.capacity, sizeof(u8));
 	for (slot = 0; slot < c->dir.capacity && !r->error; slot++)
 		if (st->meta[slot] & ~(S3_MAIN | S3_HITS))
-			ssd_snap_refuse(r, "nvmcache S3-FIFO: slot %u has bits %02x", slot,
+			ssd_snap_refuse(r, "%s S3-FIFO: slot %u has bits %02x", c->who, slot,
 					st->meta[slot]);
 	if (st->ghost.capacity)
-		ssd_cache_set_load(&st->ghost, r, c->pages, "S3-FIFO ghost");
+		ssd_cache_set_load(&st->ghost, r, c->keys, c->who, "S3-FIFO ghost");
 	st->small = ssd_snap_get_u32(r);
 	st->main = ssd_snap_get_u32(r);
 	st->small_tail = ssd_snap_get_u32(r);
@@ -329,11 +329,19 @@ static void s3fifo_load(struct nvmcache *c, struct ssd_snap_reader *r)
 	st->arrival_asked = flags & 2;
 	st->arrival_done = flags & 4;
 	st->arrival_ghost = flags & 8;
-	if (flags > 15 || st->arrival >= c->pages ||
+	if (flags > 15 || st->arrival >= c->keys ||
 	    (st->small_tail != CACHE_NONE && st->small_tail >= c->dir.capacity) ||
 	    (st->chosen != CACHE_NONE && !cache_set_holds_slot(&c->dir, st->chosen)))
-		ssd_snap_refuse(r, "nvmcache S3-FIFO: flags %02x, arrival %llu, small's end %u, choice %u out of range",
-				flags, (unsigned long long)st->arrival, st->small_tail, st->chosen);
+		ssd_snap_refuse(r, "%s S3-FIFO: flags %02x, arrival %llu, small's end %u, choice %u out of range",
+				c->who, flags, (unsigned long long)st->arrival, st->small_tail, st->chosen);
+}
+
+/* The ghost FIFO's keys. */
+static u32 s3fifo_ghosts(const struct cachealg *c)
+{
+	const struct s3fifo_state *st = c->repl_state;
+
+	return st->ghost.count;
 }
 
 const struct cache_repl_ops ssd_cache_repl_s3fifo = {
@@ -346,6 +354,7 @@ const struct cache_repl_ops ssd_cache_repl_s3fifo = {
 	.hit = s3fifo_hit,
 	.victim = s3fifo_victim,
 	.remove = s3fifo_remove,
+	.ghosts = s3fifo_ghosts,
 	.check = s3fifo_check,
 	.save = s3fifo_save,
 	.load = s3fifo_load,

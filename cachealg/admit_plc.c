@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * admit_plc.c - PLC-Cache (Liu, Chai, Xiao, Qin, MSST 2014): keep Popular
+ * and Long-term Cached data, write the flash cache as little as possible.
+ * Three rules decide a miss of key b:
+ *
+ *   popularity filter  b enters only if its access count (every access,
+ *                      hit or miss) exceeds plc_access_threshold; a key's
+ *                      count is reset when it is evicted
+ *   delayed eviction   the cache full, the replacement policy's victim a
+ *                      (with gclock, the paper's CLOCK ring: the hand
+ *                      lowers inner priorities until one is 0) has a delay
+ *                      count, plc_delay when it entered; each attempt
+ *                      lowers it, and while it stays above 0 the
+ *                      replacement is abandoned and b is not cached
+ *   in-out comparison  a is replaced by b only if b has more references
+ *                      than a (the owner tells them: a dedup layer's
+ *                      counts, the files sharing a container; one each
+ *                      otherwise) or b's access count exceeds a's times
+ *                      plc_inout_percent / 100 (the paper's f in [1, 2])
+ *
+ * With room in the cache only the filter applies.  The filter is decide(),
+ * the other two replace(), so an owner may ask the replacement for its
+ * victim only once the filter let b through (the host simulator does).
+ * The host simulator's readings are parameters: each rule on or off; a
+ * hit setting the delay back to plc_delay; the hand passing an abandoned
+ * or refused victim by (requeue).
+ *
+ * The paper's cache unit is a 2 MB container of chunks; in the device it
+ * is one page, in the host simulator a container.  Memory: an access
+ * count per key and a delay count per cached key, each of plc_count_bytes
+ * (the device: one byte, saturating; the host simulator: four).
+ */
+#include "cachealg/cachealg_internal.h"
+
+struct plc_state {
+	void *access;		/* [keys]: access counts */
+	void *delay;		/* [capacity]: delay counts */
+	u8 bytes;		/* of a count */
+};
+
+static u8 count_bytes(const struct cache_params *p)
+{
+	return p->plc_count_bytes ? p->plc_count_bytes : 1;
+}
+
+static u64 plc_table_bytes(u64 total, const struct cache_params *p, u32 capacity, u64 keys)
+{
+	total = ssd_tables_add(total, 1, keys, count_bytes(p));
+	return ssd_tables_add(total, 1, capacity, count_bytes(p));
+}
+
+static int plc_init(struct cachealg *c)
+{
+	struct plc_state *plc = c->admit_state;
+
+	plc->bytes = count_bytes(&c->p);
+	plc->access = ssd_zalloc(c->keys * plc->bytes);
+	plc->delay = ssd_zalloc(c->dir.capacity ? (u64)c->dir.capacity * plc->bytes : 1);
+	return plc->access && plc->delay ? 0 : -ENOMEM;
+}
+
+static void plc_exit(struct cachealg *c)
+{
+	struct plc_state *plc = c->admit_state;
+
+	ssd_free(plc->access);
+	ssd_free(plc->delay);
+	plc->access = NULL;
+	plc->delay = NULL;
+}
+
+static u32 access_of(const struct plc_state *plc, u64 key)
+{
+	return cache_count_get(plc->access, plc->bytes, key);
+}
+
+static u32 delay_of(const struct plc_state *plc, u32 slot)
+{
+	return cache_count_get(plc->delay, plc->bytes, slot);
+}
+
+static void plc_access(struct cachealg *c, u64 key)
+{
+	struct plc_state *plc = c->admit_state;
+
+	cache_count_set(plc->access, plc->bytes, key, access_of(plc, key) + 1);
+}
+
+static void plc_hit(struct cachealg *c, u32 slot)
+{
+	struct plc_state *plc = c->admit_state;
+
+	if (c->p.plc_delay_reset_on_hit)
+		cache_count_set(plc->delay, plc->bytes, slot, c->p.plc_delay);
+}
+
+/* The popularity filter. */
+static enum cache_verdict plc_decide(struct cachealg *c, u64 key, const struct cache_req *req)
+{
+	struct plc_state *plc = c->admit_state;
+
+	if (c->p.plc_filter && access_of(plc, key) <= c->p.plc_access_threshold)
+		return CACHE_BYPASS_POLICY;
+	return CACHE_ADMIT;
+}
+
+/* A replacement abandoned or refused: the hand may pass the victim by. */
+static enum cache_verdict spare(struct cachealg *c, u32 victim, enum cache_verdict verdict)
+{
+	if (c->p.plc_hand_passes && c->repl->requeue)
+		c->repl->requeue(c, victim);
+	return verdict;
+}
+
+/* Delayed eviction, then the in-out comparison. */
+static enum cache_verdict plc_replace(struct cachealg *c, u64 key, u32 victim)
+{
+	struct plc_state *plc = c->admit_state;
+	u32 delay = delay_of(plc, victim);
+	u64 old;
+
+	if (c->p.plc_delayed && delay) {
+		cache_count_set(plc->delay, plc->bytes, victim, --delay);
+		if (delay)
+			return spare(c, victim, CACHE_BYPASS_DELAY);
+	}
+	old = c->dir.lpn[victim];
+	if (!c->p.plc_inout || cachealg_refs(c, key) > cachealg_refs(c, old) ||
+	    (u64)access_of(plc, key) * 100 > (u64)access_of(plc, old) * c->p.plc_inout_percent)
+		return CACHE_ADMIT;
+	return spare(c, victim, CACHE_BYPASS_INOUT);
+}
+
+static void plc_entered(struct cachealg *c, u32 slot)
+{
+	struct plc_state *plc = c->admit_state;
+
+	cache_count_set(plc->delay, plc->bytes, slot, c->p.plc_delay);
+}
+
+static void plc_left(struct cachealg *c, u32 slot, bool evicted)
+{
+	struct plc_state *plc = c->admit_state;
+
+	if (evicted)
+		cache_count_set(plc->access, plc->bytes, c->dir.lpn[slot], 0);
+}
+
+/* Snapshots: every key's access count and every slot's delay count. */
+static void plc_save(struct cachealg *c, struct ssd_snap_writer *w)
+{
+	struct plc_state *plc = c->admit_state;
+
+	ssd_snap_put_array(w, plc->access, c->keys, plc->bytes);
+	ssd_snap_put_array(w, plc->delay, c->dir.capacity, plc->bytes);
+}
+
+static void plc_load(struct cachealg *c, struct ssd_snap_reader *r)
+{
+	struct plc_state *plc = c->admit_state;
+	u32 slot;
+
+	ssd_snap_get_array(r, plc->access, c->keys, plc->bytes);
+	ssd_snap_get_array(r, plc->delay, c->dir.capacity, plc->bytes);
+	/* A delay starts at plc_delay and only falls. */
+	for (slot = 0; slot < c->dir.capacity && !r->error; slot++)
+		if (delay_of(plc, slot) > min_t(u32, c->p.plc_delay, cache_count_max(plc->bytes)))
+			ssd_snap_refuse(r, "%s PLC: slot %u delay %u, plc_delay is %u", c->who,
+					slot, delay_of(plc, slot),
+					min_t(u32, c->p.plc_delay, cache_count_max(plc->bytes)));
+}
+
+const struct cache_admit_ops ssd_cache_admit_plc = {
+	.name = "plc",
+	.state_bytes = sizeof(struct plc_state),
+	.dedup_aware = true,
+	.table_bytes = plc_table_bytes,
+	.init = plc_init,
+	.exit = plc_exit,
+	.access = plc_access,
+	.hit = plc_hit,
+	.decide = plc_decide,
+	.replace = plc_replace,
+	.entered = plc_entered,
+	.left = plc_left,
+	.save = plc_save,
+	.load = plc_load,
+};

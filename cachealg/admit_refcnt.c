@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * admit_refcnt.c - REFCNT (Hsieh et al., as the ProCache paper compares
+ * it): a saturating 8-bit counter per key (logical page), bumped by every
+ * access and halved (right shift) for all keys every refcnt_decay_writes
+ * accesses; a miss enters once its key's counter has reached
+ * refcnt_threshold.  Its memory is the counter array: one byte per key of
+ * the logical space, the per-LBA RAM ProCache does without.
+ */
+#include "cachealg/cachealg_internal.h"
+
+struct refcnt_state {
+	u8 *count;			/* [logical pages] */
+	u64 pages;
+	u64 threshold;
+	u64 decay_writes;
+	u64 writes;			/* since the last decay */
+};
+
+static u64 refcnt_table_bytes(u64 total, const struct cache_params *p, u32 capacity, u64 keys)
+{
+	return ssd_tables_add(total, 1, keys, sizeof(u8));
+}
+
+static int refcnt_init(struct cachealg *c)
+{
+	struct refcnt_state *rc = c->admit_state;
+
+	rc->pages = c->keys;
+	rc->threshold = c->p.refcnt_threshold;
+	rc->decay_writes = c->p.refcnt_decay_writes ? c->p.refcnt_decay_writes :
+			   2ULL * c->dir.capacity;
+	rc->writes = 0;
+	rc->count = ssd_zalloc(rc->pages);
+	return rc->count ? 0 : -ENOMEM;
+}
+
+static void refcnt_exit(struct cachealg *c)
+{
+	struct refcnt_state *rc = c->admit_state;
+
+	ssd_free(rc->count);
+	rc->count = NULL;
+}
+
+static void refcnt_access(struct cachealg *c, u64 lpn)
+{
+	struct refcnt_state *rc = c->admit_state;
+	u64 i;
+
+	if (rc->count[lpn] < 255)
+		rc->count[lpn]++;
+	if (++rc->writes < rc->decay_writes)
+		return;
+	rc->writes = 0;
+	for (i = 0; i < rc->pages; i++)
+		rc->count[i] >>= 1;
+}
+
+static enum cache_verdict refcnt_decide(struct cachealg *c, u64 lpn,
+					const struct cache_req *req)
+{
+	const struct refcnt_state *rc = c->admit_state;
+
+	return rc->count[lpn] >= rc->threshold ? CACHE_ADMIT : CACHE_BYPASS_POLICY;
+}
+
+/* Snapshots: every page's counter and the writes since the last decay. */
+static void refcnt_save(struct cachealg *c, struct ssd_snap_writer *w)
+{
+	struct refcnt_state *rc = c->admit_state;
+
+	ssd_snap_put_array(w, rc->count, rc->pages, sizeof(u8));
+	ssd_snap_put_u64(w, rc->writes);
+}
+
+static void refcnt_load(struct cachealg *c, struct ssd_snap_reader *r)
+{
+	struct refcnt_state *rc = c->admit_state;
+
+	ssd_snap_get_array(r, rc->count, rc->pages, sizeof(u8));
+	rc->writes = ssd_snap_get_u64(r);
+	if (!r->error && rc->writes >= rc->decay_writes)
+		ssd_snap_refuse(r, "%s REFCNT: %llu writes since the decay, it comes every %llu",
+				c->who, (unsigned long long)rc->writes,
+				(unsigned long long)rc->decay_writes);
+}
+
+const struct cache_admit_ops ssd_cache_admit_refcnt = {
+	.name = "refcnt",
+	.state_bytes = sizeof(struct refcnt_state),
+	.table_bytes = refcnt_table_bytes,
+	.init = refcnt_init,
+	.exit = refcnt_exit,
+	.access = refcnt_access,
+	.decide = refcnt_decide,
+	.save = refcnt_save,
+	.load = refcnt_load,
+};
