@@ -128,6 +128,7 @@ struct cache_params {
 	u32 cache_s3fifo_small_percent;
 	u32 cache_s3fifo_ghost_percent;
 	u32 cache_s3fifo_move_hits;
+	bool cache_s3fifo_fill_main;	/* libCacheSim 0.3.5's filling (repl_s3fifo.c) */
 	/*
 	 * ARC: keys its ghost lists may remember; 0: the cache's size (they
 	 * never need more when only misses evict; an owner that also

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * repl_s3fifo.c - S3-FIFO replacement (Yang et al., "FIFO queues are all
- * you need for cache eviction", SOSP'23), as libCacheSim's S3FIFO.c (the
- * version of its Python package libcachesim 0.3.5): three FIFO queues.
+ * you need for cache eviction", SOSP'23), as libCacheSim's S3FIFO.c: three
+ * FIFO queues.
  *
  *  - small: cache_s3fifo_small_percent of the cache (at least one page);
- *    a missed page enters here ...
+ *    a missed page enters here (even when small holds its share already,
+ *    as long as the cache has room: the paper's Algorithm 1 and
+ *    libCacheSim's C code) ...
  *  - main: the rest; ... unless the ghost FIFO remembers its lpn, then it
  *    enters here;
  *  - ghost: the lpns (no data) of the last pages evicted from small, up
@@ -19,10 +21,11 @@
  * next one is looked at, until one with fewer leaves small for the ghost
  * (and if small empties first, main is asked).
  *
- * As libCacheSim, and unlike the paper: before the first eviction, a page
- * that finds small full enters main (so the cache fills both); the
- * counters are compared with a threshold of 2 hits by default (the paper:
- * 1).  libCacheSim counts hits without bound and clamps them to 3 only
+ * With cache_s3fifo_fill_main=1, as the S3FIFO of libCacheSim's Python
+ * package libcachesim 0.3.5 and unlike the paper: before the first
+ * eviction, a page that finds small full enters main (so the cache fills
+ * both).  As libCacheSim, the counters are compared with a threshold of 2
+ * hits by default (the paper: 1).  libCacheSim counts hits without bound and clamps them to 3 only
  * when main reinserts a page; with the threshold at most 3, 2-bit
  * saturating counters decide alike.  Where this differs from libCacheSim:
  *  - the queues' sizes are floor(cache_pages * percent / 100) in integers;
@@ -58,6 +61,7 @@ struct s3fifo_state {
 	u32 small_tail;		/* small's oldest page, or CACHE_NONE */
 	u32 chosen;		/* victim()'s choice until something changes */
 	u8 move_hits;
+	bool fill_main;		/* libcachesim 0.3.5: small full, no eviction yet: main */
 	bool evicted;		/* a victim was asked for (libCacheSim's has_evicted) */
 	/* The page the last victim() was asked for, and what its arrival did. */
 	u64 arrival;
@@ -97,6 +101,7 @@ static int s3fifo_init(struct cachealg *c)
 	st->small_size = small_pages(&c->p, capacity);
 	st->main_size = capacity - st->small_size;
 	st->move_hits = (u8)c->p.cache_s3fifo_move_hits;
+	st->fill_main = c->p.cache_s3fifo_fill_main;
 	st->small_tail = CACHE_NONE;
 	st->chosen = CACHE_NONE;
 	st->meta = ssd_zalloc(capacity);
@@ -227,7 +232,7 @@ static void s3fifo_insert(struct cachealg *c, u32 slot)
 		ghost_hit = s3fifo_arrive(st, lpn);
 	st->arrival_asked = false;
 	st->arrival_done = false;
-	if (ghost_hit || (!st->evicted && st->small >= st->small_size)) {
+	if (ghost_hit || (st->fill_main && !st->evicted && st->small >= st->small_size)) {
 		st->meta[slot] = S3_MAIN;
 		main_add_newest(c, st, slot);
 		st->main++;

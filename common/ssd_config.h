@@ -211,6 +211,8 @@ enum ssd_data_store {
 	  "S3-FIFO: lpns the ghost FIFO remembers, in percent of cache_pages") \
 	X(cache_s3fifo_move_hits, 2, 1, 3, 0, NULL,			\
 	  "S3-FIFO: hits in the small FIFO that move a page to the main FIFO") \
+	X(cache_s3fifo_fill_main, 0, 0, 1, 0, NULL,			\
+	  "S3-FIFO: 0 = a miss enters small (the paper); 1 = before the first eviction one that finds small full enters main (libCacheSim 0.3.5)") \
 	X(cache_pages, 0, 0, U32_MAX, 0, NULL,				\
 	  "pages the write cache holds; 0 = 7/8 of what the SLC region's GC allows") \
 	X(cache_destage_high_percent, 0, 0, 100, 0, NULL,		\

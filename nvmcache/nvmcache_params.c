@@ -26,6 +26,7 @@ void ssd_nvmcache_params(const struct ssd_config *cfg, struct cache_params *p)
 	p->cache_s3fifo_small_percent = (u32)cfg->cache_s3fifo_small_percent;
 	p->cache_s3fifo_ghost_percent = (u32)cfg->cache_s3fifo_ghost_percent;
 	p->cache_s3fifo_move_hits = (u32)cfg->cache_s3fifo_move_hits;
+	p->cache_s3fifo_fill_main = cfg->cache_s3fifo_fill_main;
 	p->procache_c_bytes = cfg->procache_c_bytes;
 	for (k = 0; k < SSD_PROCACHE_CLASSES; k++)
 		p->procache_p_ppm[k] = cfg->procache_p_vector ? class_ppm[k] : cfg->procache_p_ppm;
