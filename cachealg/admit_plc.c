@@ -2,29 +2,40 @@
 /*
  * admit_plc.c - PLC-Cache (Liu, Chai, Xiao, Qin, MSST 2014): keep Popular
  * and Long-term Cached data, write the flash cache as little as possible.
- * Three rules decide a miss of key b:
+ * Three rules decide a miss of key b (the paper's pseudo code,
+ * plc-cache-msst-2014.txt about line 675; docs/papers-cache.md):
  *
  *   popularity filter  b enters only if its access count (every access,
  *                      hit or miss) exceeds plc_access_threshold; a key's
  *                      count is reset when it is evicted
  *   delayed eviction   the cache full, the replacement policy's victim a
  *                      (with gclock, the paper's CLOCK ring: the hand
- *                      lowers inner priorities until one is 0) has a delay
- *                      count, plc_delay when it entered; each attempt
+ *                      lowers inner priorities until one is 0, and stays
+ *                      on it) has a delay count, plc_delay when it
+ *                      entered, +1 at each hit (the slides); each attempt
  *                      lowers it, and while it stays above 0 the
  *                      replacement is abandoned and b is not cached
  *   in-out comparison  a is replaced by b only if b has more references
  *                      than a (the owner tells them: a dedup layer's
  *                      counts, the files sharing a container; one each
- *                      otherwise) or b's access count exceeds a's times
- *                      plc_inout_percent / 100 (the paper's f in [1, 2])
+ *                      otherwise) or b's access count exceeds f(a's access
+ *                      count) x plc_access_threshold, f a's access count
+ *                      over the threshold within [1, 2] (the text leaves
+ *                      f's mapping open: this is the one that needs no
+ *                      constant of its own)
  *
- * With room in the cache only the filter applies.  The filter is decide(),
- * the other two replace(), so an owner may ask the replacement for its
- * victim only once the filter let b through (the host simulator does).
- * The host simulator's readings are parameters: each rule on or off; a
- * hit setting the delay back to plc_delay; the hand passing an abandoned
- * or refused victim by (requeue).
+ * A key that enters gets its access count, its hotness, as its inner
+ * priority (the paper: "according to its hotness").  With room in the
+ * cache only the filter applies.  The filter is decide(), the other two
+ * replace(), so an owner may ask the replacement for its victim only once
+ * the filter let b through (the host simulator does).
+ *
+ * Other readings are parameters (keys): the slides' in-out form, b's
+ * count > m x a's (m = plc_inout_percent / 100), and the paper's with a
+ * constant f (plc_inout_f=1, f = plc_inout_percent / 100); an inner
+ * priority of 0; a hit leaving the delay as it is or setting it back to
+ * plc_delay; the hand passing an abandoned or refused victim by
+ * (requeue); the host simulator's ablations, each rule on or off.
  *
  * The paper's cache unit is a 2 MB container of chunks; in the device it
  * is one page, in the host simulator a container.  Memory: an access
@@ -87,11 +98,14 @@ static void plc_access(struct cachealg *c, u64 key)
 	cache_count_set(plc->access, plc->bytes, key, access_of(plc, key) + 1);
 }
 
+/* A hit: the delay count +1 (the slides), back to plc_delay, or kept. */
 static void plc_hit(struct cachealg *c, u32 slot)
 {
 	struct plc_state *plc = c->admit_state;
 
-	if (c->p.plc_delay_reset_on_hit)
+	if (c->p.plc_delay_hit == 0)
+		cache_count_set(plc->delay, plc->bytes, slot, delay_of(plc, slot) + 1);
+	else if (c->p.plc_delay_hit == 1)
 		cache_count_set(plc->delay, plc->bytes, slot, c->p.plc_delay);
 }
 
@@ -113,6 +127,23 @@ static enum cache_verdict spare(struct cachealg *c, u32 victim, enum cache_verdi
 	return verdict;
 }
 
+/*
+ * The in-out comparison by access counts: whether b's count @b beats a's
+ * @a.  The paper's: b > f(a) x threshold, f(a) = a / threshold within
+ * [1, 2] (so b > a, between the threshold and twice it), or a constant
+ * f; the slides': b > m x a.
+ */
+static bool more_popular(const struct cachealg *c, u64 b, u64 a)
+{
+	u64 thr = c->p.plc_access_threshold;
+
+	if (c->p.plc_inout_form == 1)
+		return b * 100 > a * c->p.plc_inout_percent;
+	if (c->p.plc_inout_f == 1)
+		return b * 100 > thr * c->p.plc_inout_percent;
+	return b > min_t(u64, max_t(u64, a, thr), 2 * thr);
+}
+
 /* Delayed eviction, then the in-out comparison. */
 static enum cache_verdict plc_replace(struct cachealg *c, u64 key, u32 victim)
 {
@@ -127,16 +158,19 @@ static enum cache_verdict plc_replace(struct cachealg *c, u64 key, u32 victim)
 	}
 	old = c->dir.lpn[victim];
 	if (!c->p.plc_inout || cachealg_refs(c, key) > cachealg_refs(c, old) ||
-	    (u64)access_of(plc, key) * 100 > (u64)access_of(plc, old) * c->p.plc_inout_percent)
+	    more_popular(c, access_of(plc, key), access_of(plc, old)))
 		return CACHE_ADMIT;
 	return spare(c, victim, CACHE_BYPASS_INOUT);
 }
 
+/* A key enters: its delay count, and its hotness as its inner priority. */
 static void plc_entered(struct cachealg *c, u32 slot)
 {
 	struct plc_state *plc = c->admit_state;
 
 	cache_count_set(plc->delay, plc->bytes, slot, c->p.plc_delay);
+	if (c->p.plc_priority_init == 0 && c->repl->prioritize)
+		c->repl->prioritize(c, slot, access_of(plc, c->dir.lpn[slot]));
 }
 
 static void plc_left(struct cachealg *c, u32 slot, bool evicted)
@@ -163,8 +197,8 @@ static void plc_load(struct cachealg *c, struct ssd_snap_reader *r)
 
 	ssd_snap_get_array(r, plc->access, c->keys, plc->bytes);
 	ssd_snap_get_array(r, plc->delay, c->dir.capacity, plc->bytes);
-	/* A delay starts at plc_delay and only falls. */
-	for (slot = 0; slot < c->dir.capacity && !r->error; slot++)
+	/* A delay starts at plc_delay and only falls, unless hits raise it. */
+	for (slot = 0; slot < c->dir.capacity && !r->error && c->p.plc_delay_hit; slot++)
 		if (delay_of(plc, slot) > min_t(u32, c->p.plc_delay, cache_count_max(plc->bytes)))
 			ssd_snap_refuse(r, "%s PLC: slot %u delay %u, plc_delay is %u", c->who,
 					slot, delay_of(plc, slot),

@@ -148,11 +148,14 @@ struct cache_params {
 	/* The host simulator's ablations: each of PLC's three rules on or off. */
 	bool plc_filter, plc_delayed, plc_inout;
 	/*
-	 * Readings of PLC the host simulator has used (both off in the device):
-	 * a hit sets the delay count back to plc_delay; an abandoned or
-	 * refused replacement passes the victim by (the hand moves on).
+	 * PLC's readings (admit_plc.c; 0 is the papers' in each): the in-out
+	 * comparison's form (0: the paper's, 1: the slides') and the paper's
+	 * f (0: a's popularity over the threshold, 1: a constant); the inner
+	 * priority of a key that enters (0: its access count, 1: 0); a hit's
+	 * delay count (0: +1, 1: back to plc_delay, 2: unchanged); whether an
+	 * abandoned or refused victim is passed by (the hand moves on).
 	 */
-	bool plc_delay_reset_on_hit;
+	u8 plc_inout_form, plc_inout_f, plc_priority_init, plc_delay_hit;
 	bool plc_hand_passes;
 	/*
 	 * Bytes of PLC's access and delay counters: 1 (the device: saturating
@@ -210,6 +213,11 @@ struct cache_repl_ops {
 	 * passes a victim).  NULL: the policy cannot be composed so.
 	 */
 	void (*requeue)(struct cachealg *c, u32 slot);
+	/*
+	 * Set the priority of the key of @slot (GCLOCK's inner priority,
+	 * capped at its maximum); NULL: the policy has none.
+	 */
+	void (*prioritize)(struct cachealg *c, u32 slot, u32 priority);
 	/* Keys the policy remembers without data (ghosts); NULL: none. */
 	u32 (*ghosts)(const struct cachealg *c);
 	/*

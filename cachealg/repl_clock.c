@@ -102,6 +102,14 @@ static u32 clock_victim(struct cachealg *c, u64 key)
 	return dir->tail;
 }
 
+/* The counter of @slot set to @priority, at most the maximum. */
+static void clock_prioritize(struct cachealg *c, u32 slot, u32 priority)
+{
+	struct clock_state *st = c->repl_state;
+
+	cache_count_set(st->count, st->bytes, slot, min_t(u32, priority, st->max));
+}
+
 /* The hand passes @slot by: it goes behind the hand, its counter kept. */
 static void clock_requeue(struct cachealg *c, u32 slot)
 {
@@ -138,6 +146,7 @@ const struct cache_repl_ops ssd_cache_repl_clock = {
 	.hit = clock_hit,
 	.victim = clock_victim,
 	.requeue = clock_requeue,
+	.prioritize = clock_prioritize,
 	.save = clock_save,
 	.load = clock_load,
 };
@@ -152,6 +161,7 @@ const struct cache_repl_ops ssd_cache_repl_gclock = {
 	.hit = clock_hit,
 	.victim = clock_victim,
 	.requeue = clock_requeue,
+	.prioritize = clock_prioritize,
 	.save = clock_save,
 	.load = clock_load,
 };

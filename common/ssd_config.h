@@ -254,7 +254,17 @@ enum ssd_data_store {
 	X(plc_delay, 2, 0, 255, 0, NULL,				\
 	  "PLC: delay count of a cached page; an attempt to evict it lowers it, abandoned while > 0") \
 	X(plc_inout_percent, 100, 100, 200, 0, NULL,			\
-	  "PLC: a newcomer beats the victim if its access count exceeds the victim's times this / 100") \
+	  "PLC: the factor x 100 of the slides' in-out form (m), or of the paper's with plc_inout_f=1 (f)") \
+	X(plc_inout_form, 0, 0, 1, 0, NULL,				\
+	  "PLC in-out: 0 = the paper's, b's access count > f(a's) x plc_access_threshold; 1 = the slides', > m x a's") \
+	X(plc_inout_f, 0, 0, 1, 0, NULL,				\
+	  "PLC in-out, the paper's form: f = 0: a's access count / plc_access_threshold within [1, 2]; 1: plc_inout_percent / 100") \
+	X(plc_priority_init, 0, 0, 1, 0, NULL,				\
+	  "PLC: a page's inner priority as it enters: 0 = its access count, its hotness (the paper); 1 = 0") \
+	X(plc_delay_hit, 0, 0, 2, 0, NULL,				\
+	  "PLC: a hit's delay count: 0 = +1 (the slides); 1 = back to plc_delay; 2 = unchanged") \
+	X(plc_hand_passes, 0, 0, 1, 0, NULL,				\
+	  "PLC: 1 = the hand passes an abandoned or refused victim by; 0 = it stays on it (the pseudo code)") \
 	/* dedup/: in-device deduplication (Kim et al., MSST 2012) */	\
 	X(dedup, 0, 0, 1, 0, NULL,					\
 	  "1: deduplicate page writes (SHA-1 fingerprints) above the FTL; 0: off") \

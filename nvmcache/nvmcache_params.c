@@ -38,6 +38,11 @@ void ssd_nvmcache_params(const struct ssd_config *cfg, struct cache_params *p)
 	p->plc_access_threshold = (u32)cfg->plc_access_threshold;
 	p->plc_delay = (u32)cfg->plc_delay;
 	p->plc_inout_percent = (u32)cfg->plc_inout_percent;
+	p->plc_inout_form = (u8)cfg->plc_inout_form;
+	p->plc_inout_f = (u8)cfg->plc_inout_f;
+	p->plc_priority_init = (u8)cfg->plc_priority_init;
+	p->plc_delay_hit = (u8)cfg->plc_delay_hit;
+	p->plc_hand_passes = cfg->plc_hand_passes;
 	p->plc_filter = true;
 	p->plc_delayed = true;
 	p->plc_inout = true;

@@ -104,11 +104,17 @@ static void test_refcounts_reach_the_cache(void)
 	ssd_device_destroy(dev);
 }
 
+/*
+ * PLC's readings these tests were written for: the slides' in-out form
+ * (m = 1), inner priority 0, a hit leaving the delay count as it is.
+ */
+#define PLC_SLIDES	"plc_inout_form=1", "plc_priority_init=1", "plc_delay_hit=2"
+
 /* A 2-page PLC cache over GCLOCK, no dedup (every page one reference). */
 static struct ssd_device *plc_device(const char *delay, const char *threshold)
 {
 	const char *s[] = { CACHE_GEOMETRY, "cache_policy=plc", "cache_replacement=gclock",
-			    "cache_pages=2", delay, threshold };
+			    "cache_pages=2", delay, threshold, PLC_SLIDES };
 
 	return make_device(s, ARRAY_SIZE(s));
 }
@@ -201,7 +207,7 @@ static void test_plc_inout_references(void)
 	static const char *const s[] = { CACHE_GEOMETRY, "dedup=1", "dedup_buffer_pages=0",
 					 "cache_policy=plc", "cache_replacement=gclock",
 					 "cache_pages=2", "plc_delay=0", "plc_access_threshold=0",
-					 "cache_read_allocate=1" };
+					 "cache_read_allocate=1", PLC_SLIDES };
 	struct ssd_device *dev = make_device(s, ARRAY_SIZE(s));
 	struct ssd_stats st;
 	int i;

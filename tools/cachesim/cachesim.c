@@ -86,8 +86,18 @@ static void usage(FILE *f)
 		"  --plc-access-threshold N   a missed unit enters above N accesses, 0-1000000 (4)\n"
 		"                             (also --plc-threshold-accesses)\n"
 		"  --plc-delay N              a victim's delay count, 0-1000 (2)\n"
-		"  --plc-inout-percent P      b replaces a if access(b) x 100 > P x access(a),\n"
-		"                             100-200 (100); --plc-inout-factor F: P = 100 F\n"
+		"  --plc-inout-form paper|slides  the in-out comparison: b replaces a if\n"
+		"                             access(b) > f(access(a)) x threshold (paper, default)\n"
+		"                             or access(b) x 100 > P x access(a) (slides)\n"
+		"  --plc-inout-f relative|constant  the paper's f: access(a) / threshold within\n"
+		"                             [1, 2] (default), or P / 100\n"
+		"  --plc-inout-percent P      the slides' m, or the constant f, x 100: 100-200 (100);\n"
+		"                             --plc-inout-factor F: P = 100 F\n"
+		"  --plc-priority-init hotness|zero  a unit's inner priority as it enters: its\n"
+		"                             access count (default) or 0\n"
+		"  --plc-delay-hit increment|reset|keep  a hit's delay count: +1 (default), back\n"
+		"                             to --plc-delay, or unchanged\n"
+		"  --plc-hand-passes on|off   the hand passes an abandoned victim by (default off)\n"
 		"  --plc-filter on|off, --plc-delayed on|off, --plc-inout on|off (default on)\n"
 		"  --quad-popular-accesses N  quadrants: popular from N accesses (5)\n"
 		"  --quad-repeat-writes N     quadrants: high repeat from N writes (5)\n"
@@ -140,6 +150,26 @@ static uint32_t pow2_kib(const char *opt, const char *v, uint64_t lo, uint64_t h
 	if (x & (x - 1))
 		die(opt, v, want);
 	return (uint32_t)(x * 1024);
+}
+
+/* The names of PLC's readings, by the value of their key (NULL-terminated). */
+static const char *const inout_forms[] = { "paper", "slides", NULL };
+static const char *const inout_fs[] = { "relative", "constant", NULL };
+static const char *const priority_inits[] = { "hotness", "zero", NULL };
+static const char *const delay_hits[] = { "increment", "reset", "keep", NULL };
+
+/* The value of @v among @names. */
+static uint8_t choice(const char *opt, const char *v, const char *const *names)
+{
+	char want[96] = "must be one of";
+
+	for (uint8_t i = 0; names[i]; i++)
+		if (!strcmp(v, names[i]))
+			return i;
+	for (unsigned int i = 0; names[i]; i++)
+		snprintf(want + strlen(want), sizeof(want) - strlen(want), " %s", names[i]);
+	die(opt, v, want);
+	return 0;
 }
 
 /* A factor of 1 to 2 in steps of 0.01, as a percent (--plc-inout-factor). */
@@ -227,9 +257,7 @@ static void defaults(struct opts *o)
 	o->p.alg.plc_delay = 2;
 	o->p.alg.plc_inout_percent = 100;
 	o->p.alg.plc_filter = o->p.alg.plc_delayed = o->p.alg.plc_inout = true;
-	/* This simulator's readings of PLC (cachealg/admit_plc.c). */
-	o->p.alg.plc_delay_reset_on_hit = true;
-	o->p.alg.plc_hand_passes = true;
+	/* PLC's readings: the paper's (0; cachealg/admit_plc.c). */
 	o->quad_popular = 5;
 	o->quad_repeat = 5;
 	o->format = TRACE_AUTO;
@@ -311,6 +339,16 @@ static void parse(struct opts *o, int argc, char **argv)
 							     "must be 100 to 200 (%)");
 		else if (!strcmp(a, "--plc-inout-factor"))
 			o->p.alg.plc_inout_percent = percent_of_factor(a, v);
+		else if (!strcmp(a, "--plc-inout-form"))
+			o->p.alg.plc_inout_form = choice(a, v, inout_forms);
+		else if (!strcmp(a, "--plc-inout-f"))
+			o->p.alg.plc_inout_f = choice(a, v, inout_fs);
+		else if (!strcmp(a, "--plc-priority-init"))
+			o->p.alg.plc_priority_init = choice(a, v, priority_inits);
+		else if (!strcmp(a, "--plc-delay-hit"))
+			o->p.alg.plc_delay_hit = choice(a, v, delay_hits);
+		else if (!strcmp(a, "--plc-hand-passes"))
+			o->p.alg.plc_hand_passes = on_off(a, v);
 		else if (!strcmp(a, "--plc-filter"))
 			o->p.alg.plc_filter = on_off(a, v);
 		else if (!strcmp(a, "--plc-delayed"))
