@@ -52,7 +52,12 @@ def reads(*accesses: tuple[int, str]) -> str:
 
 # -- PLC-Cache (unit mode; --unit-kib 4: every chunk is its own unit) --
 
-PLC = ["--policy", "plc", "--unit-kib", "4", "--cache-blocks", "1"]
+PAPER = ["--policy", "plc", "--unit-kib", "4", "--cache-blocks", "1"]
+# The readings the first tests were worked out for: the slides' in-out
+# form, inner priority 0, a hit setting the delay back, the hand passing a
+# spared victim by.
+PLC = [*PAPER, "--plc-inout-form", "slides", "--plc-priority-init", "zero",
+       "--plc-delay-hit", "reset", "--plc-hand-passes", "on"]
 
 
 def test_plc_popularity_filter(tmp_path: Path) -> None:
@@ -102,6 +107,71 @@ def test_plc_in_out_reference_count_admits(tmp_path: Path) -> None:
     # (20, b): refs(b) = 1, count 1 <= 3: refused; (9, b): refs 2: enters
     assert run["plc_inout_refused"] == 1
     assert run["cache_write_bytes"] == 2 * 4096
+
+
+def test_plc_in_out_comparison_in_the_papers_form(tmp_path: Path) -> None:
+    """The paper's in-out rule: b replaces a if access(b) > f(access(a)) x
+    threshold, f = access(a) / threshold within [1, 2].  Threshold 2, no
+    delay, one slot: A is read 5 times (enters at its 3rd access, count
+    5), so b needs more than min(max(5, 2), 4) = 4: B's 3rd and 4th
+    accesses are refused, its 5th enters and its 6th hits.  The slides'
+    form (m = 1) needs more than 5: three refusals, no hit of B."""
+    seq = reads(*[(0, "a")] * 5, *[(9, "b")] * 6)
+    args = [*PAPER, "--plc-access-threshold", "2", "--plc-delay", "0",
+            "--plc-delay-hit", "keep", "--plc-priority-init", "zero"]
+    paper = sim(tmp_path, seq, *args)
+    assert (paper["plc_inout_refused"], paper["read_hits"]) == (2, 3)
+    slides = sim(tmp_path, seq, *args, "--plc-inout-form", "slides")
+    assert (slides["plc_inout_refused"], slides["read_hits"]) == (3, 2)
+
+
+def test_plc_delay_count_rises_with_hits(tmp_path: Path) -> None:
+    """The slides: delay_count +1 when hit.  Delay 1, threshold 0, one
+    slot, in-out off: A enters and is hit twice (delay 3), so B's first
+    two misses are delayed (3 -> 2 -> 1) and the third replaces A (1 ->
+    0).  Kept as it was (1), the first miss replaces A."""
+    seq = reads(*[(0, "a")] * 3, *[(9, "b")] * 4)
+    args = [*PAPER, "--plc-access-threshold", "0", "--plc-delay", "1",
+            "--plc-inout", "off"]
+    plus = sim(tmp_path, seq, *args)
+    assert (plus["plc_delayed"], plus["read_hits"]) == (2, 3)
+    keep = sim(tmp_path, seq, *args, "--plc-delay-hit", "keep")
+    assert (keep["plc_delayed"], keep["read_hits"]) == (0, 5)
+
+
+def test_plc_hand_stays_on_a_spared_victim(tmp_path: Path) -> None:
+    """The pseudo code's CLOCK_EVICT returns the container the pointer is
+    on and a delayed eviction returns without moving it.  Two slots, delay
+    2, threshold 0, in-out off, priorities 0: A and B enter; C's miss finds
+    A (delay 2 -> 1: delayed), D's finds A again (1 -> 0) and replaces it.
+    With the hand passing A by, D's miss finds B instead: delayed too."""
+    seq = reads((1, "a"), (2, "b"), (3, "c"), (4, "d"))
+    args = ["--policy", "plc", "--unit-kib", "4", "--cache-blocks", "2",
+            "--plc-access-threshold", "0", "--plc-delay", "2",
+            "--plc-inout", "off", "--plc-priority-init", "zero"]
+    stays = sim(tmp_path, seq, *args)
+    assert (stays["plc_delayed"], stays["evictions"]) == (1, 1)
+    passes = sim(tmp_path, seq, *args, "--plc-hand-passes", "on")
+    assert (passes["plc_delayed"], passes["evictions"]) == (2, 0)
+
+
+def test_plc_option_names_are_the_device_keys(tmp_path: Path) -> None:
+    """The knobs are named as the device's keys (plc_access_threshold,
+    plc_inout_percent); the older spellings give the very same run, and a
+    factor that is no whole percent is refused."""
+    seq = reads((0, "a"), (0, "a"), (0, "a"), (9, "b"), (9, "b"), (9, "b"),
+                (9, "b"), (9, "b"), (9, "b"), (9, "b"))
+    new = sim(tmp_path, seq, *PLC, "--plc-access-threshold", "1",
+              "--plc-delay", "0", "--plc-inout-percent", "150")
+    old = sim(tmp_path, seq, *PLC, "--plc-threshold-accesses", "1",
+              "--plc-delay", "0", "--plc-inout-factor", "1.5")
+    assert new["plc_inout_refused"] > 0
+    del new["seconds"], old["seconds"]
+    assert new == old
+    proc = cs.call(CACHESIM, [*PLC, "--plc-inout-factor", "1.234",
+                              str(TRACES / "fiu-mail-sample.blkparse")])
+    assert proc.returncode == 2
+    assert "--plc-inout-factor 1.234" in proc.stderr
 
 
 # -- CDAC (block mode) --

@@ -1,108 +1,219 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * csim_dedup.c - the data cache of unique blocks and the access path of
- * the refcount-driven dedup policies (csim_dedup.h).
+ * csim_dedup.c - the CacheDedup architecture (csim_dedup.h): making it,
+ * the refcount-driven data cache and its access path (D-ARC, CDAC-LRU,
+ * CDAC-ARC), and CDAC's BHI, which the core's RCE (cachealg/evict_rce.c)
+ * asks about the address at the metadata cache's victim position.
  */
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "tools/cachesim/csim_dedup.h"
 
-void csim_data_init(struct csim_data *d, uint64_t capacity)
+static struct csim_dedup *dedup_of(struct csim_cache *c)
 {
-	if (csim_pool_init(&d->pool, capacity))
+	return c->priv;
+}
+
+/*
+ * BHI: the block of the address at @slot is cold if fewer than
+ * bhi_cold_percent of its 4 KiB parts were touched since it entered; the
+ * address is flagged if it was not accessed for bhi_stale_accesses.
+ */
+static enum cache_bhi bhi(void *ctx, uint32_t slot)
+{
+	struct csim_cache *c = ctx;
+	struct csim_dedup *d = c->priv;
+	uint32_t key = d->addr.dir.lpn[slot], b = d->content[key];
+
+	if (csim_popcount(d->bits[b]) * 100ULL < c->p.bhi_cold_percent * (uint64_t)c->parts_per_block)
+		return CACHE_BHI_COLD;
+	if (c->p.bhi_stale_accesses && c->now - d->stamp[key] > c->p.bhi_stale_accesses)
+		return CACHE_BHI_STALE;
+	return CACHE_BHI_HOT;
+}
+
+/* RCE's references of an address: those of its block. */
+static uint32_t block_refs(const void *ctx, uint64_t key)
+{
+	const struct csim_dedup *d = ctx;
+
+	return d->count[d->content[key]];
+}
+
+static void *table(uint64_t count, size_t bytes)
+{
+	void *t = calloc(count ? count : 1, bytes);
+
+	if (!t)
 		csim_oom();
-	csim_list_init(&d->zero);
-	csim_list_init(&d->lru);
-	d->capacity = capacity;
+	return t;
 }
 
-void csim_data_free(struct csim_data *d)
+void csim_dedup_create(struct csim_cache *c, const struct cache_repl_ops *repl, bool cdac,
+		       bool lru_data)
 {
-	csim_pool_free(&d->pool);
+	struct csim_dedup *d = calloc(1, sizeof(*d));
+
+	if (!d)
+		csim_oom();
+	c->priv = d;
+	csim_ids_init(&d->addr_ids, false);
+	csim_ids_init(&d->content_ids, false);
+	d->content = table(c->p.keys, sizeof(*d->content));
+	d->stamp = table(c->p.keys, sizeof(*d->stamp));
+	d->rce = (struct cache_rce_params){
+		.fall_percent = c->p.rce_drop_percent,
+		.note_bytes = sizeof(uint32_t),
+		.forget_on_hit = true,
+		.limit_queue = true,
+		.rce_off = !c->p.rce,
+		.bhi = c->p.bhi ? bhi : NULL,
+		.bhi_ctx = c,
+	};
+	d->addr.refs = block_refs;
+	d->addr.refs_ctx = d;
+	csim_alg_init(c, &d->addr, repl, &ssd_cache_admit_always, c->p.meta_entries, c->p.keys,
+		      cdac ? &d->rce : NULL);
+	if (lru_data) {
+		csim_alg_init(c, &d->data, &ssd_cache_repl_lru, &ssd_cache_admit_always,
+			      c->p.capacity, c->p.contents, NULL);
+		return;
+	}
+	if (ssd_cache_set_init(&d->zero, (uint32_t)c->p.capacity))
+		csim_oom();
+	d->count = table(c->p.contents, sizeof(*d->count));
+	d->bits = table(c->p.contents, sizeof(*d->bits));
+	d->cached = table(c->p.contents, sizeof(*d->cached));
 }
 
-void csim_data_ref(struct csim_data *d, uint32_t n)
+void csim_dedup_destroy(struct csim_cache *c)
 {
-	struct csim_node *b = csim_at(&d->pool, n);
+	struct csim_dedup *d = c->priv;
 
-	if (b->list == DATA_ZERO)
-		csim_list_unlink(&d->pool, &d->zero, n);
-	b->count++;
+	ssd_cachealg_exit(&d->addr);
+	if (d->data.repl)
+		ssd_cachealg_exit(&d->data);
+	ssd_cache_set_exit(&d->zero);
+	csim_ids_free(&d->addr_ids);
+	csim_ids_free(&d->content_ids);
+	free(d->content);
+	free(d->stamp);
+	free(d->count);
+	free(d->bits);
+	free(d->cached);
+	free(d);
 }
 
-void csim_data_unref(struct csim_data *d, uint32_t n)
+void csim_dedup_count_peak(struct csim_dedup *d)
 {
-	struct csim_node *b = csim_at(&d->pool, n);
+	uint64_t held = ssd_cachealg_entries(&d->addr);
 
-	if (--b->count == 0)
-		csim_list_push_head(&d->pool, &d->zero, n, DATA_ZERO);
+	if (held > d->addr_peak)
+		d->addr_peak = held;
 }
 
-bool csim_data_drop_zero(struct csim_data *d, struct csim_stats *st)
+/* CDAC's counts are RCE's. */
+static void sync_counters(struct csim_cache *c, const struct csim_dedup *d)
 {
-	uint32_t n = d->zero.tail;
+	const struct cache_rce_counters *n;
 
-	if (n == CSIM_NONE)
+	if (!d->addr.rce)
+		return;
+	n = &d->addr.rce->counters;
+	c->st.bhi_cold_drops = n->bhi_cold_drops;
+	c->st.bhi_stale_drops = n->bhi_stale_drops;
+	c->st.rce_single_drops = n->single_drops;
+	c->st.rce_fall_drops = n->fall_drops;
+	c->st.rce_moves = n->moves;
+	c->st.rce_forced_drops = n->forced_drops;
+}
+
+static void block_ref(struct csim_dedup *d, uint32_t b)
+{
+	if (!d->count[b]++)
+		ssd_cache_set_remove(&d->zero, ssd_cache_set_find(&d->zero, b));
+}
+
+static void block_unref(struct csim_dedup *d, uint32_t b)
+{
+	if (!--d->count[b])
+		ssd_cache_set_insert(&d->zero, b);
+}
+
+/* Evict the oldest block of the zero list; whether there was one. */
+static bool drop_zero(struct csim_cache *c, struct csim_dedup *d)
+{
+	uint32_t slot = d->zero.tail;
+
+	if (slot == CACHE_NONE)
 		return false;
-	csim_list_unlink(&d->pool, &d->zero, n);
-	csim_pool_del(&d->pool, n);
-	st->evictions++;
+	d->cached[d->zero.lpn[slot]] = 0;
+	ssd_cache_set_remove(&d->zero, slot);
+	d->blocks--;
+	c->st.evictions++;
 	return true;
 }
 
-void csim_dedup_leave(struct csim_cache *c, struct csim_node *addr)
+/* The address of @slot leaves the metadata cache (@evicted: for room). */
+static void addr_leave(struct csim_cache *c, struct csim_dedup *d, uint32_t slot, bool evicted)
 {
-	struct csim_dedup *dd = c->priv;
-	uint32_t b = csim_pool_find(&dd->data.pool, addr->fp);
+	block_unref(d, d->content[d->addr.dir.lpn[slot]]);
+	ssd_cachealg_remove(&d->addr, slot, evicted);
+}
 
-	csim_data_unref(&dd->data, b);
+/* The metadata cache gives up an address (a victim for @key, or for room). */
+static void addr_evict(struct csim_cache *c, struct csim_dedup *d, uint64_t key)
+{
+	uint32_t victim = ssd_cachealg_victim(&d->addr, key);
+
+	if (victim == CACHE_NONE) {
+		fprintf(stderr, "cachesim: %s: no address may leave the metadata cache\n",
+			c->policy->name);
+		exit(1);
+	}
+	addr_leave(c, d, victim, true);
 	c->st.meta_evictions++;
 }
 
 /*
- * A reference to the block of @fp for an address: take the cached one, or
- * make room (blocks nobody points to first, then addresses, by the
- * policy, until a block is free) and write it into the cache.
+ * A reference to block @b (the content of @a) for an address: take the
+ * cached one, or make room (blocks nobody points to first, then addresses,
+ * until a block is free) and write it into the cache.
  */
-static void ref_block(struct csim_cache *c, const struct csim_access *a)
+static void ref_block(struct csim_cache *c, struct csim_dedup *d, const struct csim_access *a,
+		      uint32_t b)
 {
-	struct csim_dedup *dd = c->priv;
-	struct csim_data *d = &dd->data;
-	uint32_t b = csim_pool_find(&d->pool, a->fp);
-
-	if (b != CSIM_NONE) {
-		csim_data_ref(d, b);
-		csim_at(&d->pool, b)->bits |= a->parts;
+	if (d->cached[b]) {
+		block_ref(d, b);
+		d->bits[b] |= a->parts;
 		if (a->allocate)
 			c->st.dedup_fills_saved++;
 		return;
 	}
-	while (d->pool.live >= d->capacity)
-		if (!csim_data_drop_zero(d, &c->st))
-			dd->meta->reclaim(c);
-	b = csim_pool_add(&d->pool, a->fp);
-	csim_at(&d->pool, b)->count = 1;
-	csim_at(&d->pool, b)->bits = a->parts;
+	while (d->blocks >= c->p.capacity)
+		if (!drop_zero(c, d))
+			addr_evict(c, d, CACHE_RECLAIM);
+	d->cached[b] = 1;
+	d->count[b] = 1;
+	d->bits[b] = a->parts;
+	if (++d->blocks > d->block_peak)
+		d->block_peak = d->blocks;
 	csim_fill(c, a->fp, csim_cause_of(a->op));
 }
 
-bool csim_dedup_access(struct csim_cache *c, const struct csim_access *a)
+static bool dedup_access(struct csim_cache *c, struct csim_dedup *d, const struct csim_access *a)
 {
-	struct csim_dedup *dd = c->priv;
-	struct csim_pool *meta = dd->meta->pool(c);
-	uint32_t n = dd->meta->lookup(c, a->key);
-	struct csim_node *e;
+	uint32_t id, slot = csim_cached(&d->addr, &d->addr_ids, a->key, &id);
+	uint32_t b = csim_id_get(&d->content_ids, a->fp);
 	bool hit;
 
-	if (n != CSIM_NONE) {
-		e = csim_at(meta, n);
-		hit = a->op == CSIM_WRITE || e->fp == a->fp;
-		dd->meta->touch(c, n);
-		e = csim_at(meta, n);
-		e->stamp = a->now;
-		e->flags &= ~CSIM_RCE_MARK;
-		if (e->fp == a->fp) {
-			uint32_t b = csim_pool_find(&dd->data.pool, a->fp);
-
-			csim_at(&dd->data.pool, b)->bits |= a->parts;
+	if (slot != CACHE_NONE) {
+		hit = a->op == CSIM_WRITE || d->content[id] == b;
+		ssd_cachealg_hit(&d->addr, slot);
+		d->stamp[id] = a->now;
+		if (d->content[id] == b) {
+			d->bits[b] |= a->parts;
 			return hit;
 		}
 		/*
@@ -110,34 +221,42 @@ bool csim_dedup_access(struct csim_cache *c, const struct csim_access *a)
 		 * reference (the block may then make the room), and point it
 		 * at the new block; pinned, it is nobody's victim meanwhile.
 		 */
-		e->flags |= CSIM_PINNED;
-		csim_data_unref(&dd->data, csim_pool_find(&dd->data.pool, e->fp));
-		ref_block(c, a);
-		e = csim_at(meta, n);
-		e->fp = a->fp;
-		e->flags &= ~CSIM_PINNED;
+		d->addr.pinned = slot;
+		block_unref(d, d->content[id]);
+		ref_block(c, d, a, b);
+		d->content[id] = b;
+		d->addr.pinned = CACHE_NONE;
 		return hit;
 	}
 	if (!a->allocate)
 		return false;
-	ref_block(c, a);
-	n = dd->meta->insert(c, a->key);
-	e = csim_at(meta, n);
-	e->fp = a->fp;
-	e->stamp = a->now;
-	e->flags = 0;
-	e->count = 0;
+	ref_block(c, d, a, b);
+	id = csim_id_get(&d->addr_ids, a->key);
+	if (cachealg_full(&d->addr))
+		addr_evict(c, d, id);
+	ssd_cachealg_insert(&d->addr, id);
+	csim_dedup_count_peak(d);
+	d->content[id] = b;
+	d->stamp[id] = a->now;
 	return false;
+}
+
+bool csim_dedup_access(struct csim_cache *c, const struct csim_access *a)
+{
+	struct csim_dedup *d = dedup_of(c);
+	bool hit = dedup_access(c, d, a);
+
+	sync_counters(c, d);
+	return hit;
 }
 
 void csim_dedup_invalidate(struct csim_cache *c, uint64_t key)
 {
-	struct csim_dedup *dd = c->priv;
-	uint32_t n = dd->meta->lookup(c, key);
+	struct csim_dedup *d = dedup_of(c);
+	uint32_t id, slot = csim_cached(&d->addr, &d->addr_ids, key, &id);
 
-	if (n == CSIM_NONE)
+	if (slot == CACHE_NONE)
 		return;
-	dd->meta->remove(c, n);
+	addr_leave(c, d, slot, false);
 	c->st.invalidations++;
-	c->st.meta_evictions--;		/* remove() left through csim_dedup_leave() */
 }
