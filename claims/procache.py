@@ -34,7 +34,7 @@ from typing import Any
 from bench import procache_fig_claims as fig_claims
 from bench import procache_figs as figs
 from bench.section import RESULTS
-from ssdtools.procache_device import EQUAL_FLASH_BLOCKS
+from ssdtools.procache_device import C_BYTES, EQUAL_FLASH_BLOCKS, P_PPM
 from workload import prepare, procache_replays as pr
 from workload import replay
 from workload.settings import REPLAY_SOURCE
@@ -62,14 +62,14 @@ def measure(scale: prepare.Scale, source: str) -> dict[str, Any]:
     with open(trace) as f:
         reqs = pr.log_requests(f)
     hot = {f"{vol}, {'<=' if inc else '<'} c": pr.hot_share(
-        reqs, pr.C_BYTES, inc, vol)
+        reqs, C_BYTES, inc, vol)
         for vol in ("written", "footprint") for inc in (True, False)}
     print("procache claims: Figs 8/9 (warmup-6)", flush=True)
     grid = pr.fig89_grid(scale, source, FIG89_C_KIB, FIG89_P_PPM,
                          FIG89_TIMES, replay.FIG89_WARMUP, True)
-    sens = (pr.fig89_grid(scale, source, [8], [pr.P_PPM], [1],
+    sens = (pr.fig89_grid(scale, source, [8], [P_PPM], [1],
                           replay.FIG89_WARMUP, False)
-            + pr.fig89_grid(scale, source, [8], [pr.P_PPM], [1], 0, True))
+            + pr.fig89_grid(scale, source, [8], [P_PPM], [1], 0, True))
     print("procache claims: Figs 10/11", flush=True)
     rounds = pr.figs_10_11(scale, source)
     return {"scale": scale.name, "source": source, "traces": traces,
@@ -145,7 +145,7 @@ def near(ours: float, paper: float, points: float) -> str:
 def section5(r: dict[str, Any]) -> tuple[list[Row], list[list[str]]]:
     g, rounds = r["fig89"], r["rounds"]
     eq = "nocache-equal"
-    head = fig89_at(g, 8, pr.P_PPM, 1)
+    head = fig89_at(g, 8, P_PPM, 1)
     small_c = {c: (best_ps(g, c, 1), best_ps(g, c, 4)) for c in (1, 4)}
     small_ok = sum(max(a) < max(b) for a, b in small_c.values())
     large_c = {c: [best_ps(g, c, n) for n in FIG89_TIMES] for c in (8, 16)}
@@ -226,8 +226,8 @@ def section5(r: dict[str, Any]) -> tuple[list[Row], list[list[str]]]:
                  + ", ".join(f"({c}, {p / 1e6:g})" for c, p in tops)
                  + f" and every cache size; at c = 8 KiB, p = 0.1:"
                  f" {head['hit_small']:.3f}",
-         "verdict": ("reproduced" if tops == [(8, pr.P_PPM)] else
-                     "direction only" if (8, pr.P_PPM) in tops
+         "verdict": ("reproduced" if tops == [(8, P_PPM)] else
+                     "direction only" if (8, P_PPM) in tops
                      else "not reproduced"),
          "cause": "after six passes of the same requests a large p has let"
                   " in every small page that is written again (the paper's"
@@ -478,7 +478,7 @@ def markdown(r: dict[str, Any]) -> str:
 
 
 def g_at(g: list[dict[str, Any]]) -> dict[str, Any]:
-    return fig89_at(g, 8, pr.P_PPM, 1)
+    return fig89_at(g, 8, P_PPM, 1)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from asan_ssdsim import SSDSIM, TRACES, ssdsim
 from bench import procache_figs as pf
+from ssdtools.procache_device import C_BYTES, P_PPM
 
 REQUESTS = 1500
 SIZES = [64, 128, 256, 512]
@@ -31,7 +32,7 @@ def synthetic(tmp_path: Path) -> tuple[Path, pf.Trace, dict[str, int]]:
     path = tmp_path / "synthetic.trace"
     pf.synthetic_trace(path, REQUESTS)
     t = pf.Trace(pf.SYNTHETIC, 256, SIZES, ())
-    classes = pf.page_classes(pf.write_pieces(path, False), pf.C_BYTES)
+    classes = pf.page_classes(pf.write_pieces(path, False), C_BYTES)
     return path, t, classes
 
 
@@ -51,7 +52,7 @@ def test_base_lru_hit_ratio_monotone_in_cache_size(tmp_path: Path) -> None:
 def test_offline_bounds_online_procache(tmp_path: Path) -> None:
     path, t, classes = synthetic(tmp_path)
     for n in SIZES:
-        keys = pf.procache_keys(n, pf.P_PPM, pf.C_BYTES)
+        keys = pf.procache_keys(n, P_PPM, C_BYTES)
         r = pf.hit_ratios(pf.replay(SSDSIM, path, t, keys, 1), classes)
         assert r["offline_all"] >= r["hit_all"] > 0
         assert 0 <= r["hit_small"] <= 1
@@ -64,7 +65,7 @@ def test_size_classes_are_the_devices() -> None:
     path = TRACES / t.name
     pieces = pf.write_pieces(path, True)
     for inclusive in (True, False):
-        for c in (4096, pf.C_BYTES, 16384, pf.FIG_C_BYTES):
+        for c in (4096, C_BYTES, 16384, pf.FIG_C_BYTES):
             classes = pf.page_classes(pieces, c, inclusive)
             out = pf.replay(SSDSIM, path, t, pf.procache_keys(
                 t.cache_pages, p_ppm=0, c_bytes=c, inclusive=inclusive), 0)
@@ -72,9 +73,9 @@ def test_size_classes_are_the_devices() -> None:
             assert out["host_write_pages"] == (classes["small_pages"]
                                                + classes["large_pages"])
         r = pf.hit_ratios(pf.replay(SSDSIM, path, t, pf.procache_keys(
-            t.cache_pages, pf.P_PPM, pf.C_BYTES, inclusive), 1),
-            pf.page_classes(pieces, pf.C_BYTES, inclusive))
+            t.cache_pages, P_PPM, C_BYTES, inclusive), 1),
+            pf.page_classes(pieces, C_BYTES, inclusive))
         assert 0 <= r["hit_small"] <= 1 and r["large_hit_pages"] >= 0
     # The readings differ on TPC-C's requests of exactly 8 KiB.
-    assert pf.page_classes(pieces, pf.C_BYTES, True) != pf.page_classes(
-        pieces, pf.C_BYTES, False)
+    assert pf.page_classes(pieces, C_BYTES, True) != pf.page_classes(
+        pieces, C_BYTES, False)
