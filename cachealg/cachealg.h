@@ -322,7 +322,7 @@ enum cache_bhi {
 };
 
 /*
- * CDAC's RCE over the replacement (evict_rce.c), with BHI if the owner
+ * CDAC's RCE over the replacement (evict_rce.c), after BHI if the owner
  * tells the hotness of a key's block (the device caches pages of one
  * part: it has no BHI).
  */
@@ -332,18 +332,28 @@ struct cache_rce_params {
 	/* The host simulator's readings (off in the device): */
 	bool forget_on_hit;	/* an access clears the key's note */
 	bool limit_queue;	/* give up after a pass of the victim's queue, not the cache */
-	bool rce_off;		/* an ablation: BHI alone, every other victim leaves */
+	bool rce_off;		/* an ablation: BHI alone, every key it does not keep leaves */
+	/* Readings the slides leave open (docs/papers.md, CDAC): */
+	bool hot_leaves;	/* a key BHI finds hot leaves (else it is kept) */
+	bool remark;		/* a spared key's note is renewed at each turn (else its first) */
+	bool forced_drop;	/* a pass with every key kept: the replacement's choice leaves */
+	bool cold_drops;	/* the order before issue 32: BHI-cold keys out, RCE on hot ones */
 	/* BHI: the hotness of the block of the key of @slot; NULL: no BHI. */
 	enum cache_bhi (*bhi)(void *ctx, u32 slot);
+	/* The key of @slot is kept: its new cycle (BHI's bitmap reset); NULL: none. */
+	void (*bhi_kept)(void *ctx, u32 slot);
 	void *bhi_ctx;
 };
 
 struct cache_rce_counters {
-	u64 bhi_cold_drops, bhi_stale_drops;
+	u64 bhi_cold_drops, bhi_stale_drops;	/* cold_drops: out at once */
+	u64 bhi_hot_keeps;	/* hot: kept, to the most recent end */
+	u64 bhi_hot_drops;	/* hot, hot_leaves: out */
 	u64 single_drops;	/* referenced once: out */
 	u64 fall_drops;		/* its count fell by more than fall_percent: out */
 	u64 moves;		/* spared: to the most recent end, noted */
-	u64 forced_drops;	/* a whole pass spared: the replacement's choice goes */
+	u64 forced_drops;	/* a whole pass kept: the replacement's choice goes */
+	u64 no_victim;		/* a whole pass kept: no key goes */
 };
 
 struct cache_rce {
@@ -419,7 +429,10 @@ static inline u32 cachealg_refs(const struct cachealg *c, u64 key)
 void ssd_cachealg_access(struct cachealg *c, u64 key);
 /* A hit of the key of @slot. */
 void ssd_cachealg_hit(struct cachealg *c, u32 slot);
-/* The slot to evict so that @key may enter the full cache (RCE applied). */
+/*
+ * The slot to evict so that @key may enter the full cache (RCE applied):
+ * CACHE_NONE if RCE kept every key and has no forced drop.
+ */
 u32 ssd_cachealg_victim(struct cachealg *c, u64 key);
 /* The admission's verdict on a miss of @key that needs no victim. */
 enum cache_verdict ssd_cachealg_admits(struct cachealg *c, u64 key, const struct cache_req *req);

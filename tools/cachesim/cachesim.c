@@ -79,10 +79,19 @@ static void usage(FILE *f)
 		"                             unit mode: around (the only one)\n"
 		"  --bhi on|off, --rce on|off CDAC's two mechanisms (default on)\n"
 		"  --bhi-cold-percent P       a block with fewer parts touched is cold, 1-100 (50)\n"
-		"  --bhi-stale-accesses N     an address idle N accesses is flagged; 0 off\n"
-		"                             (default 4 x the metadata entries)\n"
+		"  --bhi-stale-accesses N|auto  an address idle N accesses is flagged (cold);\n"
+		"                             0 off (default), auto 4 x the metadata entries\n"
 		"  --rce-drop-percent P       RCE drops an address whose block's count fell by\n"
 		"                             more than P%% in a cycle, 0-99 (50)\n"
+		"  CDAC's readings the slides leave open (docs/papers.md, CDAC):\n"
+		"  --bhi-reset cycle|never    BHI's bitmap starts anew each cycle (default cycle)\n"
+		"  --bhi-hot keep|evict       an address BHI finds hot is kept (default) or goes\n"
+		"  --rce-remark on|off        a spared address's note is renewed at each of its\n"
+		"                             turns (default off: its first count stays)\n"
+		"  --cdac-forced-drop on|off  every address kept in a scan: the LRU one goes\n"
+		"                             (default off: the access is not cached)\n"
+		"  --cdac-order slides|reverse  BHI then RCE on cold addresses (default), or\n"
+		"                             cold addresses out, RCE on hot ones (before)\n"
 		"  --plc-access-threshold N   a missed unit enters above N accesses, 0-1000000 (4)\n"
 		"                             (also --plc-threshold-accesses)\n"
 		"  --plc-delay N              a victim's delay count, 0-1000 (2)\n"
@@ -157,6 +166,10 @@ static const char *const inout_forms[] = { "paper", "slides", NULL };
 static const char *const inout_fs[] = { "relative", "constant", NULL };
 static const char *const priority_inits[] = { "hotness", "zero", NULL };
 static const char *const delay_hits[] = { "increment", "reset", "keep", NULL };
+/* CDAC's readings, by the value of their parameter. */
+static const char *const bhi_resets[] = { "never", "cycle", NULL };
+static const char *const bhi_hots[] = { "keep", "evict", NULL };
+static const char *const cdac_orders[] = { "slides", "reverse", NULL };
 
 /* The value of @v among @names. */
 static uint8_t choice(const char *opt, const char *v, const char *const *names)
@@ -247,12 +260,13 @@ static void defaults(struct opts *o)
 	o->unit_mode = -1;
 	o->meta_per_block = 2;
 	o->writes = -1;
-	o->stale = UINT64_MAX;
+	o->stale = 0;
 	o->p.block_bytes = 4096;
 	o->p.unit_bytes = 2048 * 1024;
 	o->p.bhi = o->p.rce = true;
 	o->p.bhi_cold_percent = 50;
 	o->p.rce_drop_percent = 50;
+	o->p.bhi_reset = true;
 	/* PLC's knobs and readings: the keys' defaults (cachealg/admit_plc.c). */
 	o->quad_popular = 5;
 	o->quad_repeat = 5;
@@ -321,7 +335,18 @@ static void parse(struct opts *o, int argc, char **argv)
 		else if (!strcmp(a, "--bhi-cold-percent"))
 			o->p.bhi_cold_percent = integer(a, v, 1, 100, "must be 1 to 100 (%)");
 		else if (!strcmp(a, "--bhi-stale-accesses"))
-			o->stale = integer(a, v, 0, 1ULL << 62, "must be 0 (off) to 2^62 accesses");
+			o->stale = !strcmp(v, "auto") ? UINT64_MAX :
+				   integer(a, v, 0, 1ULL << 62, "must be auto or 0 (off) to 2^62");
+		else if (!strcmp(a, "--bhi-reset"))
+			o->p.bhi_reset = choice(a, v, bhi_resets);
+		else if (!strcmp(a, "--bhi-hot"))
+			o->p.bhi_hot_leaves = choice(a, v, bhi_hots);
+		else if (!strcmp(a, "--rce-remark"))
+			o->p.rce_remark = on_off(a, v);
+		else if (!strcmp(a, "--cdac-forced-drop"))
+			o->p.cdac_forced_drop = on_off(a, v);
+		else if (!strcmp(a, "--cdac-order"))
+			o->p.cdac_cold_drops = choice(a, v, cdac_orders);
 		else if (!strcmp(a, "--rce-drop-percent"))
 			o->p.rce_drop_percent = integer(a, v, 0, 99, "must be 0 to 99 (%)");
 		else if (!strcmp(a, "--plc-access-threshold") ||

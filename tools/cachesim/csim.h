@@ -68,6 +68,12 @@ struct csim_params {
 	uint64_t bhi_stale_accesses;	/* an address idle this long is flagged */
 	uint32_t rce_drop_percent;	/* a refcount falling more than this is dropped */
 	bool bhi, rce;			/* each mechanism on (for ablations) */
+	/* CDAC's readings the slides leave open (cachealg/evict_rce.c) */
+	bool bhi_reset;			/* BHI's bitmap starts anew each cycle */
+	bool bhi_hot_leaves;		/* an address BHI finds hot leaves */
+	bool rce_remark;		/* a spared address's note is renewed at each turn */
+	bool cdac_forced_drop;		/* all kept: the replacement's choice leaves */
+	bool cdac_cold_drops;		/* the order before issue 32 */
 	/*
 	 * The algorithms' own knobs (PLC's): the device's keys, by their names
 	 * (cachealg declares them), each set at most once; the others are at
@@ -105,6 +111,8 @@ struct csim_stats {
 	/* CDAC (the RCE counters of cachealg, struct cache_rce_counters) */
 	uint64_t bhi_cold_drops, bhi_stale_drops, rce_single_drops, rce_fall_drops;
 	uint64_t rce_moves, rce_forced_drops;
+	uint64_t bhi_hot_keeps, bhi_hot_drops;
+	uint64_t cdac_no_victim;		/* all kept: the access was not cached */
 	/* PLC */
 	uint64_t plc_filtered, plc_delayed, plc_inout_refused;
 };

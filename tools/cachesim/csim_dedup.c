@@ -3,7 +3,10 @@
  * csim_dedup.c - the CacheDedup architecture (csim_dedup.h): making it,
  * the refcount-driven data cache and its access path (D-ARC, CDAC-LRU,
  * CDAC-ARC), and CDAC's BHI, which the core's RCE (cachealg/evict_rce.c)
- * asks about the address at the metadata cache's victim position.
+ * asks about the address at the metadata cache's victim position.  When
+ * CDAC keeps every address a scan meets (no forced drop), the access that
+ * needed the room is not cached: its block is not written, or its address
+ * not entered.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +34,18 @@ static enum cache_bhi bhi(void *ctx, uint32_t slot)
 	if (c->p.bhi_stale_accesses && c->now - d->stamp[key] > c->p.bhi_stale_accesses)
 		return CACHE_BHI_STALE;
 	return CACHE_BHI_HOT;
+}
+
+/*
+ * CDAC kept the address at @slot for another cycle: its block's bitmap
+ * starts anew ("The current cycle", cdac-slides.txt:296).
+ */
+static void bhi_kept(void *ctx, uint32_t slot)
+{
+	struct csim_cache *c = ctx;
+	struct csim_dedup *d = c->priv;
+
+	d->bits[d->content[d->addr.dir.lpn[slot]]] = 0;
 }
 
 /* RCE's references of an address: those of its block. */
@@ -68,7 +83,12 @@ void csim_dedup_create(struct csim_cache *c, const struct cache_repl_ops *repl, 
 		.forget_on_hit = true,
 		.limit_queue = true,
 		.rce_off = !c->p.rce,
+		.hot_leaves = c->p.bhi_hot_leaves,
+		.remark = c->p.rce_remark,
+		.forced_drop = c->p.cdac_forced_drop,
+		.cold_drops = c->p.cdac_cold_drops,
 		.bhi = c->p.bhi ? bhi : NULL,
+		.bhi_kept = c->p.bhi && c->p.bhi_reset ? bhi_kept : NULL,
 		.bhi_ctx = c,
 	};
 	d->addr.refs = block_refs;
@@ -127,6 +147,9 @@ static void sync_counters(struct csim_cache *c, const struct csim_dedup *d)
 	c->st.rce_fall_drops = n->fall_drops;
 	c->st.rce_moves = n->moves;
 	c->st.rce_forced_drops = n->forced_drops;
+	c->st.bhi_hot_keeps = n->bhi_hot_keeps;
+	c->st.bhi_hot_drops = n->bhi_hot_drops;
+	c->st.cdac_no_victim = n->no_victim;
 }
 
 static void block_ref(struct csim_dedup *d, uint32_t b)
@@ -162,11 +185,16 @@ static void addr_leave(struct csim_cache *c, struct csim_dedup *d, uint32_t slot
 	ssd_cachealg_remove(&d->addr, slot, evicted);
 }
 
-/* The metadata cache gives up an address (a victim for @key, or for room). */
-static void addr_evict(struct csim_cache *c, struct csim_dedup *d, uint64_t key)
+/*
+ * The metadata cache gives up an address (a victim for @key, or for
+ * room); false if CDAC kept every address it met.
+ */
+static bool addr_evict(struct csim_cache *c, struct csim_dedup *d, uint64_t key)
 {
 	uint32_t victim = ssd_cachealg_victim(&d->addr, key);
 
+	if (victim == CACHE_NONE && d->addr.rce)
+		return false;
 	if (victim == CACHE_NONE) {
 		fprintf(stderr, "cachesim: %s: no address may leave the metadata cache\n",
 			c->policy->name);
@@ -174,14 +202,16 @@ static void addr_evict(struct csim_cache *c, struct csim_dedup *d, uint64_t key)
 	}
 	addr_leave(c, d, victim, true);
 	c->st.meta_evictions++;
+	return true;
 }
 
 /*
  * A reference to block @b (the content of @a) for an address: take the
  * cached one, or make room (blocks nobody points to first, then addresses,
- * until a block is free) and write it into the cache.
+ * until a block is free) and write it into the cache.  False (nothing
+ * done) if no room could be made.
  */
-static void ref_block(struct csim_cache *c, struct csim_dedup *d, const struct csim_access *a,
+static bool ref_block(struct csim_cache *c, struct csim_dedup *d, const struct csim_access *a,
 		      uint32_t b)
 {
 	if (d->cached[b]) {
@@ -189,17 +219,18 @@ static void ref_block(struct csim_cache *c, struct csim_dedup *d, const struct c
 		d->bits[b] |= a->parts;
 		if (a->allocate)
 			c->st.dedup_fills_saved++;
-		return;
+		return true;
 	}
 	while (d->blocks >= c->p.capacity)
-		if (!drop_zero(c, d))
-			addr_evict(c, d, CACHE_RECLAIM);
+		if (!drop_zero(c, d) && !addr_evict(c, d, CACHE_RECLAIM))
+			return false;
 	d->cached[b] = 1;
 	d->count[b] = 1;
 	d->bits[b] = a->parts;
 	if (++d->blocks > d->block_peak)
 		d->block_peak = d->blocks;
 	csim_fill(c, a->fp, csim_cause_of(a->op));
+	return true;
 }
 
 static bool dedup_access(struct csim_cache *c, struct csim_dedup *d, const struct csim_access *a)
@@ -223,17 +254,22 @@ static bool dedup_access(struct csim_cache *c, struct csim_dedup *d, const struc
 		 */
 		d->addr.pinned = slot;
 		block_unref(d, d->content[id]);
-		ref_block(c, d, a, b);
-		d->content[id] = b;
+		if (ref_block(c, d, a, b))
+			d->content[id] = b;
+		else	/* no room for the new content: the address leaves */
+			ssd_cachealg_remove(&d->addr, slot, false);
 		d->addr.pinned = CACHE_NONE;
 		return hit;
 	}
 	if (!a->allocate)
 		return false;
-	ref_block(c, d, a, b);
+	if (!ref_block(c, d, a, b))
+		return false;
 	id = csim_id_get(&d->addr_ids, a->key);
-	if (cachealg_full(&d->addr))
-		addr_evict(c, d, id);
+	if (cachealg_full(&d->addr) && !addr_evict(c, d, id)) {
+		block_unref(d, b);	/* it waits, unreferenced, in the zero list */
+		return false;
+	}
 	ssd_cachealg_insert(&d->addr, id);
 	csim_dedup_count_peak(d);
 	d->content[id] = b;
