@@ -3,7 +3,7 @@
  * admit_plc.c - PLC-Cache (Liu, Chai, Xiao, Qin, MSST 2014): keep Popular
  * and Long-term Cached data, write the flash cache as little as possible.
  * Three rules decide a miss of key b (the paper's pseudo code,
- * plc-cache-msst-2014.txt about line 675; docs/papers-cache.md):
+ * plc-cache-msst-2014.txt about line 675; docs/papers.md, PLC-Cache):
  *
  *   popularity filter  b enters only if its access count (every access,
  *                      hit or miss) exceeds plc_access_threshold; a key's
