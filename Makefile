@@ -23,8 +23,9 @@ BUILD := build
 VERSION := $(shell cat VERSION)
 
 # The portable core: every source of its folders (a new file needs no line
-# here), in the order of the request path (docs/architecture.md).
-CORE_DIRS := device vwc dedup nvmcache ftl flash common
+# here), in the order of the request path (docs/architecture.md), and the
+# cache algorithms the write cache and cachesim share (cachealg/).
+CORE_DIRS := device vwc dedup nvmcache cachealg ftl flash common
 CORE_SRCS := $(foreach d,$(CORE_DIRS),$(sort $(wildcard $(d)/*.c)))
 # The core's userspace side: the platform's and the flat-buffer data
 # iterator (user/), in libssdcore.a with the core.
@@ -84,9 +85,10 @@ $(eval $(call program,ssdctl,$(sort $(wildcard tools/ssdctl/*.c)) $(REPORT_SRCS)
 	-static))
 $(eval $(call program,ssdsim,$(SIM_SRCS),core,$(CORE_LIBS) $(TRACE_LIBS)))
 # The host cache simulator and its trace generator (tools/cachesim/README.md):
-# host-side, they need none of the core.
+# host-side, they need none of the device; cachesim runs the core's cache
+# algorithms (cachealg/, from the core library).
 $(eval $(call program,cachesim,$(sort $(wildcard tools/cachesim/*.c)) $(TRACE_SRCS) \
-	$(MSG_SRCS),,-lm $(TRACE_LIBS)))
+	$(MSG_SRCS),core,-lm $(CORE_LIBS) $(TRACE_LIBS)))
 $(eval $(call program,tracegen,$(sort $(wildcard tools/tracegen/*.c)),,-lm))
 # What the simulators read of a trace (docs/trace-formats.md).
 $(eval $(call program,trace_dump,tools/trace/trace_dump.c $(TRACE_SRCS) $(MSG_SRCS),,\

@@ -16,7 +16,7 @@
 # (LAYER_SERVICES below), never the physical operations, which are the
 # FTL's.
 
-LAYER_FOLDERS := platform include common flash ftl nvmcache dedup vwc device abi \
+LAYER_FOLDERS := platform include common flash ftl cachealg nvmcache dedup vwc device abi \
 	emulator user tools/msg tools/trace tools/report tools/ssdsim tools/ssdctl \
 	tools/cachesim tools/tracegen bench
 
@@ -26,7 +26,9 @@ LAYER_DEPS_include :=
 LAYER_DEPS_common := platform
 LAYER_DEPS_flash := common platform
 LAYER_DEPS_ftl := flash common platform
-LAYER_DEPS_nvmcache := common platform
+# The cache algorithms, written once for the write cache and cachesim.
+LAYER_DEPS_cachealg := common platform
+LAYER_DEPS_nvmcache := cachealg common platform
 LAYER_DEPS_dedup := common platform
 LAYER_DEPS_vwc := common platform
 LAYER_DEPS_device := vwc dedup nvmcache ftl flash common platform
@@ -38,15 +40,16 @@ LAYER_DEPS_user := device common platform
 # The tools, one folder a unit (docs/architecture.md, section 7).  Their
 # messages (errors, warnings) go through tools/msg: to stderr, or to the
 # caller of libssdsim.so.  The trace readers and the reports (stats,
-# request log, .conf) see no core; cachesim and tracegen are host-side and
-# see none of it either.
+# request log, .conf) see no core; cachesim and tracegen are host-side:
+# tracegen sees none of it, cachesim only the cache algorithms (cachealg/,
+# with the platform header theirs includes), the same the write cache runs.
 LAYER_DEPS_tools/msg :=
 LAYER_DEPS_tools/trace := tools/msg include
 LAYER_DEPS_tools/report := tools/msg include
 LAYER_DEPS_tools/ssdsim := tools/msg tools/trace tools/report user abi device include common \
 	platform
 LAYER_DEPS_tools/ssdctl := tools/report include
-LAYER_DEPS_tools/cachesim := tools/trace include
+LAYER_DEPS_tools/cachesim := tools/trace cachealg include platform
 LAYER_DEPS_tools/tracegen :=
 # Benchmark-only programs (simspeed, run_rusage, sha1_page_ns).
 LAYER_DEPS_bench := tools/report user device common platform
@@ -57,6 +60,7 @@ LAYER_PUBLIC_include := ssdemu_ioctl.h
 LAYER_PUBLIC_common := ssd_config.h ssd_layer.h ssd_pagepool.h ssd_rand.h ssd_snap.h ssd_stats.h
 LAYER_PUBLIC_flash := flash.h
 LAYER_PUBLIC_ftl := ftl.h
+LAYER_PUBLIC_cachealg := cachealg.h
 LAYER_PUBLIC_nvmcache := nvmcache.h
 LAYER_PUBLIC_dedup := dedup.h
 LAYER_PUBLIC_vwc := vwc.h

@@ -1,35 +1,34 @@
 """Host-side caches in front of deduplicated storage: the PLC-Cache and
-CDAC papers' headline comparisons, in the host cache simulator
-(build/bin/cachesim, tools/cachesim/README.md; no VM, deterministic).
+CDAC papers' claims, in the host cache simulator (build/bin/cachesim,
+tools/cachesim/README.md; no VM, deterministic), under each mechanism's
+default reading (docs/papers.md) and, for the sensitivity tables, under
+each other reading.
 
 1. PLC-Cache (Liu et al., MSST'14) against LRU, FIFO and LFU at unit
    (container, 2 MiB) granularity over Zipf file reads with shared chunks
-   (build/bin/tracegen zipf-files): the bytes written into the cache, the
-   read hit ratio and the quadrants of the written data, at alpha 0.2-0.9
-   and caches of 10-40% of the deduplicated data; the headline point is
-   alpha 0.47 at 20%.  A small read-volume sweep shows how the quadrant
-   shares depend on it.
-2. CDAC (Tan et al.) against D-LRU, D-ARC (CacheDedup, Li et al., FAST'16),
-   LRU and ARC: read hit ratio over cache size (20-80% of the working
-   set) and block size (4-64 KiB).  The paper used the FIU SRCMap traces
-   (WebVM, homes, mail) whole; no public copy of them could be found on
-   GitHub (the only sources this machine reaches), so this runs on the
-   repository's samples of homes and mail (1000 and 122 requests: far too
-   small to rank policies) and on synthetic traces (build/bin/tracegen
-   dedup-blocks) with the samples' read and duplicate shares (SYNTHETIC
-   says which).  Traces in a directory named by SSDEMU_FIU_TRACES (or
-   --traces), *.blkparse, e.g. the real FIU traces from the SNIA IOTTA
-   repository, are added to the comparison.
+   (build/bin/tracegen zipf-files, the paper's eq. (1)): the bytes written
+   into the cache, the read hit ratio and the quadrants of the written
+   data, at alpha 0.2-0.9 and caches of 10-40% of the deduplicated data,
+   reading the paper's 2.6 x the data set (520 GB of about 200 GB).
+2. CDAC (Tan et al.) against D-LRU, D-ARC (CacheDedup, Li et al.,
+   FAST'16), LRU and ARC: read and overall hit ratios over cache size
+   (20-80% of the working set) and block size (4-64 KiB).  The slides
+   used the FIU SRCMap traces (WebVM, homes, mail) whole; only samples of
+   homes and mail are at hand (tests/data: 1000 and 122 requests, far too
+   small to rank policies), so synthetic traces (build/bin/tracegen
+   dedup-blocks) are made with the read and duplicate shares the slides'
+   table gives for each FIU trace (SLIDES_FIU), and what they hold is
+   measured beside it, with the share of reads whose content another
+   address held.  Traces in a directory named by SSDEMU_FIU_TRACES (or
+   --traces), *.blkparse, e.g. the real FIU traces, are added.
 
-The papers' figures stand beside ours in the tables (PAPER_*); ours are
-computed from the runs.  Writes bench/results/hostcache.json,
-hostcache.md and, with matplotlib, hostcache-plc-writes.png,
-hostcache-plc-hit.png, hostcache-plc-quadrants.png, hostcache-cdac.png.
+bench/hostcache_claims.py turns the result into the claims report.
+Writes bench/results/hostcache.json, hostcache.md and, with matplotlib,
+hostcache-plc-writes.png, hostcache-plc-hit.png,
+hostcache-plc-quadrants.png, hostcache-cdac.png.
 
-Standalone: python3 -m bench.hostcache [--full] [--traces DIR]
-            [--cachesim PATH] [--tracegen PATH]
---full adds PLC's f and delay sweeps and synthetic traces of a million
-requests (about fifteen minutes); the default takes about three.
+Standalone: python3 -m bench.hostcache [--traces DIR] [--cachesim PATH]
+            [--tracegen PATH]   (about five minutes)
 """
 from __future__ import annotations
 
@@ -42,6 +41,8 @@ from pathlib import Path
 from typing import Any
 
 from ssdtools import cachesim as cs
+from bench import hostcache_claims as claims
+from bench.hostcache_claims import pct, ratio
 from bench.section import RESULTS, Options
 from ssdtools.paths import ROOT, TRACES
 
@@ -54,77 +55,133 @@ PLC_POLICIES = ["plc", "lru", "fifo", "lfu"]
 BASELINES = ["lru", "fifo", "lfu"]
 PLC_ALPHAS = [0.2, 0.3, 0.4, 0.47, 0.5, 0.6, 0.7, 0.8, 0.9]
 PLC_SIZES = [10, 15, 20, 25, 30, 35, 40]     # % of the deduplicated data
-HEADLINE_ALPHA = 0.47
-HEADLINE_SIZE = 20
+HEADLINE_ALPHA = 0.47     # the paper's default (plc-cache-msst-2014.txt:971)
+HEADLINE_SIZE = 20             # its Figs 6-8 (:819-820)
+QUADRANT_SIZE = 10             # its Fig 9 (:870-871)
 UNIT_KIB = 2048                            # the paper's 2 MB containers
 # The file set: 10000 files, 16 KiB-1 MiB (log-uniform), 30% of the
 # content in runs (mean 64 KiB) copied from earlier files; each file read
 # whole in one request, so a unit's access count counts file reads.
-# --zipf-form power (P(i) ~ i^-alpha) keeps the comparisons of
-# results/hostcache.md as they were made; the paper's eq. (1), tracegen's
-# default, comes with the PLC re-run of issue 32 (docs/papers.md).
+# Popularity by the paper's eq. (1), P(i) ~ 1 / i^(1 + alpha), tracegen's
+# default (docs/papers.md, L14).
 FILES = ["--files", "10000", "--file-min-kib", "16", "--file-max-kib",
          "1024", "--dup-percent", "30", "--dup-run-kib", "64",
-         "--request-kib", "1024", "--seed", "1", "--zipf-form", "power"]
-READ_MIB = 2048                            # about 1.3 x the unique data
-READ_MIB_SWEEP = [1024, 2048, 8192]
-PLC_DEFAULTS = ["--plc-threshold-accesses", "4", "--plc-delay", "2",
-                "--plc-inout-factor", "1"]
-FULL_FACTORS = [1.0, 1.5, 2.0]
-FULL_DELAYS = [0, 1, 2, 4, 8, 14]
-# The paper's figures (alpha 0.47, cache 20% of the deduplicated data).
-PAPER_PLC = {
-    "lru_write_gb": 48.77, "plc_write_gb": 3.18, "lru_over_plc": 15.34,
-    "baselines_over_plc": 15.7, "plc_hit": 0.669, "lru_hit": 0.62,
-    "lru_quadrants": {"qa": 0.0, "qb": 0.2623, "qcd": 0.7377},
-    "plc_quadrants": {"qa": 0.8163, "qb": 0.1837, "qcd": 0.0},
-    "crossover_percent": 25,
+         "--request-kib", "1024", "--seed", "1"]
+# The paper read "exceeds 520GB" of a data set of "around 200 GB"
+# (plc-cache-msst-2014.txt:802, :793): the read volume is 2.6 x the files
+# stored (their bytes before dedup); the sweep shows how it matters.
+READ_OVER_DATA = 2.6
+READ_OVER_DATA_SWEEP = [0.9, 2.6, 6.0]
+# PLC's keys at their defaults (the paper's: threshold 4, delay 2, the
+# paper's in-out form, and the readings of docs/papers.md, L5-L10).
+PLC_DEFAULTS: list[str] = []
+# Each other reading of PLC (docs/papers.md), for the sensitivity table.
+PLC_READINGS: dict[str, list[str]] = {
+    "in-out: the slides' form, m = 1": ["--plc-inout-form", "slides"],
+    "in-out: constant f = 1": ["--plc-inout-f", "constant"],
+    "in-out: constant f = 1.5": ["--plc-inout-f", "constant",
+                                 "--plc-inout-percent", "150"],
+    "in-out: constant f = 2": ["--plc-inout-f", "constant",
+                               "--plc-inout-percent", "200"],
+    "inner priority 0 on entry": ["--plc-priority-init", "zero"],
+    "a hit sets the delay back": ["--plc-delay-hit", "reset"],
+    "a hit leaves the delay": ["--plc-delay-hit", "keep"],
+    "the hand passes a spared victim": ["--plc-hand-passes", "on"],
+    "all of cachesim's readings before issue 32": [
+        "--plc-inout-form", "slides", "--plc-priority-init", "zero",
+        "--plc-delay-hit", "reset", "--plc-hand-passes", "on"],
 }
+# The Zipf form before issue 32 (P(i) ~ i^-alpha), for the same table.
+POWER_FORM = ["--zipf-form", "power"]
 
 # -- CDAC --
 CDAC_POLICIES = ["cdac-lru", "cdac-arc", "d-lru", "d-arc", "lru", "arc"]
 CDAC_BLOCKS_KIB = [4, 8, 16, 32, 64]
 CDAC_SIZES = [20, 40, 60, 80]              # % of the working set
 SAMPLES = ["fiu-homes-sample.blkparse", "fiu-mail-sample.blkparse"]
-# Synthetic traces with the samples' shares (cachesim --census of
-# tests/data): the mail sample reads 88% of its requests and 31% of its
-# written pages duplicate earlier content; the homes sample reads 0.2%
-# and 17%.  The third mixes half and half (no sample: our assumption, in
-# place of WebVM).  All: 1 GiB of addresses in 64 KiB regions of
-# Zipf(0.9) popularity, requests of 1-16 pages.
-SYNTHETIC: dict[str, list[str]] = {
-    "syn-mail": ["--read-percent", "87.7", "--dup-percent", "31.25"],
-    "syn-homes": ["--read-percent", "0.2", "--dup-percent", "16.9"],
-    "syn-mixed": ["--read-percent", "50", "--dup-percent", "30"],
+# The slides' trace statistics (cdac-slides.txt:358-361): total I/O,
+# working set and unique data in GB, and the write to read ratio.
+SLIDES_FIU: dict[str, dict[str, float]] = {
+    "WebVM": {"io_gb": 54.5, "ws_gb": 2.1, "write_to_read": 3.6,
+              "unique_gb": 23.4},
+    "Homes": {"io_gb": 67.3, "ws_gb": 5.9, "write_to_read": 31.5,
+              "unique_gb": 44.4},
+    "Mail": {"io_gb": 1741, "ws_gb": 57.1, "write_to_read": 8.1,
+             "unique_gb": 171.3},
 }
+
+
+def slides_shares(stats: dict[str, float]) -> tuple[float, float]:
+    """A trace's read share (of its I/O: 1 / (1 + writes / reads)) and
+    duplicate share (1 - unique data / total I/O) from the slides' row."""
+    return (1 / (1 + stats["write_to_read"]),
+            1 - stats["unique_gb"] / stats["io_gb"])
+
+
+# Synthetic traces, one per FIU trace of the slides: reads among requests
+# and writes that copy other content at that trace's read and duplicate
+# shares (a first-order mapping, not fitted: what the traces then hold is
+# measured and shown beside the slides').  All: 1 GiB of addresses in
+# 64 KiB regions of Zipf(0.9) popularity, requests of 1-16 pages; a copy
+# takes the content of another popular region, so reads of popular
+# regions meet content other addresses hold.
+SYNTHETIC: dict[str, list[str]] = {
+    f"syn-{name.lower()}": [
+        "--read-percent", f"{100 * slides_shares(s)[0]:.1f}",
+        "--dup-percent", f"{100 * slides_shares(s)[1]:.1f}"]
+    for name, s in SLIDES_FIU.items()}
 SYN_COMMON = ["--space-mib", "1024", "--region-kib", "64", "--zipf", "0.9",
               "--request-max-kib", "64", "--seed", "1"]
-SYN_REQUESTS = 150_000
-SYN_REQUESTS_FULL = 1_000_000
+# 30000 requests: CDAC's default scan (docs/papers.md, D6) may pass the
+# whole metadata list at every miss when it keeps every address, which
+# makes CDAC-ARC's 4 KiB runs of 150000 requests take many minutes.
+SYN_REQUESTS = 30_000
 META_PER_BLOCK = "2"
-PAPER_CDAC_GAIN = 1.95     # CDAC's read hit ratio over D-LRU/D-ARC's
+# Each other reading of CDAC (docs/papers.md, D5-D9), for the sensitivity
+# table (CDAC-LRU and CDAC-ARC only: the baselines do not change; 16 KiB
+# blocks, the middle of the slides' range).
+CDAC_READINGS: dict[str, list[str]] = {
+    "a hot address goes": ["--bhi-hot", "evict"],
+    "the note renewed each turn": ["--rce-remark", "on"],
+    "a forced drop ends a scan": ["--cdac-forced-drop", "on"],
+    "the bitmap never reset": ["--bhi-reset", "never"],
+    "the flag at 4 x the entries": ["--bhi-stale-accesses", "auto"],
+    "BHI alone (--rce off)": ["--rce", "off"],
+    "RCE alone (--bhi off)": ["--bhi", "off"],
+    "all of cachesim's readings before issue 32": [
+        "--cdac-order", "reverse", "--bhi-reset", "never", "--rce-remark",
+        "on", "--cdac-forced-drop", "on", "--bhi-stale-accesses", "auto"],
+}
+READINGS_BLOCK_KIB = 16
 PLOT_MIN_READS = 100       # the homes sample's 2 reads make no curve
-
-
-def ratio(a: float, b: float) -> float | None:
-    return a / b if b else None
 
 
 # -- PLC experiment --
 
-def plc_trace(work: Path, alpha: float, read_mib: int,
-              tracegen: Path) -> tuple[Path, dict[str, float]]:
+def read_mib_for(work: Path, tracegen: Path, over_data: float) -> int:
+    """The read volume (MiB) that is @over_data x the files stored (the
+    file set does not depend on alpha or the read volume)."""
+    probe = work / "probe.trace"
+    summary = cs.generate("zipf-files", probe, [*FILES, "--read-mib", "1"],
+                          binary=tracegen)
+    probe.unlink()
+    return max(1, round(over_data * summary["logical_bytes"] / (1 << 20)))
+
+
+def plc_trace(work: Path, alpha: float, read_mib: int, tracegen: Path,
+              extra: list[str] = ()) -> tuple[Path, dict[str, float]]:
     path = work / f"zipf-{alpha}-{read_mib}.trace"
     summary = cs.generate("zipf-files", path, [*FILES, "--alpha", str(alpha),
-                                               "--read-mib", str(read_mib)],
-                          binary=tracegen)
+                                               "--read-mib", str(read_mib),
+                                               *extra], binary=tracegen)
     return path, summary
 
 
 def plc_runs(trace: Path, sizes: list[int], cachesim: Path,
-             extra: list[str] = ()) -> dict[str, Any]:
+             extra: list[str] = (),
+             policies: list[str] = PLC_POLICIES) -> dict[str, Any]:
     """{"trace": census, "by_size": {size: {policy: figures}}}."""
-    out = cs.run(trace, ["--policy", ",".join(PLC_POLICIES), "--unit-kib",
+    out = cs.run(trace, ["--policy", ",".join(policies), "--unit-kib",
                          str(UNIT_KIB), "--cache-percent",
                          ",".join(str(s) for s in sizes), *PLC_DEFAULTS,
                          *extra], binary=cachesim)
@@ -136,7 +193,7 @@ def plc_runs(trace: Path, sizes: list[int], cachesim: Path,
     runs = iter(out["runs"])
     for size in sizes:
         by_size[str(size)] = {}
-        for policy in PLC_POLICIES:
+        for policy in policies:
             run = next(runs)
             assert run["policy"] == policy
             by_size[str(size)][policy] = {k: run[k] for k in keep
@@ -144,81 +201,101 @@ def plc_runs(trace: Path, sizes: list[int], cachesim: Path,
     return {"trace": out["trace"], "by_size": by_size}
 
 
-def plc_experiment(work: Path, cachesim: Path, tracegen: Path,
-                   full: bool) -> dict[str, Any]:
-    result: dict[str, Any] = {"alphas": {}, "read_mib": {}, "full": {}}
+def plc_experiment(work: Path, cachesim: Path,
+                   tracegen: Path) -> dict[str, Any]:
+    read_mib = read_mib_for(work, tracegen, READ_OVER_DATA)
+    result: dict[str, Any] = {"read_mib": read_mib, "alphas": {},
+                              "read_volume": {}, "readings": {}}
+    heads = sorted({HEADLINE_SIZE, QUADRANT_SIZE})
     for alpha in PLC_ALPHAS:
         print(f"hostcache: PLC, alpha {alpha}...", flush=True)
-        trace, summary = plc_trace(work, alpha, READ_MIB, tracegen)
-        sizes = PLC_SIZES if alpha == HEADLINE_ALPHA else [HEADLINE_SIZE]
+        trace, summary = plc_trace(work, alpha, read_mib, tracegen)
+        sizes = PLC_SIZES if alpha == HEADLINE_ALPHA else heads
         result["alphas"][str(alpha)] = {"summary": summary,
                                         **plc_runs(trace, sizes, cachesim)}
-        if alpha == HEADLINE_ALPHA and full:
-            for f in FULL_FACTORS:
-                result["full"][f"f={f}"] = plc_runs(
-                    trace, [HEADLINE_SIZE], cachesim,
-                    ["--plc-inout-factor", str(f)])["by_size"]
-            for d in FULL_DELAYS:
-                result["full"][f"delay={d}"] = plc_runs(
-                    trace, [HEADLINE_SIZE], cachesim,
-                    ["--plc-delay", str(d)])["by_size"]
+        if alpha == HEADLINE_ALPHA:
+            for name, extra in PLC_READINGS.items():
+                result["readings"][name] = plc_runs(
+                    trace, heads, cachesim, extra, ["plc"])["by_size"]
         trace.unlink()
-    for read_mib in READ_MIB_SWEEP:
-        if read_mib == READ_MIB:
-            continue
-        print(f"hostcache: PLC, {read_mib} MiB read...", flush=True)
-        trace, summary = plc_trace(work, HEADLINE_ALPHA, read_mib, tracegen)
-        result["read_mib"][str(read_mib)] = {
-            "summary": summary,
-            **plc_runs(trace, [HEADLINE_SIZE], cachesim)}
+    print("hostcache: PLC, the Zipf form before issue 32...", flush=True)
+    trace, summary = plc_trace(work, HEADLINE_ALPHA, read_mib, tracegen,
+                               POWER_FORM)
+    result["power_form"] = {"summary": summary,
+                            **plc_runs(trace, heads, cachesim)}
+    trace.unlink()
+    for over in READ_OVER_DATA_SWEEP:
+        mib = read_mib_for(work, tracegen, over)
+        print(f"hostcache: PLC, {mib} MiB read...", flush=True)
+        trace, summary = plc_trace(work, HEADLINE_ALPHA, mib, tracegen)
+        result["read_volume"][str(over)] = {
+            "read_mib": mib, "summary": summary,
+            **plc_runs(trace, heads, cachesim)}
         trace.unlink()
-    head = result["alphas"][str(HEADLINE_ALPHA)]
-    result["read_mib"][str(READ_MIB)] = {
-        "summary": head["summary"], "trace": head["trace"],
-        "by_size": {str(HEADLINE_SIZE):
-                    head["by_size"][str(HEADLINE_SIZE)]}}
     return result
-
-
-def plc_point(point: dict[str, Any]) -> dict[str, Any]:
-    """The comparison figures of one (trace, size) point."""
-    plc = point["plc"]
-    writes = {p: point[p]["cache_write_bytes"] for p in PLC_POLICIES}
-    base = [ratio(writes[p], writes["plc"]) for p in BASELINES]
-    return {
-        "writes": writes,
-        "lru_over_plc": ratio(writes["lru"], writes["plc"]),
-        "baselines_over_plc": (sum(b for b in base if b) / len(base)
-                               if all(base) else None),
-        "hit": {p: point[p]["read_hit_ratio"] for p in PLC_POLICIES},
-        "quadrants": {p: {"qa": point[p]["qa_share"],
-                          "qb": point[p]["qb_share"],
-                          "qcd": point[p]["qc_share"] + point[p]["qd_share"]}
-                      for p in PLC_POLICIES},
-        "plc_counters": {k: plc.get(k) for k in (
-            "plc_filtered", "plc_delayed", "plc_inout_refused")},
-    }
-
-
-def crossover(by_size: dict[str, Any]) -> int | None:
-    """The smallest cache (%) at which LRU's hit ratio reaches PLC's."""
-    for size in sorted(by_size, key=float):
-        point = by_size[size]
-        if point["lru"]["read_hit_ratio"] >= point["plc"]["read_hit_ratio"]:
-            return int(float(size))
-    return None
 
 
 # -- CDAC experiment --
 
-def cdac_traces(work: Path, tracegen: Path, full: bool,
+def page_hashes(fields: list[str]) -> tuple[int, list[str]]:
+    """An FIU line's first 4 KiB page and each page's content (one MD5
+    per 4 KiB block, or per 512-byte sector joined by eight)."""
+    sectors, md5s = int(fields[4]), "".join(fields[8:])
+    n = len(md5s) // 32
+    per = 8 if n == sectors and sectors >= 8 else 1
+    pages = [md5s[i:i + 32 * per] for i in range(0, 32 * n, 32 * per)]
+    return int(fields[3]) // 8, pages
+
+
+def shared_reads(path: Path) -> float | None:
+    """The share of pages read whose content another address holds at
+    that moment (the reads a dedup-aware cache can serve from one copy):
+    replays the trace's contents page by page."""
+    content: dict[int, str] = {}
+    holders: dict[str, int] = {}
+    reads = shared = 0
+    with path.open() as f:
+        for line in f:
+            fields = line.split()
+            if len(fields) < 9:
+                continue
+            first, pages = page_hashes(fields)
+            for i, h in enumerate(pages):
+                addr = first + i
+                old = content.get(addr)
+                if old != h:
+                    if old is not None:
+                        holders[old] -= 1
+                    holders[h] = holders.get(h, 0) + 1
+                    content[addr] = h
+                if fields[5].upper().startswith("R"):
+                    reads += 1
+                    shared += holders[h] >= 2
+    return shared / reads if reads else None
+
+
+def trace_shares(census: dict[str, Any], path: Path) -> dict[str, Any]:
+    """What a trace holds, in the slides' terms: read share of the
+    requests, duplicate share (1 - unique data / pages accessed), written
+    pages that duplicate earlier content, reads of shared content."""
+    pages = census["read_pages"] + census["write_pages"]
+    requests = census["read_requests"] + census["write_requests"]
+    return {
+        "read_share": ratio(census["read_requests"], requests),
+        "dup_share": (1 - census["unique_block_bytes"] / (pages * 4096)
+                      if pages else None),
+        "write_dup_page_share": census["write_dup_page_share"],
+        "shared_read_share": shared_reads(path)}
+
+
+def cdac_traces(work: Path, tracegen: Path,
                 extra_dir: Path | None) -> dict[str, Path]:
     traces = {name: TRACES / name for name in SAMPLES}
-    requests = SYN_REQUESTS_FULL if full else SYN_REQUESTS
     for name, args in SYNTHETIC.items():
         path = work / f"{name}.trace"
         cs.generate("dedup-blocks", path, [*SYN_COMMON, *args, "--requests",
-                                           str(requests)], binary=tracegen)
+                                           str(SYN_REQUESTS)],
+                    binary=tracegen)
         traces[name] = path
     if extra_dir:
         for path in sorted(extra_dir.glob("*.blkparse")):
@@ -226,238 +303,200 @@ def cdac_traces(work: Path, tracegen: Path, full: bool,
     return traces
 
 
-def cdac_experiment(work: Path, cachesim: Path, tracegen: Path, full: bool,
+def cdac_runs(path: Path, cachesim: Path, policies: list[str],
+              extra: list[str] = (),
+              blocks: list[int] = CDAC_BLOCKS_KIB) -> dict[str, Any]:
+    """{"census": ..., "blocks": {kib: {size: {policy: figures}}}}."""
+    entry: dict[str, Any] = {"blocks": {}}
+    for kib in blocks:
+        out = cs.run(path, ["--policy", ",".join(policies), "--block-kib",
+                            str(kib), "--cache-percent",
+                            ",".join(str(s) for s in CDAC_SIZES),
+                            "--meta-per-block", META_PER_BLOCK, *extra],
+                     binary=cachesim)
+        entry.setdefault("census", out["trace"])
+        sizes: dict[str, Any] = {}
+        runs = iter(out["runs"])
+        for size in CDAC_SIZES:
+            sizes[str(size)] = {}
+            for policy in policies:
+                run = next(runs)
+                assert run["policy"] == policy
+                sizes[str(size)][policy] = {
+                    k: run[k] for k in (
+                        "read_hit_ratio", "overall_hit_ratio",
+                        "read_accesses", "cache_write_bytes", "capacity",
+                        "meta_entries", "memory_bytes_per_block",
+                        "memory_bytes_per_address", "cdac_no_victim",
+                        "seconds") if k in run}
+        entry["blocks"][str(kib)] = {"census": out["trace"], "sizes": sizes}
+    return entry
+
+
+def cdac_experiment(work: Path, cachesim: Path, tracegen: Path,
                     extra_dir: Path | None) -> dict[str, Any]:
-    result: dict[str, Any] = {"traces": {}}
-    for name, path in cdac_traces(work, tracegen, full, extra_dir).items():
+    result: dict[str, Any] = {"traces": {}, "readings": {}}
+    traces = cdac_traces(work, tracegen, extra_dir)
+    for name, path in traces.items():
         print(f"hostcache: CDAC, {name}...", flush=True)
-        entry: dict[str, Any] = {"blocks": {}}
-        for kib in CDAC_BLOCKS_KIB:
-            out = cs.run(path, ["--policy", ",".join(CDAC_POLICIES),
-                                "--block-kib", str(kib), "--cache-percent",
-                                ",".join(str(s) for s in CDAC_SIZES),
-                                "--meta-per-block", META_PER_BLOCK],
-                         binary=cachesim)
-            entry.setdefault("census", out["trace"])
-            sizes: dict[str, Any] = {}
-            runs = iter(out["runs"])
-            for size in CDAC_SIZES:
-                sizes[str(size)] = {}
-                for policy in CDAC_POLICIES:
-                    run = next(runs)
-                    sizes[str(size)][policy] = {
-                        k: run[k] for k in (
-                            "read_hit_ratio", "overall_hit_ratio",
-                            "read_accesses", "cache_write_bytes",
-                            "capacity", "meta_entries",
-                            "memory_bytes_per_block",
-                            "memory_bytes_per_address", "seconds")}
-            entry["blocks"][str(kib)] = {"census": out["trace"],
-                                         "sizes": sizes}
+        entry = cdac_runs(path, cachesim, CDAC_POLICIES)
+        entry["shares"] = trace_shares(entry["census"], path)
         result["traces"][name] = entry
+    for reading, extra in CDAC_READINGS.items():
+        print(f"hostcache: CDAC, {reading}...", flush=True)
+        result["readings"][reading] = {
+            name: cdac_runs(path, cachesim, ["cdac-lru", "cdac-arc"],
+                            extra, [READINGS_BLOCK_KIB])["blocks"]
+            for name, path in traces.items() if name in SYNTHETIC}
     return result
-
-
-def cdac_gains(result: dict[str, Any]) -> dict[str, Any]:
-    """CDAC's read hit ratio over D-LRU's and D-ARC's, averaged over the
-    points where the denominator is above 0, per trace and overall."""
-    out: dict[str, Any] = {}
-    every: list[float] = []
-    for name, entry in result["traces"].items():
-        gains: list[float] = []
-        for block in entry["blocks"].values():
-            for point in block["sizes"].values():
-                for mine, theirs in (("cdac-lru", "d-lru"),
-                                     ("cdac-arc", "d-arc")):
-                    g = ratio(point[mine]["read_hit_ratio"],
-                              point[theirs]["read_hit_ratio"])
-                    if g is not None:
-                        gains.append(g)
-        out[name] = sum(gains) / len(gains) if gains else None
-        every += gains
-    out["all"] = sum(every) / len(every) if every else None
-    return out
 
 
 # -- the section --
 
 def run(cachesim: Path = cs.CACHESIM, tracegen: Path = cs.TRACEGEN,
-        full: bool = False, extra_dir: Path | None = None) -> dict[str, Any]:
+        extra_dir: Path | None = None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="ssdemu-hostcache-") as tmp:
         work = Path(tmp)
-        plc = plc_experiment(work, cachesim, tracegen, full)
-        cdac = cdac_experiment(work, cachesim, tracegen, full, extra_dir)
-    head = plc["alphas"][str(HEADLINE_ALPHA)]
-    return {"full": full, "unit_kib": UNIT_KIB, "read_mib": READ_MIB,
-            "files": FILES, "synthetic": SYNTHETIC, "syn_common": SYN_COMMON,
-            "plc": plc, "cdac": cdac,
-            "plc_headline": plc_point(head["by_size"][str(HEADLINE_SIZE)]),
-            "plc_crossover_percent": crossover(head["by_size"]),
-            "cdac_gains": cdac_gains(cdac)}
-
-
-def pct(x: float | None) -> str:
-    return "-" if x is None else f"{100 * x:.1f}%"
-
-
-def times(x: float | None) -> str:
-    return "-" if x is None else f"{x:.2f}x"
+        plc = plc_experiment(work, cachesim, tracegen)
+        cdac = cdac_experiment(work, cachesim, tracegen, extra_dir)
+    plc["head_alpha"] = str(HEADLINE_ALPHA)
+    return {"unit_kib": UNIT_KIB, "files": FILES,
+            "read_over_data": READ_OVER_DATA, "synthetic": SYNTHETIC,
+            "syn_common": SYN_COMMON, "plc": plc, "cdac": cdac}
 
 
 def gib(n: float) -> str:
     return f"{n / GIB:.2f}"
 
 
-def plc_lines(result: dict[str, Any]) -> list[str]:
+def setup_lines(result: dict[str, Any]) -> list[str]:
     plc = result["plc"]
-    head = plc["alphas"][str(HEADLINE_ALPHA)]
-    h = result["plc_headline"]
-    p = PAPER_PLC
+    head = plc["alphas"][plc["head_alpha"]]
     s = head["summary"]
-    lines = [
-        "## PLC-Cache against LRU, FIFO and LFU", "",
-        f"Zipf file reads (tracegen zipf-files {' '.join(FILES)}"
-        f" --read-mib {READ_MIB}): {int(s['files'])} files,"
-        f" {gib(s['logical_bytes'])} GiB stored,"
+    return [
+        "PLC-Cache: Zipf file reads (tracegen zipf-files"
+        f" {' '.join(FILES)} --read-mib {plc['read_mib']}, alpha"
+        f" {', '.join(plc['alphas'])}): {int(s['files'])} files,"
+        f" {gib(s['logical_bytes'])} GiB stored (the data set),"
         f" {gib(s['unique_bytes'])} GiB after dedup"
         f" ({100 * s['dup_share']:.1f}% of the chunks shared),"
-        f" {gib(s['read_bytes'])} GiB read; units (containers) of"
-        f" {UNIT_KIB} KiB, {head['trace']['units']} of them; PLC with"
-        " threshold 4, delay 2, f = 1.  Cache writes are the bytes written"
-        " into the cache (the paper's SSD writes); the hit ratio is of"
-        " 4 KiB pages read.", "",
-        f"### Headline: alpha {HEADLINE_ALPHA}, cache {HEADLINE_SIZE}% of"
-        " the deduplicated data", "",
-        "| | paper | ours |", "|---|---|---|",
-        f"| LRU cache writes | {p['lru_write_gb']} GB |"
-        f" {gib(h['writes']['lru'])} GiB |",
-        f"| PLC cache writes | {p['plc_write_gb']} GB |"
-        f" {gib(h['writes']['plc'])} GiB |",
-        f"| LRU writes / PLC writes | {p['lru_over_plc']}x |"
-        f" {times(h['lru_over_plc'])} |",
-        f"| mean of FIFO, LRU, LFU writes / PLC | {p['baselines_over_plc']}x"
-        f" | {times(h['baselines_over_plc'])} |",
-        f"| hit ratio PLC | {pct(p['plc_hit'])} | {pct(h['hit']['plc'])} |",
-        f"| hit ratio LRU | about {pct(p['lru_hit'])} |"
-        f" {pct(h['hit']['lru'])} |",
-        "| quadrants LRU (QA / QB / QC+QD) | "
-        + " / ".join(pct(p["lru_quadrants"][q]) for q in ("qa", "qb", "qcd"))
-        + " | " + " / ".join(pct(h["quadrants"]["lru"][q])
-                             for q in ("qa", "qb", "qcd")) + " |",
-        "| quadrants PLC (QA / QB / QC+QD) | "
-        + " / ".join(pct(p["plc_quadrants"][q]) for q in ("qa", "qb", "qcd"))
-        + " | " + " / ".join(pct(h["quadrants"]["plc"][q])
-                             for q in ("qa", "qb", "qcd")) + " |",
-        f"| LRU's hit ratio reaches PLC's from | about"
-        f" {p['crossover_percent']}% |"
-        f" {result['plc_crossover_percent'] or 'never (up to 40)'}"
-        f"{'%' if result['plc_crossover_percent'] else ''} |", "",
-        "| policy | cache writes (GiB) | / PLC | hit ratio | QA | QB | QC |"
-        " QD |", "|---|---|---|---|---|---|---|---|"]
-    point = head["by_size"][str(HEADLINE_SIZE)]
-    for pol in PLC_POLICIES:
-        r = point[pol]
+        f" {gib(s['read_bytes'])} GiB read ({READ_OVER_DATA} x the data"
+        " set, as the paper's 520 GB of about 200 GB); units (containers)"
+        f" of {UNIT_KIB} KiB, {head['trace']['units']} of them; PLC at its"
+        " keys' defaults (threshold 4, delay 2, the paper's in-out form,"
+        " docs/papers.md).  Cache writes are the bytes written into the"
+        " cache (the paper's SSD writes); hit ratios are of 4 KiB pages"
+        " read; cache sizes are % of the deduplicated data.", "",
+        "CDAC: read and overall hit ratios; the dedup policies' metadata"
+        f" cache holds {META_PER_BLOCK} addresses per data block; cache"
+        f" sizes {', '.join(str(s) for s in CDAC_SIZES)}% of the working"
+        " set (block addresses touched), blocks of"
+        f" {', '.join(str(k) for k in CDAC_BLOCKS_KIB)} KiB; writes"
+        " write-through.  Synthetic traces: tracegen dedup-blocks "
+        + " ".join(SYN_COMMON) + f" --requests {SYN_REQUESTS} and the"
+        " options below.  CDAC at cachesim's defaults (the slides' order,"
+        " docs/papers.md, CDAC)."]
+
+
+def report_lines(result: dict[str, Any]) -> list[str]:
+    plc, cdac = result["plc"], result["cdac"]
+    synthetic = [n for n in cdac["traces"] if n in SYNTHETIC]
+    return [
+        "## How the claims are judged", "", claims.VERDICT_RULE, "",
+        claims.CAVEAT, "",
+        "## Setup", "", *setup_lines(result), "",
+        "## PLC-Cache's claims", "",
+        *claims.claim_table(claims.plc_claims(plc, HEADLINE_SIZE,
+                                              QUADRANT_SIZE)), "",
+        "### Sensitivity: each other reading (alpha 0.47; LRU from the"
+        " same trace)", "",
+        *claims.plc_sensitivity(plc, HEADLINE_SIZE, QUADRANT_SIZE), "",
+        "## CDAC's claims", "",
+        "The traces beside the FIU traces' shares as the slides' table"
+        " gives them (cdac-slides.txt:358-361: the read share from the"
+        " write to read ratio, the duplicate share as 1 - unique data /"
+        " total I/O); ours are measured on the traces (reads of shared"
+        " content: pages read whose content another address held at that"
+        " moment).", "",
+        *claims.trace_lines(cdac, SLIDES_FIU, SYNTHETIC, slides_shares),
+        "", "Judged on the synthetic traces (the samples are too small"
+        " to rank policies; their figures are in the tables below).", "",
+        *claims.claim_table(claims.cdac_claims(
+            cdac, synthetic,
+            [slides_shares(s)[1] for s in SLIDES_FIU.values()])), "",
+        "### Sensitivity: each other reading (the synthetic traces,"
+        f" {READINGS_BLOCK_KIB} KiB blocks)", "",
+        *claims.cdac_sensitivity(cdac, synthetic, READINGS_BLOCK_KIB), "",
+        "## The figures", "", *plc_lines(result), *cdac_lines(result),
+        *memory_lines(result)]
+
+
+def plc_lines(result: dict[str, Any]) -> list[str]:
+    plc = result["plc"]
+    head = plc["alphas"][plc["head_alpha"]]
+    lines = [f"### PLC-Cache over cache size (alpha {HEADLINE_ALPHA})", "",
+             "| cache | "
+             + " | ".join(f"{p} writes (GiB)" for p in PLC_POLICIES)
+             + " | " + " | ".join(f"{p} hit" for p in PLC_POLICIES)
+             + " | PLC QA | LRU QA | LRU QB | LRU QC+QD |",
+             "|---" * (2 * len(PLC_POLICIES) + 5) + "|"]
+    for size, point in head["by_size"].items():
         lines.append(
-            f"| {pol} | {gib(r['cache_write_bytes'])}"
-            f" | {times(ratio(r['cache_write_bytes'], h['writes']['plc']))}"
-            f" | {pct(r['read_hit_ratio'])} | {pct(r['qa_share'])}"
-            f" | {pct(r['qb_share'])} | {pct(r['qc_share'])}"
-            f" | {pct(r['qd_share'])} |")
-    counters = h["plc_counters"]
-    lines += ["", f"PLC's unit misses: {counters['plc_filtered']} filtered,"
+            f"| {size}% | "
+            + " | ".join(gib(point[q]["cache_write_bytes"])
+                         for q in PLC_POLICIES)
+            + " | " + " | ".join(pct(point[q]["read_hit_ratio"])
+                                 for q in PLC_POLICIES)
+            + f" | {pct(point['plc']['qa_share'])}"
+            f" | {pct(point['lru']['qa_share'])}"
+            f" | {pct(point['lru']['qb_share'])}"
+            f" | {pct(point['lru']['qc_share'] + point['lru']['qd_share'])}"
+            " |")
+    counters = head["by_size"][str(HEADLINE_SIZE)]["plc"]
+    lines += ["", f"PLC's unit misses at {HEADLINE_SIZE}%:"
+              f" {counters['plc_filtered']} filtered,"
               f" {counters['plc_delayed']} delayed,"
               f" {counters['plc_inout_refused']} refused by the in-out"
               " comparison.", "",
-              f"### Over cache size (alpha {HEADLINE_ALPHA})", "",
-              "| cache | "
-              + " | ".join(f"{p} writes (GiB)" for p in PLC_POLICIES)
-              + " | " + " | ".join(f"{p} hit" for p in PLC_POLICIES)
-              + " | LRU / PLC writes |",
-              "|---" * (2 * len(PLC_POLICIES) + 2) + "|"]
-    for size, point in head["by_size"].items():
-        f = plc_point(point)
-        lines.append(f"| {size}% | "
-                     + " | ".join(gib(f["writes"][q]) for q in PLC_POLICIES)
-                     + " | " + " | ".join(pct(f["hit"][q])
-                                          for q in PLC_POLICIES)
-                     + f" | {times(f['lru_over_plc'])} |")
-    lines += ["", f"### Over alpha (cache {HEADLINE_SIZE}%)", "",
-              "| alpha | LRU / PLC writes | baselines / PLC | PLC hit |"
-              " LRU hit | FIFO hit | LFU hit | PLC QA | LRU QC+QD |",
-              "|---|---|---|---|---|---|---|---|---|"]
+              f"### PLC-Cache over alpha (cache {HEADLINE_SIZE}%)", "",
+              "| alpha | " + " | ".join(f"{p} writes (GiB)"
+                                        for p in PLC_POLICIES)
+              + " | " + " | ".join(f"{p} hit" for p in PLC_POLICIES) + " |",
+              "|---" * (2 * len(PLC_POLICIES) + 1) + "|"]
     for alpha, entry in plc["alphas"].items():
-        f = plc_point(entry["by_size"][str(HEADLINE_SIZE)])
-        lines.append(f"| {alpha} | {times(f['lru_over_plc'])}"
-                     f" | {times(f['baselines_over_plc'])}"
-                     f" | {pct(f['hit']['plc'])} | {pct(f['hit']['lru'])}"
-                     f" | {pct(f['hit']['fifo'])} | {pct(f['hit']['lfu'])}"
-                     f" | {pct(f['quadrants']['plc']['qa'])}"
-                     f" | {pct(f['quadrants']['lru']['qcd'])} |")
-    lines += ["", "### Read volume (alpha 0.47, cache 20%)", "",
-              "| read (MiB) | LRU / PLC writes | PLC hit | LRU hit |"
-              " LRU QA / QB / QC+QD | PLC QA / QB / QC+QD |",
-              "|---|---|---|---|---|---|"]
-    for mib in sorted(plc["read_mib"], key=int):
-        f = plc_point(plc["read_mib"][mib]["by_size"][str(HEADLINE_SIZE)])
+        point = entry["by_size"][str(HEADLINE_SIZE)]
         lines.append(
-            f"| {mib} | {times(f['lru_over_plc'])} | {pct(f['hit']['plc'])}"
-            f" | {pct(f['hit']['lru'])} | "
-            + " / ".join(pct(f["quadrants"]["lru"][q])
-                         for q in ("qa", "qb", "qcd")) + " | "
-            + " / ".join(pct(f["quadrants"]["plc"][q])
-                         for q in ("qa", "qb", "qcd")) + " |")
-    if plc["full"]:
-        lines += ["", "### PLC's knobs (--full; alpha 0.47, cache 20%)", "",
-                  "| setting | PLC writes (GiB) | LRU / PLC | PLC hit |",
-                  "|---|---|---|---|"]
-        for name, by_size in plc["full"].items():
-            f = plc_point(by_size[str(HEADLINE_SIZE)])
-            lines.append(f"| {name} | {gib(f['writes']['plc'])}"
-                         f" | {times(f['lru_over_plc'])}"
-                         f" | {pct(f['hit']['plc'])} |")
+            f"| {alpha} | "
+            + " | ".join(gib(point[q]["cache_write_bytes"])
+                         for q in PLC_POLICIES)
+            + " | " + " | ".join(pct(point[q]["read_hit_ratio"])
+                                 for q in PLC_POLICIES) + " |")
     return lines
 
 
 def cdac_lines(result: dict[str, Any]) -> list[str]:
-    cdac = result["cdac"]
-    gains = result["cdac_gains"]
-    lines = ["", "## CDAC against D-LRU, D-ARC, LRU and ARC", "",
-             "Read hit ratio; the dedup policies' metadata cache holds"
-             f" {META_PER_BLOCK} addresses per data block; cache sizes are"
-             " % of the working set (block addresses touched); writes are"
-             " write-through.  Traces: the FIU samples of tests/data"
-             " (real, tiny), and synthetic traces (tracegen dedup-blocks "
-             + " ".join(SYN_COMMON) + "): "
-             + "; ".join(f"{n}: {' '.join(a)}" for n, a in SYNTHETIC.items())
-             + ".", "",
-             "| | paper | ours |", "|---|---|---|",
-             f"| CDAC's read hit ratio / D-LRU's and D-ARC's (mean) |"
-             f" {PAPER_CDAC_GAIN}x (FIU WebVM, homes, mail) |"
-             f" {times(gains['all'])} (all traces below) |"]
-    for name, g in gains.items():
-        if name != "all":
-            lines.append(f"| {name} | | {times(g)} |")
-    for name, entry in cdac["traces"].items():
+    lines: list[str] = []
+    for name, entry in result["cdac"]["traces"].items():
         census = entry["census"]
-        lines += ["", f"### {name}", "",
+        lines += ["", f"### CDAC, {name}", "",
                   f"{census['read_requests']} reads and"
-                  f" {census['write_requests']} writes;"
-                  f" {100 * census['write_dup_page_share']:.1f}% of the"
-                  " written pages duplicate earlier content.", "",
+                  f" {census['write_requests']} writes.  Read hit ratio"
+                  " (overall in brackets).", "",
                   "| block | cache | " + " | ".join(CDAC_POLICIES) + " |",
                   "|---" * (len(CDAC_POLICIES) + 2) + "|"]
         for kib, block in entry["blocks"].items():
             for size, point in block["sizes"].items():
                 lines.append(
                     f"| {kib} KiB | {size}% | "
-                    + " | ".join(pct(point[p]["read_hit_ratio"])
+                    + " | ".join(f"{pct(point[p]['read_hit_ratio'])}"
+                                 f" ({pct(point[p]['overall_hit_ratio'])})"
                                  for p in CDAC_POLICIES) + " |")
     return lines
 
 
 def memory_lines(result: dict[str, Any]) -> list[str]:
     """Metadata bytes per cached block and per address, from the runs."""
-    lines = ["", "## Metadata per policy", "",
+    lines = ["", "### Metadata per policy", "",
              "| policy | bytes per cached block (or unit) |"
              " bytes per address |", "|---|---|---|"]
     cdac = result["cdac"]["traces"]["fiu-mail-sample.blkparse"]
@@ -471,10 +510,6 @@ def memory_lines(result: dict[str, Any]) -> list[str]:
                  f" (and {plc['memory_bytes_per_unit_tracked']} per unit"
                  " ever seen) |")
     return lines
-
-
-def table_lines(result: dict[str, Any]) -> list[str]:
-    return plc_lines(result) + cdac_lines(result) + memory_lines(result)
 
 
 def plot(result: dict[str, Any], out_dir: Path) -> list[Path]:
@@ -582,11 +617,14 @@ def write_results(result: dict[str, Any], out_dir: Path = RESULTS) -> None:
     (out_dir / "hostcache.json").write_text(json.dumps(result, indent=1)
                                             + "\n")
     (out_dir / "hostcache.md").write_text(
-        "# Host caches over deduplicated data (bench/hostcache.py)\n\n"
-        "Generated by `python3 -m bench.hostcache` (or `python3 -m bench.run"
-        " --only hostcache`); tools/cachesim/README.md explains the simulator,"
-        " the readings of the papers and why our figures differ.\n\n"
-        + "\n".join(table_lines(result)) + "\n")
+        "# Host caches over deduplicated data: the PLC-Cache and CDAC"
+        " claims\n\n"
+        "Regenerated, with hostcache.json and the plots, by one command:"
+        " `python3 -m bench.hostcache` (bench/hostcache.py; the claims in"
+        " bench/hostcache_claims.py).  The papers are quoted from"
+        " ../shared/papers/ (file:line); docs/papers.md gives each"
+        " mechanism's readings, tools/cachesim/README.md the simulator."
+        "\n\n" + "\n".join(report_lines(result)) + "\n")
     for path in plot(result, out_dir):
         shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
         print(f"wrote {shown}")
@@ -606,21 +644,18 @@ def measure(opts: Options) -> dict[str, Any]:
 
 def show(results: dict[str, Any]) -> None:
     print("\n".join(["", "Host caches over deduplicated data (cachesim)"]
-                    + table_lines(results[NAME])))
+                    + report_lines(results[NAME])))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--full", action="store_true",
-                        help="PLC's f and delay sweeps, longer traces")
     parser.add_argument("--traces", type=Path, default=extra_traces(),
                         help="a directory of FIU *.blkparse traces to add")
     parser.add_argument("--cachesim", type=Path, default=cs.CACHESIM)
     parser.add_argument("--tracegen", type=Path, default=cs.TRACEGEN)
     args = parser.parse_args()
-    result = run(args.cachesim.resolve(), args.tracegen.resolve(), args.full,
+    result = run(args.cachesim.resolve(), args.tracegen.resolve(),
                  args.traces)
-    show({NAME: result})
     write_results(result)
     return 0
 

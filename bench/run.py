@@ -35,7 +35,8 @@ The others run on their own:
    and the dedup engines in ssdsim (no VM, deterministic); also
    idle-overlap.json and idle-overlap.md.
 10. hostcache (bench/hostcache.py): host-side caches in cachesim against
-    PLC-Cache's and CDAC's baselines; also bench/results/hostcache.md.
+    PLC-Cache's and CDAC's baselines; also bench/results/hostcache.md,
+    the claims report.
 11. snapshot (bench/snapshot.py): ssdsim's snapshot save and load
     throughput against cp of a file of the same size, and the snapshot's
     size against its valid data; also bench/results/snapshot.md.

@@ -4,10 +4,11 @@
  * values of cache_policy are "none" (no cache layer) and then the entries
  * of admit_policies[], in order; those of cache_replacement the entries of
  * repl_policies[] (the first is the default).  Each is named by its ops
- * table, which lists the keys the policy owns.  A new policy is one file
- * and one line here (its ops table declared in nvmcache_internal.h).  The
- * selector keys cache_policy and cache_replacement are declared here too
- * (collected by device/ssd_keys.c).
+ * table, whose algorithm is in cachealg/ and which lists the keys the
+ * policy owns.  A new policy is one file there (its ops table declared in
+ * cachealg/cachealg.h) and one line here.  The selector keys cache_policy
+ * and cache_replacement are declared here too (collected by
+ * device/ssd_keys.c).
  */
 #include "nvmcache/nvmcache_internal.h"
 

@@ -78,7 +78,7 @@ static int nvmcache_validate(const struct ssd_config *cfg)
 	}
 	if (cfg->slc_blocks_per_chip >= cfg->blocks_per_chip)
 		return 0;	/* ftl_layer.c names the geometry's fault */
-	if (cfg->cache_rce && !ssd_cache_repl_of(cfg->cache_replacement)->requeue) {
+	if (cfg->cache_rce && !ssd_cache_repl_of(cfg->cache_replacement)->rce) {
 		ssd_dev_err(cfg->name, "cache_rce=1 refused: RCE composes with a replacement that can requeue (lru, arc), not cache_replacement=%s",
 			    ssd_cache_repl_of(cfg->cache_replacement)->name);
 		return -EINVAL;
@@ -101,19 +101,6 @@ static int nvmcache_validate(const struct ssd_config *cfg)
 	return 0;
 }
 
-/* The tables of the admission (or replacement) policy @table_bytes sizes. */
-static u64 policy_tables(u64 (*table_bytes)(u64, const struct ssd_config *, u32),
-			 u64 total, const struct ssd_config *cfg, u32 capacity)
-{
-	return table_bytes ? table_bytes(total, cfg, capacity) : total;
-}
-
-/* A policy's state struct, if it has one. */
-static u64 state_table(u64 total, u32 state_bytes)
-{
-	return state_bytes ? ssd_tables_add(total, 1, 1, state_bytes) : total;
-}
-
 /* Whether the policies of @cfg weigh pages by their references. */
 static bool dedup_aware(const struct ssd_config *cfg)
 {
@@ -128,70 +115,23 @@ static u64 refcount_bytes(u64 total, const struct ssd_config *cfg)
 	return ssd_tables_add(total, 1, ssd_config_logical_pages(cfg), sizeof(u16));
 }
 
-/* RCE's notes of the references of each page it spared. */
-static u64 rce_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
-{
-	return cfg->cache_rce ? ssd_tables_add(total, 1, capacity, sizeof(u16)) : total;
-}
-
 static u64 nvmcache_metadata_bytes(const struct ssd_config *cfg)
 {
-	const struct cache_admit_ops *admit = ssd_cache_admit_of(cfg->cache_policy);
-	const struct cache_repl_ops *repl = ssd_cache_repl_of(cfg->cache_replacement);
-	u32 capacity = ssd_nvmcache_capacity(cfg);
+	struct cache_params p;
 	u64 bytes = ssd_tables_add(0, 1, 1, sizeof(struct nvmcache));
 
-	bytes = state_table(bytes, admit->state_bytes);
-	bytes = state_table(bytes, repl->state_bytes);
-	bytes = ssd_cache_set_bytes(bytes, capacity);
-	bytes = policy_tables(repl->table_bytes, bytes, cfg, capacity);
-	bytes = refcount_bytes(bytes, cfg);
-	bytes = rce_bytes(bytes, cfg, capacity);
-	return policy_tables(admit->table_bytes, bytes, cfg, capacity);
+	ssd_nvmcache_params(cfg, &p);
+	bytes = ssd_cachealg_bytes(bytes, ssd_cache_repl_of(cfg->cache_replacement),
+				   ssd_cache_admit_of(cfg->cache_policy), &p,
+				   ssd_nvmcache_capacity(cfg), ssd_config_logical_pages(cfg),
+				   ssd_nvmcache_rce(cfg));
+	return refcount_bytes(bytes, cfg);
 }
 
-/* The replacement policy's optional ops; see struct cache_repl_ops. */
-static void repl_hit(struct nvmcache *c, u32 slot)
+/* The request a page operation belongs to, as the admission sees it. */
+static struct cache_req request_of(const struct ssd_io *io)
 {
-	if (c->repl->hit)
-		c->repl->hit(c, slot);
-}
-
-static void repl_insert(struct nvmcache *c, u32 slot)
-{
-	if (c->repl->insert)
-		c->repl->insert(c, slot);
-}
-
-/* @lpn enters the directory; its slot. */
-static u32 dir_insert(struct nvmcache *c, u64 lpn)
-{
-	u32 slot = ssd_cache_set_insert(&c->dir, lpn);
-
-	if (c->rce_spared)
-		c->rce_spared[slot] = 0;
-	repl_insert(c, slot);
-	if (c->admit->entered)
-		c->admit->entered(c, slot);
-	return slot;
-}
-
-/* Take @slot out of the directory: evicted for a page that enters, or dropped. */
-static void dir_remove(struct nvmcache *c, u32 slot, bool evicted)
-{
-	if (c->admit->left)
-		c->admit->left(c, slot, evicted);
-	if (c->repl->remove)
-		c->repl->remove(c, slot, evicted);
-	ssd_cache_set_remove(&c->dir, slot);
-}
-
-/* The slot to evict so that @lpn may enter the full cache. */
-static u32 pick_victim(struct nvmcache *c, u64 lpn)
-{
-	u32 victim = cache_repl_victim(c, lpn);
-
-	return c->rce_spared ? ssd_cache_rce_victim(c, lpn, victim) : victim;
+	return (struct cache_req){ .seq = io->request_seq, .bytes = io->request_bytes };
 }
 
 /*
@@ -205,7 +145,7 @@ static int destage(struct nvmcache *c, u32 slot, u64 start_ns, bool background,
 	struct ssd_layer *lower = c->layer.lower;
 	struct ssd_io rio = { .start_ns = start_ns, .cause = SSD_CAUSE_DESTAGE };
 	struct ssd_io wio = { .cause = SSD_CAUSE_DESTAGE, .region = SSD_REGION_MAIN };
-	u64 lpn = c->dir.lpn[slot];
+	u64 lpn = c->alg.dir.lpn[slot];
 	const void *data;
 	void *buf;
 	int ret;
@@ -224,7 +164,7 @@ static int destage(struct nvmcache *c, u32 slot, u64 start_ns, bool background,
 	ret = lower->ops->write(lower, lpn, buf, &wio);
 	if (ret)
 		return ret;
-	dir_remove(c, slot, true);
+	ssd_cachealg_remove(&c->alg, slot, true);
 	c->counters.evict_pages++;
 	if (background)
 		c->counters.destage_background_pages++;
@@ -248,11 +188,11 @@ static void nvmcache_idle(struct ssd_layer *layer, u64 now_ns)
 	c->idle_floor_ns = now_ns;
 	if (!c->destage_high)
 		return;
-	if (c->dir.count >= c->destage_high)
+	if (c->alg.dir.count >= c->destage_high)
 		c->draining = true;
-	while (c->draining && c->dir.count > c->destage_low) {
-		u32 victim = pick_victim(c, CACHE_NO_ARRIVAL);
-		u64 start_ns = ssd_layer_chips_free_ns(layer->lower, c->dir.lpn[victim],
+	while (c->draining && c->alg.dir.count > c->destage_low) {
+		u32 victim = ssd_cachealg_victim(&c->alg, CACHE_NO_ARRIVAL);
+		u64 start_ns = ssd_layer_chips_free_ns(layer->lower, c->alg.dir.lpn[victim],
 						       SSD_REGION_MAIN);
 		u64 done_ns;
 
@@ -270,25 +210,25 @@ static int nvmcache_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ss
 {
 	struct nvmcache *c = to_cache(layer);
 	struct ssd_layer *lower = layer->lower;
+	struct cache_req req = request_of(io);
 	enum cache_verdict verdict;
 	u64 destage_done_ns;
 	u32 slot, victim;
 	int ret;
 
-	if (c->admit->access)
-		c->admit->access(c, lpn);
-	slot = ssd_cache_set_find(&c->dir, lpn);
+	ssd_cachealg_access(&c->alg, lpn);
+	slot = cachealg_find(&c->alg, lpn);
 	if (slot != CACHE_NONE) {
 		io->region = SSD_REGION_CACHE;
 		ret = lower->ops->write(lower, lpn, buf, io);
 		if (!ret) {
-			repl_hit(c, slot);
+			ssd_cachealg_hit(&c->alg, slot);
 			c->counters.write_hit_pages++;
 		}
 		return ret;
 	}
-	victim = c->dir.count < c->dir.capacity ? CACHE_NONE : pick_victim(c, lpn);
-	verdict = c->admit->decide(c, lpn, io, victim);
+	victim = cachealg_full(&c->alg) ? ssd_cachealg_victim(&c->alg, lpn) : CACHE_NONE;
+	verdict = ssd_cachealg_decide(&c->alg, lpn, &req, victim);
 	if (verdict != CACHE_ADMIT) {
 		io->region = SSD_REGION_MAIN;
 		ret = lower->ops->write(lower, lpn, buf, io);
@@ -308,7 +248,7 @@ static int nvmcache_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ss
 	ret = lower->ops->write(lower, lpn, buf, io);
 	if (ret)
 		return ret;
-	dir_insert(c, lpn);
+	ssd_cachealg_insert(&c->alg, lpn);
 	c->counters.admit_pages++;
 	io->done_ns = max_t(u64, io->done_ns, destage_done_ns);
 	return 0;
@@ -326,15 +266,16 @@ static void fill(struct nvmcache *c, u64 lpn, const struct ssd_io *rio, const vo
 	struct ssd_io wio = { .start_ns = rio->done_ns, .cause = SSD_CAUSE_FILL,
 			      .region = SSD_REGION_CACHE, .request_seq = rio->request_seq,
 			      .request_bytes = rio->request_bytes };
+	struct cache_req req = request_of(rio);
 	enum cache_verdict verdict;
 	u64 destage_done_ns;
 	u32 victim;
 	void *buf;
 	int ret;
 
-	victim = c->dir.count < c->dir.capacity ? CACHE_NONE : pick_victim(c, lpn);
+	victim = cachealg_full(&c->alg) ? ssd_cachealg_victim(&c->alg, lpn) : CACHE_NONE;
 	/* A refused fill is a read miss not filled: no bypass of a write. */
-	verdict = c->admit->decide(c, lpn, rio, victim);
+	verdict = ssd_cachealg_decide(&c->alg, lpn, &req, victim);
 	if (verdict != CACHE_ADMIT)
 		return;
 	buf = ssd_pagepool_get(c->pool);
@@ -353,7 +294,7 @@ static void fill(struct nvmcache *c, u64 lpn, const struct ssd_io *rio, const vo
 			ssd_pagepool_put(c->pool, buf);
 		return;
 	}
-	dir_insert(c, lpn);
+	ssd_cachealg_insert(&c->alg, lpn);
 	c->counters.fill_pages++;
 	*data = buf;
 }
@@ -363,15 +304,15 @@ static int nvmcache_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
 {
 	struct nvmcache *c = to_cache(layer);
 	bool host = !io->merge && io->cause == SSD_CAUSE_HOST;
-	u32 slot = host ? ssd_cache_set_find(&c->dir, lpn) : CACHE_NONE;
+	u32 slot = host ? cachealg_find(&c->alg, lpn) : CACHE_NONE;
 	int ret;
 
-	if (host && c->read_allocate && c->admit->access)
-		c->admit->access(c, lpn);
+	if (host && c->read_allocate)
+		ssd_cachealg_access(&c->alg, lpn);
 	if (slot != CACHE_NONE) {
 		c->counters.read_hit_pages++;
 		if (c->read_allocate)
-			repl_hit(c, slot);
+			ssd_cachealg_hit(&c->alg, slot);
 	} else if (host) {
 		c->counters.read_miss_pages++;
 	}
@@ -384,10 +325,10 @@ static int nvmcache_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
 static int nvmcache_trim(struct ssd_layer *layer, u64 lpn, struct ssd_io *io)
 {
 	struct nvmcache *c = to_cache(layer);
-	u32 slot = ssd_cache_set_find(&c->dir, lpn);
+	u32 slot = cachealg_find(&c->alg, lpn);
 
 	if (slot != CACHE_NONE) {
-		dir_remove(c, slot, false);
+		ssd_cachealg_remove(&c->alg, slot, false);
 		c->counters.trim_pages++;
 	}
 	return layer->lower->ops->trim(layer->lower, lpn, io);
@@ -431,11 +372,12 @@ static void nvmcache_get_stats(struct ssd_layer *layer, struct ssd_stats *st)
 					     c->counters.destage_background_pages;
 	st->cache_trim_pages = c->counters.trim_pages;
 	st->cache_read_hit_pages = c->counters.read_hit_pages;
-	st->cache_pages = c->dir.count;
-	st->cache_capacity_pages = c->dir.capacity;
-	st->cache_metadata_bytes = c->dir_bytes + c->repl_bytes +
-				   (c->rce_spared ? (u64)c->dir.capacity * sizeof(u16) : 0);
-	st->cache_policy_metadata_bytes = c->policy_bytes;
+	st->cache_pages = c->alg.dir.count;
+	st->cache_capacity_pages = c->alg.dir.capacity;
+	st->cache_metadata_bytes = c->alg.dir_bytes + c->alg.repl_bytes +
+				   (c->alg.rce ? ssd_cachealg_rce_bytes(0, &c->alg.rce->p,
+									c->alg.dir.capacity) : 0);
+	st->cache_policy_metadata_bytes = c->alg.admit_bytes;
 }
 
 static void nvmcache_reset_stats(struct ssd_layer *layer)
@@ -445,29 +387,22 @@ static void nvmcache_reset_stats(struct ssd_layer *layer)
 
 static int nvmcache_check(struct ssd_layer *layer)
 {
-	struct nvmcache *c = to_cache(layer);
-	int ret = ssd_cache_set_check(&c->dir, c->dev_name, "directory");
-
-	if (!ret && c->repl->check)
-		ret = c->repl->check(c);
-	if (!ret && c->admit->check)
-		ret = c->admit->check(c);
-	return ret;
+	return ssd_cachealg_check(&to_cache(layer)->alg);
 }
 
 /* Undo nvmcache_create(), also half way. */
 static void nvmcache_free(struct nvmcache *c)
 {
-	if (c->policy && c->admit->exit)
-		c->admit->exit(c);
-	ssd_free(c->policy);
-	if (c->repl_state && c->repl->exit)
-		c->repl->exit(c);
-	ssd_free(c->repl_state);
+	if (c->alg.repl)
+		ssd_cachealg_exit(&c->alg);
 	ssd_free(c->refcount);
-	ssd_free(c->rce_spared);
-	ssd_cache_set_exit(&c->dir);
 	ssd_free(c);
+}
+
+/* The references the layer above reported, for the algorithms. */
+static u32 page_refs(const void *ctx, u64 lpn)
+{
+	return cache_refs(ctx, lpn);
 }
 
 static void nvmcache_destroy(struct ssd_layer *layer)
@@ -494,8 +429,8 @@ static int nvmcache_create(const struct ssd_config *cfg, const struct ssd_layer_
 			   struct ssd_layer *lower, struct ssd_layer **out)
 {
 	struct nvmcache *c = ssd_zalloc(sizeof(*c));
-	u32 capacity = ssd_nvmcache_capacity(cfg);
-	int ret;
+	struct cache_params p;
+	int ret = 0;
 
 	if (!c)
 		return -ENOMEM;
@@ -503,40 +438,26 @@ static int nvmcache_create(const struct ssd_config *cfg, const struct ssd_layer_
 	c->dev_name = env->dev_name;
 	c->page_bytes = cfg->page_size_bytes;
 	c->pages = ssd_config_logical_pages(cfg);
-	c->admit = ssd_cache_admit_of(cfg->cache_policy);
-	c->repl = ssd_cache_repl_of(cfg->cache_replacement);
 	ssd_rand_seed(&c->rand, cfg->seed);
-	c->dir_bytes = ssd_cache_set_bytes(0, capacity);
-	c->policy_bytes = policy_tables(c->admit->table_bytes, 0, cfg, capacity);
-	c->repl_bytes = policy_tables(c->repl->table_bytes, 0, cfg, capacity);
 	c->read_allocate = cfg->cache_read_allocate;
 	ssd_nvmcache_destage_marks(cfg, &c->destage_high, &c->destage_low);
-	ret = ssd_cache_set_init(&c->dir, capacity);
-	if (!ret && dedup_aware(cfg)) {
+	if (dedup_aware(cfg)) {
 		c->refcount_bytes = ssd_config_logical_pages(cfg) * sizeof(u16);
 		c->refcount = ssd_zalloc(c->refcount_bytes);
 		if (!c->refcount)
 			ret = -ENOMEM;
 	}
-	if (!ret && cfg->cache_rce) {
-		c->rce_spared = ssd_zalloc((u64)capacity * sizeof(u16));
-		if (!c->rce_spared)
-			ret = -ENOMEM;
-	}
-	if (!ret && c->repl->state_bytes) {
-		c->repl_state = ssd_zalloc(c->repl->state_bytes);
-		if (!c->repl_state)
-			ret = -ENOMEM;
-	}
-	if (!ret && c->repl->init)
-		ret = c->repl->init(c, cfg);
-	if (!ret && c->admit->state_bytes) {
-		c->policy = ssd_zalloc(c->admit->state_bytes);
-		if (!c->policy)
-			ret = -ENOMEM;
-	}
-	if (!ret && c->admit->init)
-		ret = c->admit->init(c, cfg);
+	c->alg.dev_name = env->dev_name;
+	c->alg.who = "nvmcache";
+	c->alg.rand = &c->rand;
+	c->alg.refs = c->refcount ? page_refs : NULL;
+	c->alg.refs_ctx = c;
+	ssd_nvmcache_params(cfg, &p);
+	if (!ret)
+		ret = ssd_cachealg_init(&c->alg, ssd_cache_repl_of(cfg->cache_replacement),
+					ssd_cache_admit_of(cfg->cache_policy), &p,
+					ssd_nvmcache_capacity(cfg), c->pages,
+					ssd_nvmcache_rce(cfg));
 	if (ret) {
 		nvmcache_free(c);
 		return ret;

@@ -41,20 +41,18 @@ void ssd_nvmcache_save(struct ssd_layer *layer, struct ssd_snap_writer *w)
 {
 	struct nvmcache *c = (struct nvmcache *)layer;
 
-	ssd_cache_set_save(&c->dir, w);
+	ssd_cache_set_save(&c->alg.dir, w);
 	ssd_snap_put_u64(w, c->rand.state);
 	if (c->refcount)
 		ssd_snap_put_array(w, c->refcount, c->pages, sizeof(u16));
-	if (c->rce_spared)
-		ssd_snap_put_array(w, c->rce_spared, c->dir.capacity, sizeof(u16));
+	if (c->alg.rce)
+		ssd_snap_put_array(w, c->alg.rce->note, c->alg.dir.capacity,
+				   c->alg.rce->p.note_bytes);
 	ssd_snap_put_u8(w, c->draining);
 	ssd_snap_put_u64(w, c->idle_floor_ns);
 	ssd_snap_put_structs(w, &c->counters, 1, sizeof(c->counters), counter_fields,
 			     ARRAY_SIZE(counter_fields));
-	if (c->repl->save)
-		c->repl->save(c, w);
-	if (c->admit->save)
-		c->admit->save(c, w);
+	ssd_cachealg_save_policies(&c->alg, w);
 }
 
 /*
@@ -69,19 +67,20 @@ static void check_placement(struct nvmcache *c, struct ssd_snap_reader *r)
 
 	if (ssd_layer_peek(c->layer.lower, 0, NULL) < 0)
 		return;		/* no layer below says where data is */
-	for (slot = c->dir.head; slot != CACHE_NONE; slot = c->dir.next[slot])
-		if (ssd_layer_peek(c->layer.lower, c->dir.lpn[slot], NULL) != SSD_REGION_CACHE) {
+	for (slot = c->alg.dir.head; slot != CACHE_NONE; slot = c->alg.dir.next[slot])
+		if (ssd_layer_peek(c->layer.lower, c->alg.dir.lpn[slot], NULL) !=
+		    SSD_REGION_CACHE) {
 			ssd_snap_refuse(r, "nvmcache: cached lpn %u is not in the SLC region",
-					c->dir.lpn[slot]);
+					c->alg.dir.lpn[slot]);
 			return;
 		}
 	for (lpn = 0; lpn < c->pages; lpn++) {
 		ssd_check_resched(lpn);
 		in_slc += ssd_layer_peek(c->layer.lower, lpn, NULL) == SSD_REGION_CACHE;
 	}
-	if (in_slc != c->dir.count)
+	if (in_slc != c->alg.dir.count)
 		ssd_snap_refuse(r, "nvmcache: the SLC region holds %llu pages, the directory %u",
-				(unsigned long long)in_slc, c->dir.count);
+				(unsigned long long)in_slc, c->alg.dir.count);
 }
 
 void ssd_nvmcache_load(struct ssd_layer *layer, struct ssd_snap_reader *r)
@@ -89,15 +88,16 @@ void ssd_nvmcache_load(struct ssd_layer *layer, struct ssd_snap_reader *r)
 	struct nvmcache *c = (struct nvmcache *)layer;
 	u8 draining;
 
-	ssd_cache_set_load(&c->dir, r, c->pages, "directory");
+	ssd_cache_set_load(&c->alg.dir, r, c->pages, "nvmcache", "directory");
 	if (!r->error)
 		check_placement(c, r);
 	c->rand.state = ssd_snap_get_u64(r);
 	/* Any reference count and any note are values a policy can meet. */
 	if (c->refcount)
 		ssd_snap_get_array(r, c->refcount, c->pages, sizeof(u16));
-	if (c->rce_spared)
-		ssd_snap_get_array(r, c->rce_spared, c->dir.capacity, sizeof(u16));
+	if (c->alg.rce)
+		ssd_snap_get_array(r, c->alg.rce->note, c->alg.dir.capacity,
+				   c->alg.rce->p.note_bytes);
 	draining = ssd_snap_get_u8(r);
 	if (!r->error && draining > 1) {
 		ssd_snap_refuse(r, "nvmcache: draining is %u, not 0 or 1", draining);
@@ -107,8 +107,5 @@ void ssd_nvmcache_load(struct ssd_layer *layer, struct ssd_snap_reader *r)
 	c->idle_floor_ns = ssd_snap_get_ns(r, "the cache's idle floor");
 	ssd_snap_get_structs(r, &c->counters, 1, sizeof(c->counters), counter_fields,
 			     ARRAY_SIZE(counter_fields));
-	if (!r->error && c->repl->load)
-		c->repl->load(c, r);
-	if (!r->error && c->admit->load)
-		c->admit->load(c, r);
+	ssd_cachealg_load_policies(&c->alg, r);
 }

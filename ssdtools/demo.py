@@ -38,7 +38,7 @@ DEVICES: dict[str, list[str]] = {
 }
 # The C files the compile steps build, from the copy on the device: four
 # of the core's (gcc under TCG takes ~10 s a file; all 62 took 400 s).
-COMPILE = ("ftl/ftl.c", "flash/flash.c", "nvmcache/admit_procache.c",
+COMPILE = ("ftl/ftl.c", "flash/flash.c", "cachealg/admit_procache.c",
            "dedup/dedup_layer.c")
 MIB = 1024 * 1024
 

@@ -14,7 +14,13 @@ capacity in objects of size 1.  The hit counts must be equal:
     gclock (cache_gclock_max_priority=3) -> Clock(n_bit_counter=2),
     arc -> ARC, sieve -> Sieve,
     s3fifo -> S3FIFO(small_size_ratio, ghost_size_ratio,
-                     move_to_main_threshold) from the cache_s3fifo_* keys.
+                     move_to_main_threshold) from the cache_s3fifo_* keys,
+              with cache_s3fifo_fill_main=1 (0.3.5's filling: a miss that
+              finds small full before the first eviction enters main).
+
+S3-FIFO's default, the paper's filling (every miss that is no ghost hit
+enters small), is held to a model of libCacheSim's C code here
+(s3fifo_model_hits) and to the issue's reproducer.
 
 The traces: the three samples of tests/data (TPC-C on a device large
 enough that none of its addresses wraps) and a Zipf trace generated here
@@ -51,7 +57,8 @@ def s3fifo_keys(pages: int) -> dict[str, int]:
     small queue of half the cache."""
     small = 10 if pages * 10 // 100 >= 2 else 50
     return {"cache_s3fifo_small_percent": small,
-            "cache_s3fifo_ghost_percent": 90, "cache_s3fifo_move_hits": 2}
+            "cache_s3fifo_ghost_percent": 90, "cache_s3fifo_move_hits": 2,
+            "cache_s3fifo_fill_main": 1}
 
 
 def reference(lcs: ModuleType, policy: str, pages: int,
@@ -167,14 +174,18 @@ def test_hits_equal_libcachesim_on_zipf(tmp_path: Path, pages: int) -> None:
     compare(tmp_path, zipf_trace(tmp_path / "zipf.trace"), pages, [])
 
 
-@pytest.mark.parametrize("keys", [
+S3FIFO_KEYS = [
     {"cache_s3fifo_small_percent": 25, "cache_s3fifo_ghost_percent": 50,
      "cache_s3fifo_move_hits": 1},
     {"cache_s3fifo_small_percent": 50, "cache_s3fifo_ghost_percent": 0,
      "cache_s3fifo_move_hits": 3},
     {"cache_s3fifo_small_percent": 5, "cache_s3fifo_ghost_percent": 100,
      "cache_s3fifo_move_hits": 2},
-])
+]
+
+
+@pytest.mark.parametrize("keys", [{**k, "cache_s3fifo_fill_main": 1}
+                                  for k in S3FIFO_KEYS])
 def test_s3fifo_keys_equal_libcachesim_parameters(
         tmp_path: Path, keys: dict[str, int]) -> None:
     """Other sizes of the small and ghost queues and move thresholds."""
@@ -187,6 +198,102 @@ def test_s3fifo_keys_equal_libcachesim_parameters(
                              *(f"{k}={v}" for k, v in keys.items())], log)
         ref = reference_hits(lcs, "s3fifo", pages, keys, write_pages(log))
         assert out["cache_write_hit_pages"] == ref, (pages, keys)
+
+
+def s3fifo_model_hits(seq: list[int], pages: int,
+                      keys: dict[str, int]) -> int:
+    """S3-FIFO as libCacheSim's C code (S3FIFO.c) and the paper's
+    Algorithm 1 run it, queue sizes in whole pages as the device's: a miss
+    that is no ghost hit enters small even when small holds its share; to
+    make room, main gives up its oldest page if it is over its share or
+    small is empty (a page with hits goes back with one less), else small
+    moves its oldest page to main if it has move_hits hits, or sends it to
+    the ghost."""
+    small_size = max(1, pages * keys["cache_s3fifo_small_percent"] // 100)
+    main_size = pages - small_size
+    ghost_size = pages * keys["cache_s3fifo_ghost_percent"] // 100
+    move = keys["cache_s3fifo_move_hits"]
+    small: dict[int, int] = {}
+    main: dict[int, int] = {}
+    ghost: dict[int, None] = {}
+    hits = 0
+
+    def evict() -> None:
+        if len(main) > main_size or not small:
+            while main:
+                key = next(iter(main))
+                freq = main.pop(key)
+                if not freq:
+                    return
+                main[key] = min(freq, 3) - 1
+            return
+        while small:
+            key = next(iter(small))
+            if small.pop(key) >= move:
+                main[key] = 0
+                continue
+            if ghost_size:
+                if len(ghost) >= ghost_size:
+                    del ghost[next(iter(ghost))]
+                ghost[key] = None
+            return
+
+    for key in seq:
+        for queue in (small, main):
+            if key in queue:
+                queue[key] = min(queue[key] + 1, 3)
+                hits += 1
+                break
+        else:
+            ghost_hit = ghost.pop(key, 0) is None
+            while len(small) + len(main) >= pages:
+                evict()
+            (main if ghost_hit else small)[key] = 0
+    return hits
+
+
+def test_s3fifo_fills_small_as_the_paper(tmp_path: Path) -> None:
+    """The issue's reproducer: 20 pages (small 2, main 18), pages 1 to 23
+    then 3.  The paper's filling puts 1..20 in small, 21..23 evict 1..3
+    into the ghost, and 3 misses: 0 hits.  libCacheSim 0.3.5's filling
+    put 3..20 in main, so 3 hits there: 1 hit."""
+    lcs = libcachesim()
+    trace = tmp_path / "s3fifo.trace"
+    pages = [*range(1, 24), 3]
+    trace.write_text("".join(f"{(i + 1) * 1000} 0 {p * 8} 8 0\n"
+                             for i, p in enumerate(pages)))
+    keys = s3fifo_keys(20)
+    for fill_main, want in ((0, 0), (1, 1)):
+        log = tmp_path / "s3fifo.log"
+        out = replay(trace, [*CACHE, "cache_pages=20",
+                             "cache_replacement=s3fifo",
+                             *(f"{k}={v}" for k, v in keys.items()
+                               if k != "cache_s3fifo_fill_main"),
+                             f"cache_s3fifo_fill_main={fill_main}"], log)
+        assert write_pages(log) == pages
+        assert out["cache_write_hit_pages"] == want, fill_main
+        assert s3fifo_model_hits(pages, 20, keys) == 0
+    assert reference_hits(lcs, "s3fifo", 20, keys, pages) == 1
+
+
+@pytest.mark.parametrize("keys", [s3fifo_keys(100), *S3FIFO_KEYS])
+def test_s3fifo_default_equals_the_papers_filling(
+        tmp_path: Path, keys: dict[str, int]) -> None:
+    """S3-FIFO by default (cache_s3fifo_fill_main=0) against the model of
+    libCacheSim's C code, hit for hit, on the Zipf trace and TPC-C."""
+    keys = {k: v for k, v in keys.items() if k != "cache_s3fifo_fill_main"}
+    for trace, extra, pages in ((zipf_trace(tmp_path / "zipf.trace"), [], 40),
+                                (zipf_trace(tmp_path / "zipf.trace"), [], 200),
+                                (TRACES / "mqsim-tpcc-small.trace", LARGE,
+                                 64)):
+        log = tmp_path / "s3fifo.log"
+        out = replay(trace, [*CACHE, *extra, f"cache_pages={pages}",
+                             "cache_replacement=s3fifo",
+                             *(f"{k}={v}" for k, v in keys.items())], log)
+        seq = write_pages(log)
+        assert out["cache_evict_pages"] > 0
+        assert out["cache_write_hit_pages"] == \
+            s3fifo_model_hits(seq, pages, keys), (trace.name, pages, keys)
 
 
 @pytest.mark.parametrize("setting,accepted", [

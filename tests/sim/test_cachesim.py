@@ -52,7 +52,12 @@ def reads(*accesses: tuple[int, str]) -> str:
 
 # -- PLC-Cache (unit mode; --unit-kib 4: every chunk is its own unit) --
 
-PLC = ["--policy", "plc", "--unit-kib", "4", "--cache-blocks", "1"]
+PAPER = ["--policy", "plc", "--unit-kib", "4", "--cache-blocks", "1"]
+# The readings the first tests were worked out for: the slides' in-out
+# form, inner priority 0, a hit setting the delay back, the hand passing a
+# spared victim by.
+PLC = [*PAPER, "--plc-inout-form", "slides", "--plc-priority-init", "zero",
+       "--plc-delay-hit", "reset", "--plc-hand-passes", "on"]
 
 
 def test_plc_popularity_filter(tmp_path: Path) -> None:
@@ -104,6 +109,71 @@ def test_plc_in_out_reference_count_admits(tmp_path: Path) -> None:
     assert run["cache_write_bytes"] == 2 * 4096
 
 
+def test_plc_in_out_comparison_in_the_papers_form(tmp_path: Path) -> None:
+    """The paper's in-out rule: b replaces a if access(b) > f(access(a)) x
+    threshold, f = access(a) / threshold within [1, 2].  Threshold 2, no
+    delay, one slot: A is read 5 times (enters at its 3rd access, count
+    5), so b needs more than min(max(5, 2), 4) = 4: B's 3rd and 4th
+    accesses are refused, its 5th enters and its 6th hits.  The slides'
+    form (m = 1) needs more than 5: three refusals, no hit of B."""
+    seq = reads(*[(0, "a")] * 5, *[(9, "b")] * 6)
+    args = [*PAPER, "--plc-access-threshold", "2", "--plc-delay", "0",
+            "--plc-delay-hit", "keep", "--plc-priority-init", "zero"]
+    paper = sim(tmp_path, seq, *args)
+    assert (paper["plc_inout_refused"], paper["read_hits"]) == (2, 3)
+    slides = sim(tmp_path, seq, *args, "--plc-inout-form", "slides")
+    assert (slides["plc_inout_refused"], slides["read_hits"]) == (3, 2)
+
+
+def test_plc_delay_count_rises_with_hits(tmp_path: Path) -> None:
+    """The slides: delay_count +1 when hit.  Delay 1, threshold 0, one
+    slot, in-out off: A enters and is hit twice (delay 3), so B's first
+    two misses are delayed (3 -> 2 -> 1) and the third replaces A (1 ->
+    0).  Kept as it was (1), the first miss replaces A."""
+    seq = reads(*[(0, "a")] * 3, *[(9, "b")] * 4)
+    args = [*PAPER, "--plc-access-threshold", "0", "--plc-delay", "1",
+            "--plc-inout", "off"]
+    plus = sim(tmp_path, seq, *args)
+    assert (plus["plc_delayed"], plus["read_hits"]) == (2, 3)
+    keep = sim(tmp_path, seq, *args, "--plc-delay-hit", "keep")
+    assert (keep["plc_delayed"], keep["read_hits"]) == (0, 5)
+
+
+def test_plc_hand_stays_on_a_spared_victim(tmp_path: Path) -> None:
+    """The pseudo code's CLOCK_EVICT returns the container the pointer is
+    on and a delayed eviction returns without moving it.  Two slots, delay
+    2, threshold 0, in-out off, priorities 0: A and B enter; C's miss finds
+    A (delay 2 -> 1: delayed), D's finds A again (1 -> 0) and replaces it.
+    With the hand passing A by, D's miss finds B instead: delayed too."""
+    seq = reads((1, "a"), (2, "b"), (3, "c"), (4, "d"))
+    args = ["--policy", "plc", "--unit-kib", "4", "--cache-blocks", "2",
+            "--plc-access-threshold", "0", "--plc-delay", "2",
+            "--plc-inout", "off", "--plc-priority-init", "zero"]
+    stays = sim(tmp_path, seq, *args)
+    assert (stays["plc_delayed"], stays["evictions"]) == (1, 1)
+    passes = sim(tmp_path, seq, *args, "--plc-hand-passes", "on")
+    assert (passes["plc_delayed"], passes["evictions"]) == (2, 0)
+
+
+def test_plc_option_names_are_the_device_keys(tmp_path: Path) -> None:
+    """The knobs are named as the device's keys (plc_access_threshold,
+    plc_inout_percent); the older spellings give the very same run, and a
+    factor that is no whole percent is refused."""
+    seq = reads((0, "a"), (0, "a"), (0, "a"), (9, "b"), (9, "b"), (9, "b"),
+                (9, "b"), (9, "b"), (9, "b"), (9, "b"))
+    new = sim(tmp_path, seq, *PLC, "--plc-access-threshold", "1",
+              "--plc-delay", "0", "--plc-inout-percent", "150")
+    old = sim(tmp_path, seq, *PLC, "--plc-threshold-accesses", "1",
+              "--plc-delay", "0", "--plc-inout-factor", "1.5")
+    assert new["plc_inout_refused"] > 0
+    del new["seconds"], old["seconds"]
+    assert new == old
+    proc = cs.call(CACHESIM, [*PLC, "--plc-inout-factor", "1.234",
+                              str(TRACES / "fiu-mail-sample.blkparse")])
+    assert proc.returncode == 2
+    assert "--plc-inout-factor 1.234" in proc.stderr
+
+
 # -- CDAC (block mode) --
 
 def test_rce_drops_an_address_whose_block_is_referenced_once(
@@ -138,15 +208,19 @@ def test_rce_moves_a_shared_address_then_drops_it_after_its_count_fell(
     assert run["rce_single_drops"] == 2
 
 
+# 16 KiB blocks.  Blocks 0 and 10 get the same four pages (writes, not
+# cached under invalidate); pages 0 and 40 are read alone (one part of four
+# each: a shared, cold block); blocks 20 and 30 are read whole; page 0 is
+# read again.
+SAME = ["p0", "p1", "p2", "p3"]
+BHI_OPS = [("W", 0, SAME), ("W", 40, SAME), ("R", 0, ["p0"]),
+           ("R", 40, ["p0"]), ("R", 80, ["q0", "q1", "q2", "q3"]),
+           ("R", 120, ["s0", "s1", "s2", "s3"]), ("R", 0, ["p0"])]
+
+
 def bhi_trace() -> str:
-    """16 KiB blocks.  Blocks 0 and 10 get the same four pages (writes,
-    not cached under invalidate); pages 0 and 40 are read alone (one part
-    of four each: a shared, cold block); blocks 20 and 30 are read whole;
-    page 0 is read again."""
-    same = ["p0", "p1", "p2", "p3"]
-    return fiu([("W", 0, same), ("W", 40, same), ("R", 0, ["p0"]),
-                ("R", 40, ["p0"]), ("R", 80, ["q0", "q1", "q2", "q3"]),
-                ("R", 120, ["s0", "s1", "s2", "s3"]), ("R", 0, ["p0"])])
+    """The trace of BHI_OPS."""
+    return fiu(BHI_OPS)
 
 
 BHI = ["--policy", "cdac-lru", "--block-kib", "16", "--cache-blocks", "2",
@@ -154,15 +228,104 @@ BHI = ["--policy", "cdac-lru", "--block-kib", "16", "--cache-blocks", "2",
        "--bhi-stale-accesses", "0"]
 
 
-def test_bhi_drops_a_cold_shared_block(tmp_path: Path) -> None:
-    """Block 30 needs room: at the tail, block 0's content (shared by
-    blocks 0 and 10, one part of four touched: cold) goes with both its
-    addresses; the re-read of page 0 misses."""
-    run = sim(tmp_path, bhi_trace(), *BHI)
+# The readings cachesim's CDAC had before issue 32: BHI-cold addresses
+# out at once and RCE on the hot ones, the bitmap never reset, a spared
+# address's note renewed at each turn, the LRU address forced out after
+# a scan that kept every one, and the flag at 4 x the metadata entries
+# (off here, as these tests always had it).
+REVERSE = ["--cdac-order", "reverse", "--bhi-reset", "never",
+           "--rce-remark", "on", "--cdac-forced-drop", "on"]
+
+
+def test_reverse_order_drops_a_cold_shared_block(tmp_path: Path) -> None:
+    """Under the readings before issue 32: block 30 needs room: at the
+    tail, block 0's content (shared by blocks 0 and 10, one part of four
+    touched: cold) goes with both its addresses; the re-read of page 0
+    misses."""
+    run = sim(tmp_path, bhi_trace(), *BHI, *REVERSE)
     assert run["bhi_cold_drops"] == 2
     assert run["rce_moves"] == 0
     assert run["dedup_fills_saved"] == 1     # page 40: block 0's content
     assert run["read_hits"] == 0
+
+
+def test_bhi_first_then_rce_keeps_a_cold_shared_block(
+        tmp_path: Path) -> None:
+    """The slides' order: block 30 needs room.  Addresses 0 and 10 (block
+    0's content, cold: one part of four) go to RCE, which spares them
+    (shared by two); address 20 (read whole) is hot: kept.  The scan has
+    met every address: none goes, block 30 is not cached, and the re-read
+    of page 0 hits."""
+    run = sim(tmp_path, bhi_trace(), *BHI)
+    assert run["bhi_cold_drops"] == 0
+    assert run["rce_moves"] == 2
+    assert run["bhi_hot_keeps"] == 1
+    assert run["cdac_no_victim"] == 1
+    assert run["rce_forced_drops"] == 0
+    assert run["read_hits"] == 1
+
+
+def test_cdac_forced_drop_takes_the_lru_address(tmp_path: Path) -> None:
+    """--cdac-forced-drop on: after the scan kept every address, address 0
+    (back at the LRU position) goes; address 10 then holds block 0's
+    content alone (RCE: once, out) and frees it for block 30.  Page 0's
+    re-read misses, and its block takes the room of address 20's (cold
+    since its cycle began, once: out)."""
+    run = sim(tmp_path, bhi_trace(), *BHI, "--cdac-forced-drop", "on")
+    assert run["rce_forced_drops"] == 1
+    assert run["rce_single_drops"] == 2
+    assert run["cdac_no_victim"] == 0
+    assert run["read_hits"] == 0
+
+
+def test_bhi_hot_evict_takes_the_hot_address(tmp_path: Path) -> None:
+    """--bhi-hot evict: RCE spares addresses 0 and 10; hot address 20
+    goes, its block (nobody else's) is freed for block 30; page 0 hits."""
+    run = sim(tmp_path, bhi_trace(), *BHI, "--bhi-hot", "evict")
+    assert run["bhi_hot_drops"] == 1
+    assert run["rce_moves"] == 2
+    assert run["read_hits"] == 1
+
+
+def test_bhi_bitmap_starts_anew_each_cycle(tmp_path: Path) -> None:
+    """After the scan above, page 0's re-read touches one part of block
+    0's content and block 160 (new content) needs room.  Address 10 is at
+    the tail: cold, shared, spared again.  Address 20 was read whole in
+    its last cycle but not since: with the bitmap reset it is cold, and
+    RCE drops it (once) for block 160.  Never reset, it stays hot: kept,
+    address 0 spared, and nothing goes again."""
+    text = fiu(BHI_OPS + [("R", 160, ["t0", "t1", "t2", "t3"])])
+    run = sim(tmp_path, text, *BHI)
+    assert run["rce_single_drops"] == 1
+    assert run["cdac_no_victim"] == 1
+    never = sim(tmp_path, text, *BHI, "--bhi-reset", "never")
+    assert never["rce_single_drops"] == 0
+    assert never["bhi_hot_keeps"] == 2
+    assert never["cdac_no_victim"] == 2
+
+
+def test_rce_note_stays_from_the_first_spare(tmp_path: Path) -> None:
+    """Pages 1-5 hold x, page 6 y, two data blocks.  Page 7 (z): pages
+    1-5 are spared, noted 5, page 6 goes.  Page 5 is rewritten (x: 4),
+    page 8 (w): pages 1-4 spared again (4 is not a fall of more than
+    50%), page 7 goes.  Pages 4 and 3 rewritten (x: 2), page 9 (v): page
+    1 at the tail.  Its note kept from its first spare (5), x fell by
+    60%: it goes, then page 2 (x once) too.  With --rce-remark on its note
+    was renewed to 4 (a fall of 50%, not more): spared, as page 2; page 8
+    (w, once) goes."""
+    ops = [("R", p, ["x"]) for p in range(1, 6)]
+    ops += [("R", 6, ["y"]), ("R", 7, ["z"]), ("W", 5, ["n5"]),
+            ("R", 8, ["w"]), ("W", 4, ["n4"]), ("W", 3, ["n3"]),
+            ("R", 9, ["v"])]
+    args = ["--policy", "cdac-lru", "--bhi", "off", "--cache-blocks", "2",
+            "--meta-entries", "6", "--writes", "invalidate"]
+    run = sim(tmp_path, fiu(ops), *args)
+    assert run["rce_fall_drops"] == 1
+    assert run["rce_single_drops"] == 3      # y, z, then page 2's x
+    remark = sim(tmp_path, fiu(ops), *args, "--rce-remark", "on")
+    assert remark["rce_fall_drops"] == 0
+    assert remark["rce_single_drops"] == 3   # y, z, w
+    assert remark["rce_moves"] == 11
 
 
 def test_without_bhi_rce_keeps_the_shared_block(tmp_path: Path) -> None:

@@ -34,7 +34,9 @@ SPEC_DEPS: dict[str, set[str]] = {
     "common": {"platform"},
     "flash": {"common", "platform"},
     "ftl": {"flash", "common", "platform"},
-    "nvmcache": {"common", "platform"},
+    # The cache algorithms, written once for the write cache and cachesim.
+    "cachealg": {"common", "platform"},
+    "nvmcache": {"cachealg", "common", "platform"},
     "dedup": {"common", "platform"},
     "vwc": {"common", "platform"},
     "device": {"vwc", "dedup", "nvmcache", "ftl", "flash", "common",
@@ -45,15 +47,17 @@ SPEC_DEPS: dict[str, set[str]] = {
     "user": {"device", "common", "platform"},
     # The tools, a folder a unit: the trace readers and the reports see
     # no core; ssdsim is the one tool built on the core; ssdctl talks to
-    # the kernel through the ABI; cachesim and tracegen are host-side.
-    # Their messages go through tools/msg (stderr, or libssdsim's caller).
+    # the kernel through the ABI; cachesim and tracegen are host-side,
+    # cachesim running the core's cache algorithms (their header includes
+    # the platform's).  Their messages go through tools/msg (stderr, or
+    # libssdsim's caller).
     "tools/msg": set(),
     "tools/trace": {"tools/msg", "include"},
     "tools/report": {"tools/msg", "include"},
     "tools/ssdsim": {"tools/msg", "tools/trace", "tools/report", "user",
                      "abi", "device", "include", "common", "platform"},
     "tools/ssdctl": {"tools/report", "include"},
-    "tools/cachesim": {"tools/trace", "include"},
+    "tools/cachesim": {"tools/trace", "cachealg", "include", "platform"},
     "tools/tracegen": set(),
     # Benchmark-only programs.
     "bench": {"tools/report", "user", "device", "common", "platform"},
@@ -67,6 +71,7 @@ SPEC_PUBLIC: dict[str, set[str]] = {
                "ssd_snap.h", "ssd_stats.h"},
     "flash": {"flash.h"},
     "ftl": {"ftl.h"},
+    "cachealg": {"cachealg.h"},
     "nvmcache": {"nvmcache.h"},
     "dedup": {"dedup.h"},
     "vwc": {"vwc.h"},
@@ -227,7 +232,8 @@ def test_every_include_keeps_the_contract() -> None:
 
 def test_core_folders_have_one_public_header() -> None:
     """Each layer of the request path is one header to the others."""
-    for folder in ("flash", "ftl", "nvmcache", "dedup", "vwc", "device"):
+    for folder in ("flash", "ftl", "cachealg", "nvmcache", "dedup", "vwc",
+                   "device"):
         assert len(SPEC_PUBLIC[folder]) == 1, folder
 
 
@@ -264,6 +270,13 @@ OLD_ARROWS = [
     ("device/ssd_request.c", "flash/flash.h"),        # front end -> flash ops
     ("device/ssd_device.c", "dedup/dedup_sha1.h"),    # dedup's self-test
     ("vwc/vwc.c", "device/ssd_device_internal.h"),    # a layer in device/
+    # One implementation of each cache algorithm (issue 31): the
+    # algorithms know neither the write cache nor the host simulator, and
+    # these see only their public header.
+    ("cachealg/repl_lru.c", "nvmcache/nvmcache_internal.h"),
+    ("cachealg/admit_plc.c", "tools/cachesim/csim.h"),
+    ("tools/cachesim/csim_plc.c", "cachealg/cachealg_internal.h"),
+    ("nvmcache/nvmcache_layer.c", "cachealg/cachealg_internal.h"),
 ]
 
 

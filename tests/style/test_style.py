@@ -12,8 +12,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECKPATCH = ROOT / "build" / "checkpatch" / "checkpatch.pl"
-# The portable core, one folder per layer of the request path.
-CORE_DIRS = ("common", "device", "ftl", "flash", "nvmcache", "dedup", "vwc")
+# The portable core, one folder per layer of the request path, and the
+# cache algorithms the write cache runs.
+CORE_DIRS = ("common", "device", "ftl", "flash", "nvmcache", "cachealg",
+             "dedup", "vwc")
 KERNEL_C = sorted(str(p.relative_to(ROOT)) for pattern in
                   ("emulator/*.[ch]", "include/*.h", "abi/*.h",
                    "platform/ssd_platform.h", "platform/ssd_sha1_kernel.c",

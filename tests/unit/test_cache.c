@@ -38,7 +38,7 @@ static struct nvmcache *cache_of(struct ssd_device *dev)
 
 static bool cached(struct ssd_device *dev, u64 lpn)
 {
-	return ssd_cache_set_find(&cache_of(dev)->dir, lpn) != CACHE_NONE;
+	return ssd_cache_set_find(&cache_of(dev)->alg.dir, lpn) != CACHE_NONE;
 }
 
 static void write_pages(struct ssd_device *dev, u64 lpn, u64 pages, u8 fill)
@@ -298,12 +298,12 @@ static void test_refcnt_larc_tinylfu(void)
 	ssd_device_destroy(dev);
 }
 
-/* Pages 0-3 fill a 4-page cache, 0 is hit, then 4 and 5 enter. */
-static void check_replacement(const char *repl, u64 gone1, u64 gone2)
+/* Pages 0-3 fill a 4-page cache, 0 is hit, then 4 and 5 enter (@extra: a key). */
+static void check_replacement(const char *repl, const char *extra, u64 gone1, u64 gone2)
 {
 	char setting[64];
 	const char *settings[] = { CACHE_GEOMETRY, "cache_policy=always", "cache_pages=4",
-				   setting };
+				   setting, extra ? extra : "seed=1" };
 	struct ssd_device *dev;
 	struct ssd_stats st;
 	u64 lpn;
@@ -474,15 +474,15 @@ static void test_arc_requeue(void)
 
 	for (lpn = 1; lpn <= 3; lpn++)
 		write_pages(dev, lpn, 1, 1);
-	c->repl->requeue(c, ssd_cache_set_find(&c->dir, 1));
+	c->alg.repl->requeue(&c->alg, ssd_cache_set_find(&c->alg.dir, 1));
 	ssd_device_destroy(run_steps("arc requeue T1", dev, t1_steps, ARRAY_SIZE(t1_steps), 0));
 
 	dev = cache_device("arc", 3, NULL);
 	c = cache_of(dev);
 	for (lpn = 1; lpn <= 6; lpn++)
 		write_pages(dev, (lpn - 1) % 3 + 1, 1, 1);
-	c->repl->requeue(c, ssd_cache_set_find(&c->dir, 1));
-	EXPECT(c->repl->check(c) == 0, "arc: check after requeue");
+	c->alg.repl->requeue(&c->alg, ssd_cache_set_find(&c->alg.dir, 1));
+	EXPECT(c->alg.repl->check(&c->alg) == 0, "arc: check after requeue");
 	ssd_device_destroy(run_steps("arc requeue T2", dev, t2_steps, ARRAY_SIZE(t2_steps), 3));
 }
 
@@ -525,14 +525,19 @@ static void test_sieve_hand(void)
 
 /*
  * S3-FIFO on 4 pages with a small FIFO of 2 (cache_s3fifo_small_percent
- * = 50), a ghost of 3 and the move threshold 2 (by hand and libcachesim's
- * S3FIFO(4, small_size_ratio=0.5)).  1 2 fill small; 3 4 find it full
- * before any eviction and enter main.  1 is hit twice; 5: small's oldest
- * page 1 has 2 hits and moves to main, the next one, 2, leaves for the
- * ghost.  2 is a ghost hit: it enters main, which is over its 2 pages, so
- * main's oldest page 3 (no hits) leaves; 6 evicts main's oldest, 4.  7
- * evicts small's 5 into the ghost; 2 is hit in main; 5 comes back from
- * the ghost into main, and small's 6 leaves.
+ * = 50), a ghost of 3 and the move threshold 2.  With
+ * cache_s3fifo_fill_main=1 (by hand and libcachesim 0.3.5's S3FIFO(4,
+ * small_size_ratio=0.5)): 1 2 fill small; 3 4 find it full before any
+ * eviction and enter main.  1 is hit twice; 5: small's oldest page 1 has
+ * 2 hits and moves to main, the next one, 2, leaves for the ghost.  2 is
+ * a ghost hit: it enters main, which is over its 2 pages, so main's
+ * oldest page 3 (no hits) leaves; 6 evicts main's oldest, 4.  7 evicts
+ * small's 5 into the ghost; 2 is hit in main; 5 comes back from the ghost
+ * into main, and small's 6 leaves.  By default (the paper, by hand) 1-4
+ * all enter small; 5 moves 1 to main and sends 2 to the ghost; 2 comes
+ * back into main and small's oldest, 3, leaves; 6 and 7 evict small's 4
+ * and 5; 2 is hit; 5 comes back into main and small's 6 leaves: the same
+ * pages cached after every write, by other ways.
  */
 static void test_s3fifo_queues(void)
 {
@@ -548,9 +553,15 @@ static void test_s3fifo_queues(void)
 		{ 2, LPN(1) | LPN(2) | LPN(6) | LPN(7) },
 		{ 5, LPN(1) | LPN(2) | LPN(5) | LPN(7) },
 	};
+	static const char *const fill_main[] = { CACHE_GEOMETRY, "cache_policy=always",
+						 "cache_replacement=s3fifo", "cache_pages=4",
+						 "cache_s3fifo_small_percent=50",
+						 "cache_s3fifo_fill_main=1" };
 
 	ssd_device_destroy(run_steps("s3fifo", cache_device("s3fifo", 4,
 							   "cache_s3fifo_small_percent=50"),
+				     steps, ARRAY_SIZE(steps), 3));
+	ssd_device_destroy(run_steps("s3fifo 0.3.5", make_device(fill_main, ARRAY_SIZE(fill_main)),
 				     steps, ARRAY_SIZE(steps), 3));
 }
 
@@ -608,15 +619,20 @@ int test_cache(int argc, char **argv)
 	test_seed();
 	test_refcnt_larc_tinylfu();
 	/* LRU: 0 was hit, so 1 then 2; FIFO: 0 then 1; CLOCK: 0's bit spares it, 1 then 2. */
-	check_replacement("lru", 1, 2);
-	check_replacement("fifo", 0, 1);
-	check_replacement("clock", 1, 2);
-	check_replacement("gclock", 1, 2);
+	check_replacement("lru", NULL, 1, 2);
+	check_replacement("fifo", NULL, 0, 1);
+	check_replacement("clock", NULL, 1, 2);
+	check_replacement("gclock", NULL, 1, 2);
 	/* ARC: 0 went to T2, T1's LRU 1 then 2; SIEVE: the hand passes 0. */
-	check_replacement("arc", 1, 2);
-	check_replacement("sieve", 1, 2);
-	/* S3-FIFO: small is 1 page (0), main the rest; 0 (1 hit) leaves, then 4. */
-	check_replacement("s3fifo", 0, 4);
+	check_replacement("arc", NULL, 1, 2);
+	check_replacement("sieve", NULL, 1, 2);
+	/*
+	 * S3-FIFO, small 1 page: 0.3.5's filling puts 0 in small and 1-3 in
+	 * main, so 0 (1 hit) leaves, then 4; the paper's puts 0-3 in small,
+	 * so 0 leaves, then 1.
+	 */
+	check_replacement("s3fifo", "cache_s3fifo_fill_main=1", 0, 4);
+	check_replacement("s3fifo", NULL, 0, 1);
 	test_clock_ring();
 	test_arc_adaptation();
 	test_arc_requeue();

@@ -33,7 +33,7 @@ static struct nvmcache *cache_of(struct ssd_device *dev)
 
 static bool cached(struct ssd_device *dev, u64 lpn)
 {
-	return ssd_cache_set_find(&cache_of(dev)->dir, lpn) != CACHE_NONE;
+	return ssd_cache_set_find(&cache_of(dev)->alg.dir, lpn) != CACHE_NONE;
 }
 
 /* A page whose every byte is @fill, except the filter's sample, also @fill. */
@@ -104,11 +104,17 @@ static void test_refcounts_reach_the_cache(void)
 	ssd_device_destroy(dev);
 }
 
+/*
+ * PLC's readings these tests were written for: the slides' in-out form
+ * (m = 1), inner priority 0, a hit leaving the delay count as it is.
+ */
+#define PLC_SLIDES	"plc_inout_form=1", "plc_priority_init=1", "plc_delay_hit=2"
+
 /* A 2-page PLC cache over GCLOCK, no dedup (every page one reference). */
 static struct ssd_device *plc_device(const char *delay, const char *threshold)
 {
 	const char *s[] = { CACHE_GEOMETRY, "cache_policy=plc", "cache_replacement=gclock",
-			    "cache_pages=2", delay, threshold };
+			    "cache_pages=2", delay, threshold, PLC_SLIDES };
 
 	return make_device(s, ARRAY_SIZE(s));
 }
@@ -201,7 +207,7 @@ static void test_plc_inout_references(void)
 	static const char *const s[] = { CACHE_GEOMETRY, "dedup=1", "dedup_buffer_pages=0",
 					 "cache_policy=plc", "cache_replacement=gclock",
 					 "cache_pages=2", "plc_delay=0", "plc_access_threshold=0",
-					 "cache_read_allocate=1" };
+					 "cache_read_allocate=1", PLC_SLIDES };
 	struct ssd_device *dev = make_device(s, ARRAY_SIZE(s));
 	struct ssd_stats st;
 	int i;
@@ -256,26 +262,28 @@ static void test_rce(void)
 
 	for (lpn = 1; lpn <= 6; lpn++)
 		write_fill(dev, lpn, 0xa1);
-	a = c->dir.lpn[c->dir.head];
-	EXPECT(c->dir.count == 1 && cache_refs(c, a) == 6, "A: %u refs", cache_refs(c, a));
+	a = c->alg.dir.lpn[c->alg.dir.head];
+	EXPECT(c->alg.dir.count == 1 && cache_refs(c, a) == 6, "A: %u refs", cache_refs(c, a));
 	write_fill(dev, 10, 0xb1);
-	b = c->dir.lpn[c->dir.head];
+	b = c->alg.dir.lpn[c->alg.dir.head];
 	write_fill(dev, 11, 0xc1);
-	cc = c->dir.lpn[c->dir.head];
-	EXPECT(ssd_cache_set_find(&c->dir, a) != CACHE_NONE, "RCE evicted a shared page");
-	EXPECT(ssd_cache_set_find(&c->dir, b) == CACHE_NONE, "B (1 reference) stayed");
-	EXPECT(c->rce_spared[ssd_cache_set_find(&c->dir, a)] == 6, "A's references not noted");
+	cc = c->alg.dir.lpn[c->alg.dir.head];
+	EXPECT(ssd_cache_set_find(&c->alg.dir, a) != CACHE_NONE, "RCE evicted a shared page");
+	EXPECT(ssd_cache_set_find(&c->alg.dir, b) == CACHE_NONE, "B (1 reference) stayed");
+	EXPECT(((u16 *)c->alg.rce->note)[ssd_cache_set_find(&c->alg.dir, a)] == 6,
+	       "A's references not noted");
 	EXPECT(submit(dev, SSD_OP_TRIM, 2 * 4096, 4096, NULL) == 0, "trim");
 	write_fill(dev, 12, 0xd1);
-	d = c->dir.lpn[c->dir.head];
-	EXPECT(ssd_cache_set_find(&c->dir, a) != CACHE_NONE, "A left with 5 of 6 references");
-	EXPECT(ssd_cache_set_find(&c->dir, cc) == CACHE_NONE, "C stayed");
-	EXPECT(c->rce_spared[ssd_cache_set_find(&c->dir, a)] == 5, "A's new count not noted");
+	d = c->alg.dir.lpn[c->alg.dir.head];
+	EXPECT(ssd_cache_set_find(&c->alg.dir, a) != CACHE_NONE, "A left with 5 of 6 references");
+	EXPECT(ssd_cache_set_find(&c->alg.dir, cc) == CACHE_NONE, "C stayed");
+	EXPECT(((u16 *)c->alg.rce->note)[ssd_cache_set_find(&c->alg.dir, a)] == 5,
+	       "A's new count not noted");
 	EXPECT(submit(dev, SSD_OP_TRIM, 3 * 4096, 3 * 4096, NULL) == 0, "trim");
 	EXPECT(cache_refs(c, a) == 2, "A: %u refs", cache_refs(c, a));
 	write_fill(dev, 13, 0xe1);
-	EXPECT(ssd_cache_set_find(&c->dir, a) == CACHE_NONE, "A stayed with 2 of 5 references");
-	EXPECT(ssd_cache_set_find(&c->dir, d) != CACHE_NONE, "D left");
+	EXPECT(ssd_cache_set_find(&c->alg.dir, a) == CACHE_NONE, "A stayed with 2 of 5 references");
+	EXPECT(ssd_cache_set_find(&c->alg.dir, d) != CACHE_NONE, "D left");
 	for (lpn = 1; lpn <= 6; lpn++)
 		read_expect(dev, lpn, lpn == 1 || lpn == 6 ? 0xa1 : 0);
 	read_expect(dev, 10, 0xb1);

@@ -409,7 +409,7 @@ static bool chunk_cached(struct ssd_device *dev, u32 chunk)
 {
 	struct nvmcache *c = (struct nvmcache *)unit_layer(dev, "nvmcache");
 
-	return ssd_cache_set_find(&c->dir, chunk) != CACHE_NONE;
+	return ssd_cache_set_find(&c->alg.dir, chunk) != CACHE_NONE;
 }
 
 /*

@@ -109,9 +109,9 @@ static void test_idle_gaps(void)
 		lat_off[i] = write_at(off, i, (u8)(i + 1), i * GAP_NS);
 		sum_on += lat_on[i];
 		sum_off += lat_off[i];
-		most = max_t(u32, most, c->dir.count);
+		most = max_t(u32, most, c->alg.dir.count);
 		if (i == 24)
-			after_drain = c->dir.count;
+			after_drain = c->alg.dir.count;
 	}
 	/* The 25th command found 24 cached, wrote them back to 8, then entered. */
 	EXPECT(most == 24 && after_drain == 9, "cached at most %u, %u after the drain",

@@ -198,9 +198,9 @@ static void check_cache_op(struct model *m)
 	struct ssd_layer *layer = unit_layer(m->dev, "nvmcache");
 	const struct nvmcache *c = (const struct nvmcache *)layer;
 
-	EXPECT(c->dir.count == ftl->region[SSD_REGION_CACHE].valid_pages &&
-	       c->dir.count <= c->dir.capacity, "cache holds %u pages, SLC region %llu valid",
-	       c->dir.count, (unsigned long long)ftl->region[SSD_REGION_CACHE].valid_pages);
+	EXPECT(c->alg.dir.count == ftl->region[SSD_REGION_CACHE].valid_pages &&
+	       c->alg.dir.count <= c->alg.dir.capacity, "cache holds %u pages, SLC region %llu valid",
+	       c->alg.dir.count, (unsigned long long)ftl->region[SSD_REGION_CACHE].valid_pages);
 	if (++m->cache_checks % 1000 == 0)
 		EXPECT(layer->ops->check(layer) == 0, "cache directory check");
 }

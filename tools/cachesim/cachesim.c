@@ -10,7 +10,10 @@
  *
  * The trace is read once (csim_trace.h); every policy of --policy runs
  * at every size of --cache-*, each from an empty cache.  It needs none of
- * the emulator's core: the host cache sits above the device.
+ * the emulator's device (the host cache sits above it), only the core's
+ * cache algorithms (cachealg/).  An algorithm's knob has the name of the
+ * device's key (--plc-access-threshold is plc_access_threshold); the
+ * older spellings are still taken.
  */
 #include <errno.h>
 #include <math.h>
@@ -76,13 +79,34 @@ static void usage(FILE *f)
 		"                             unit mode: around (the only one)\n"
 		"  --bhi on|off, --rce on|off CDAC's two mechanisms (default on)\n"
 		"  --bhi-cold-percent P       a block with fewer parts touched is cold, 1-100 (50)\n"
-		"  --bhi-stale-accesses N     an address idle N accesses is flagged; 0 off\n"
-		"                             (default 4 x the metadata entries)\n"
+		"  --bhi-stale-accesses N|auto  an address idle N accesses is flagged (cold);\n"
+		"                             0 off (default), auto 4 x the metadata entries\n"
 		"  --rce-drop-percent P       RCE drops an address whose block's count fell by\n"
 		"                             more than P%% in a cycle, 0-99 (50)\n"
-		"  --plc-threshold-accesses N a missed unit enters above N accesses, 0-1000000 (4)\n"
+		"  CDAC's readings the slides leave open (docs/papers.md, CDAC):\n"
+		"  --bhi-reset cycle|never    BHI's bitmap starts anew each cycle (default cycle)\n"
+		"  --bhi-hot keep|evict       an address BHI finds hot is kept (default) or goes\n"
+		"  --rce-remark on|off        a spared address's note is renewed at each of its\n"
+		"                             turns (default off: its first count stays)\n"
+		"  --cdac-forced-drop on|off  every address kept in a scan: the LRU one goes\n"
+		"                             (default off: the access is not cached)\n"
+		"  --cdac-order slides|reverse  BHI then RCE on cold addresses (default), or\n"
+		"                             cold addresses out, RCE on hot ones (before)\n"
+		"  --plc-access-threshold N   a missed unit enters above N accesses, 0-1000000 (4)\n"
+		"                             (also --plc-threshold-accesses)\n"
 		"  --plc-delay N              a victim's delay count, 0-1000 (2)\n"
-		"  --plc-inout-factor F       b replaces a if access(b) > F x access(a), 1-2 (1)\n"
+		"  --plc-inout-form paper|slides  the in-out comparison: b replaces a if\n"
+		"                             access(b) > f(access(a)) x threshold (paper, default)\n"
+		"                             or access(b) x 100 > P x access(a) (slides)\n"
+		"  --plc-inout-f relative|constant  the paper's f: access(a) / threshold within\n"
+		"                             [1, 2] (default), or P / 100\n"
+		"  --plc-inout-percent P      the slides' m, or the constant f, x 100: 100-200 (100);\n"
+		"                             --plc-inout-factor F: P = 100 F\n"
+		"  --plc-priority-init hotness|zero  a unit's inner priority as it enters: its\n"
+		"                             access count (default) or 0\n"
+		"  --plc-delay-hit increment|reset|keep  a hit's delay count: +1 (default), back\n"
+		"                             to --plc-delay, or unchanged\n"
+		"  --plc-hand-passes on|off   the hand passes an abandoned victim by (default off)\n"
 		"  --plc-filter on|off, --plc-delayed on|off, --plc-inout on|off (default on)\n"
 		"  --quad-popular-accesses N  quadrants: popular from N accesses (5)\n"
 		"  --quad-repeat-writes N     quadrants: high repeat from N writes (5)\n"
@@ -135,6 +159,41 @@ static uint32_t pow2_kib(const char *opt, const char *v, uint64_t lo, uint64_t h
 	if (x & (x - 1))
 		die(opt, v, want);
 	return (uint32_t)(x * 1024);
+}
+
+/* The names of PLC's readings, by the value of their key (NULL-terminated). */
+static const char *const inout_forms[] = { "paper", "slides", NULL };
+static const char *const inout_fs[] = { "relative", "constant", NULL };
+static const char *const priority_inits[] = { "hotness", "zero", NULL };
+static const char *const delay_hits[] = { "increment", "reset", "keep", NULL };
+/* CDAC's readings, by the value of their parameter. */
+static const char *const bhi_resets[] = { "never", "cycle", NULL };
+static const char *const bhi_hots[] = { "keep", "evict", NULL };
+static const char *const cdac_orders[] = { "slides", "reverse", NULL };
+
+/* The value of @v among @names. */
+static uint8_t choice(const char *opt, const char *v, const char *const *names)
+{
+	char want[96] = "must be one of";
+
+	for (uint8_t i = 0; names[i]; i++)
+		if (!strcmp(v, names[i]))
+			return i;
+	for (unsigned int i = 0; names[i]; i++)
+		snprintf(want + strlen(want), sizeof(want) - strlen(want), " %s", names[i]);
+	die(opt, v, want);
+	return 0;
+}
+
+/* A factor of 1 to 2 in steps of 0.01, as a percent (--plc-inout-factor). */
+static uint32_t percent_of_factor(const char *opt, const char *v)
+{
+	const char *want = "must be 1 to 2, in steps of 0.01";
+	double x = number(opt, v, 1, 2, want), percent = floor(x * 100 + 0.5);
+
+	if (fabs(x * 100 - percent) > 1e-6)
+		die(opt, v, want);
+	return (uint32_t)percent;
 }
 
 static bool on_off(const char *opt, const char *v)
@@ -201,16 +260,14 @@ static void defaults(struct opts *o)
 	o->unit_mode = -1;
 	o->meta_per_block = 2;
 	o->writes = -1;
-	o->stale = UINT64_MAX;
+	o->stale = 0;
 	o->p.block_bytes = 4096;
 	o->p.unit_bytes = 2048 * 1024;
 	o->p.bhi = o->p.rce = true;
 	o->p.bhi_cold_percent = 50;
 	o->p.rce_drop_percent = 50;
-	o->p.plc_threshold_accesses = 4;
-	o->p.plc_delay = 2;
-	o->p.plc_inout_factor = 1.0;
-	o->p.plc_filter = o->p.plc_delayed = o->p.plc_inout = true;
+	o->p.bhi_reset = true;
+	/* PLC's knobs and readings: the keys' defaults (cachealg/admit_plc.c). */
 	o->quad_popular = 5;
 	o->quad_repeat = 5;
 	o->format = TRACE_AUTO;
@@ -278,22 +335,47 @@ static void parse(struct opts *o, int argc, char **argv)
 		else if (!strcmp(a, "--bhi-cold-percent"))
 			o->p.bhi_cold_percent = integer(a, v, 1, 100, "must be 1 to 100 (%)");
 		else if (!strcmp(a, "--bhi-stale-accesses"))
-			o->stale = integer(a, v, 0, 1ULL << 62, "must be 0 (off) to 2^62 accesses");
+			o->stale = !strcmp(v, "auto") ? UINT64_MAX :
+				   integer(a, v, 0, 1ULL << 62, "must be auto or 0 (off) to 2^62");
+		else if (!strcmp(a, "--bhi-reset"))
+			o->p.bhi_reset = choice(a, v, bhi_resets);
+		else if (!strcmp(a, "--bhi-hot"))
+			o->p.bhi_hot_leaves = choice(a, v, bhi_hots);
+		else if (!strcmp(a, "--rce-remark"))
+			o->p.rce_remark = on_off(a, v);
+		else if (!strcmp(a, "--cdac-forced-drop"))
+			o->p.cdac_forced_drop = on_off(a, v);
+		else if (!strcmp(a, "--cdac-order"))
+			o->p.cdac_cold_drops = choice(a, v, cdac_orders);
 		else if (!strcmp(a, "--rce-drop-percent"))
 			o->p.rce_drop_percent = integer(a, v, 0, 99, "must be 0 to 99 (%)");
-		else if (!strcmp(a, "--plc-threshold-accesses"))
-			o->p.plc_threshold_accesses = integer(a, v, 0, 1000000,
-							      "must be 0 to 1000000 accesses");
+		else if (!strcmp(a, "--plc-access-threshold") ||
+			 !strcmp(a, "--plc-threshold-accesses"))
+			csim_knob_set(&o->p, "plc_access_threshold",
+				      integer(a, v, 0, 1000000, "must be 0 to 1000000 accesses"));
 		else if (!strcmp(a, "--plc-delay"))
-			o->p.plc_delay = integer(a, v, 0, 1000, "must be 0 to 1000");
+			csim_knob_set(&o->p, "plc_delay", integer(a, v, 0, 1000, "must be 0 to 1000"));
+		else if (!strcmp(a, "--plc-inout-percent"))
+			csim_knob_set(&o->p, "plc_inout_percent",
+				      integer(a, v, 100, 200, "must be 100 to 200 (%)"));
 		else if (!strcmp(a, "--plc-inout-factor"))
-			o->p.plc_inout_factor = number(a, v, 1, 2, "must be 1 to 2");
+			csim_knob_set(&o->p, "plc_inout_percent", percent_of_factor(a, v));
+		else if (!strcmp(a, "--plc-inout-form"))
+			csim_knob_set(&o->p, "plc_inout_form", choice(a, v, inout_forms));
+		else if (!strcmp(a, "--plc-inout-f"))
+			csim_knob_set(&o->p, "plc_inout_f", choice(a, v, inout_fs));
+		else if (!strcmp(a, "--plc-priority-init"))
+			csim_knob_set(&o->p, "plc_priority_init", choice(a, v, priority_inits));
+		else if (!strcmp(a, "--plc-delay-hit"))
+			csim_knob_set(&o->p, "plc_delay_hit", choice(a, v, delay_hits));
+		else if (!strcmp(a, "--plc-hand-passes"))
+			csim_knob_set(&o->p, "plc_hand_passes", on_off(a, v));
 		else if (!strcmp(a, "--plc-filter"))
-			o->p.plc_filter = on_off(a, v);
+			csim_knob_set(&o->p, "plc_filter", on_off(a, v));
 		else if (!strcmp(a, "--plc-delayed"))
-			o->p.plc_delayed = on_off(a, v);
+			csim_knob_set(&o->p, "plc_delayed", on_off(a, v));
 		else if (!strcmp(a, "--plc-inout"))
-			o->p.plc_inout = on_off(a, v);
+			csim_knob_set(&o->p, "plc_inout", on_off(a, v));
 		else if (!strcmp(a, "--quad-popular-accesses"))
 			o->quad_popular = integer(a, v, 1, 1000000, "must be 1 to 1000000 accesses");
 		else if (!strcmp(a, "--quad-repeat-writes"))
@@ -409,6 +491,8 @@ int main(int argc, char **argv)
 			double t0 = now_s();
 
 			p.writes = o.writes;
+			p.keys = o.unit_mode ? chunks.units : blocks.distinct_blocks;
+			p.contents = blocks.distinct_block_fps;
 			p.capacity = capacity_of(&o, o.sizes[s], &blocks, &chunks);
 			p.meta_entries = o.meta_entries ? o.meta_entries :
 					 (uint64_t)fmax(1, floor(o.meta_per_block * p.capacity + 0.5));

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * csim_cache.c - what every policy of the host cache simulator shares:
- * creating and freeing a cache, counting the bytes written into it, and
- * the registry of policies (one line per policy file).
+ * creating and freeing a cache, counting the bytes written into it, the
+ * plain policies' hit rule, making a cachealg cache with the simulator's
+ * parameters, and the registry of policies (one line per policy).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tools/cachesim/csim.h"
-#include "tools/cachesim/csim_pool.h"
 
 const struct csim_policy *const csim_policies[] = {
 	&csim_lru, &csim_fifo, &csim_lfu, &csim_arc,
@@ -52,6 +52,47 @@ void csim_oom(void)
 	exit(1);
 }
 
+void csim_alg_init(struct csim_cache *c, struct cachealg *alg, const struct cache_repl_ops *repl,
+		   const struct cache_admit_ops *admit, uint64_t capacity, uint64_t keys,
+		   const struct cache_rce_params *rce)
+{
+	struct cache_params p = {
+		.knobs = c->p.knobs,
+		.nr_knobs = c->p.nr_knobs,
+		.page_bytes = CSIM_PAGE_BYTES,
+		/* Counts without a byte's bound (PLC's). */
+		.count_bytes = 4,
+		/* ARC's ghosts may outgrow the cache when a data cache reclaims: room for every key. */
+		.ghost_entries = keys,
+	};
+
+	if (capacity >= U32_MAX || keys > U32_MAX) {
+		fprintf(stderr, "cachesim: %llu entries over %llu keys: more than the cache algorithms number (2^32)\n",
+			(unsigned long long)capacity, (unsigned long long)keys);
+		exit(2);
+	}
+	alg->dev_name = "cachesim";
+	alg->who = c->policy->name;
+	if (ssd_cachealg_init(alg, repl, admit, &p, (uint32_t)capacity, keys, rce))
+		csim_oom();
+}
+
+void csim_knob_set(struct csim_params *p, const char *name, uint64_t value)
+{
+	uint32_t i;
+
+	for (i = 0; i < p->nr_knobs && strcmp(p->knobs[i].name, name); i++)
+		;
+	if (i == CSIM_MAX_KNOBS) {
+		fprintf(stderr, "cachesim: more than %u algorithm keys set\n", CSIM_MAX_KNOBS);
+		exit(2);
+	}
+	p->knobs[i].name = name;
+	p->knobs[i].value = value;
+	if (i == p->nr_knobs)
+		p->nr_knobs++;
+}
+
 void csim_fill(struct csim_cache *c, uint64_t key, enum csim_cause cause)
 {
 	c->st.fill_bytes[cause] += c->fill_unit_bytes;
@@ -76,16 +117,16 @@ void csim_fill(struct csim_cache *c, uint64_t key, enum csim_cause cause)
 	c->unit_fills[key]++;
 }
 
-bool csim_plain_hit(struct csim_cache *c, struct csim_node *e, const struct csim_access *a)
+bool csim_plain_hit(struct csim_cache *c, uint64_t *fp, const struct csim_access *a)
 {
 	if (a->op == CSIM_WRITE) {
-		e->fp = a->fp;
+		*fp = a->fp;
 		csim_fill(c, a->key, CSIM_FILL_WRITE);
 		return true;
 	}
-	if (e->fp == a->fp)
+	if (*fp == a->fp)
 		return true;
-	e->fp = a->fp;
+	*fp = a->fp;
 	c->st.stale_reads++;
 	if (c->p.stale_read_hits)
 		return true;

@@ -158,6 +158,9 @@ void csim_report_run(FILE *f, const struct csim_run *r, bool json, bool first)
 		u64v(&o, "rce_fall_drops", st->rce_fall_drops);
 		u64v(&o, "rce_moves", st->rce_moves);
 		u64v(&o, "rce_forced_drops", st->rce_forced_drops);
+		u64v(&o, "bhi_hot_keeps", st->bhi_hot_keeps);
+		u64v(&o, "bhi_hot_drops", st->bhi_hot_drops);
+		u64v(&o, "cdac_no_victim", st->cdac_no_victim);
 	}
 	if (c->policy->kind == CSIM_UNIT) {
 		u64v(&o, "plc_filtered", st->plc_filtered);

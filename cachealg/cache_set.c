@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cache_set.c - a set of logical pages with an order (struct cache_set):
- * a chained hash over fixed slots and a doubly linked list from the newest
- * to the oldest entry.  The write cache's directory and LARC's ghost list
- * are built on it.  Sized once, allocates nothing afterwards; a snapshot
- * holds its order and its free slots, and loading rebuilds the rest.
+ * cache_set.c - a set of keys with an order (struct cache_set): a chained
+ * hash over fixed slots and a doubly linked list from the newest to the
+ * oldest entry.  Every cache's directory and the ghost lists (ARC,
+ * S3-FIFO, LARC) are built on it.  Sized once, allocates nothing
+ * afterwards; a snapshot holds its order and its free slots, and loading
+ * rebuilds the rest.
  */
-#include "nvmcache/nvmcache_internal.h"
+#include "cachealg/cachealg_internal.h"
 
 static u32 buckets_for(u32 capacity)
 {
@@ -153,7 +154,8 @@ void ssd_cache_set_move_after(struct cache_set *set, u32 slot, u32 pos)
 		set->tail = slot;
 }
 
-int ssd_cache_set_check(const struct cache_set *set, const char *dev_name, const char *name)
+int ssd_cache_set_check(const struct cache_set *set, const char *dev_name, const char *who,
+			const char *name)
 {
 	u32 slot, prev = CACHE_NONE, n = 0;
 
@@ -161,14 +163,14 @@ int ssd_cache_set_check(const struct cache_set *set, const char *dev_name, const
 	     prev = slot, slot = set->next[slot]) {
 		n++;
 		if (set->prev[slot] != prev || ssd_cache_set_find(set, set->lpn[slot]) != slot) {
-			ssd_dev_err(dev_name, "nvmcache: %s: slot %u (lpn %u) badly linked or hashed",
-				    name, slot, set->lpn[slot]);
+			ssd_dev_err(dev_name, "%s: %s: slot %u (lpn %u) badly linked or hashed",
+				    who, name, slot, set->lpn[slot]);
 			return -EUCLEAN;
 		}
 	}
 	if (n != set->count || set->tail != prev || set->count > set->capacity) {
-		ssd_dev_err(dev_name, "nvmcache: %s: %u entries listed, %u counted, capacity %u",
-			    name, n, set->count, set->capacity);
+		ssd_dev_err(dev_name, "%s: %s: %u entries listed, %u counted, capacity %u",
+			    who, name, n, set->count, set->capacity);
 		return -EUCLEAN;
 	}
 	return 0;
@@ -210,7 +212,7 @@ static void load_append(struct cache_set *set, u32 slot, u32 lpn)
 }
 
 void ssd_cache_set_load(struct cache_set *set, struct ssd_snap_reader *r, u64 max_lpn,
-			const char *name)
+			const char *who, const char *name)
 {
 	u32 capacity = ssd_snap_get_u32(r), count = ssd_snap_get_u32(r);
 	u32 i, slot, lpn, last = CACHE_NONE;
@@ -218,7 +220,7 @@ void ssd_cache_set_load(struct cache_set *set, struct ssd_snap_reader *r, u64 ma
 	if (r->error)
 		return;
 	if (capacity != set->capacity || count > capacity) {
-		ssd_snap_refuse(r, "nvmcache %s: %u entries of %u, this device has %u", name,
+		ssd_snap_refuse(r, "%s %s: %u entries of %u, this device has %u", who, name,
 				count, capacity, set->capacity);
 		return;
 	}
@@ -239,8 +241,9 @@ void ssd_cache_set_load(struct cache_set *set, struct ssd_snap_reader *r, u64 ma
 			return;
 		if (slot >= capacity || set->hnext[slot] != SET_UNPLACED || lpn >= max_lpn ||
 		    ssd_cache_set_find(set, lpn) != CACHE_NONE) {
-			ssd_snap_refuse(r, "nvmcache %s: entry %u is slot %u, lpn %u (of %u slots, %llu lpns; or twice)",
-					name, i, slot, lpn, capacity, (unsigned long long)max_lpn);
+			ssd_snap_refuse(r, "%s %s: entry %u is slot %u, lpn %u (of %u slots, %llu lpns; or twice)",
+					who, name, i, slot, lpn, capacity,
+					(unsigned long long)max_lpn);
 			return;
 		}
 		load_append(set, slot, lpn);
@@ -251,8 +254,8 @@ void ssd_cache_set_load(struct cache_set *set, struct ssd_snap_reader *r, u64 ma
 		if (r->error)
 			return;
 		if (slot >= capacity || set->hnext[slot] != SET_UNPLACED) {
-			ssd_snap_refuse(r, "nvmcache %s: free slot %u out of range or twice",
-					name, slot);
+			ssd_snap_refuse(r, "%s %s: free slot %u out of range or twice",
+					who, name, slot);
 			return;
 		}
 		set->hnext[slot] = CACHE_NONE;

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * admit_tinylfu.c - TinyLFU (Einziger et al., ACM ToS 2017) as a write
- * cache admission filter: every page write is recorded in a doorkeeper
- * bitmap (first sighting) or, if the doorkeeper has it, in a count-min
- * sketch of TINYLFU_ROWS rows of 4-bit counters; every
- * tinylfu_sample_writes page writes the counters halve and the doorkeeper
- * clears.  A write miss enters if the cache has room or if its estimated
- * frequency beats the replacement victim's.  Width: a power of two at
- * least the cache's pages.  Memory: the sketch and the doorkeeper.
+ * admit_tinylfu.c - TinyLFU (Einziger et al., ACM ToS 2017) as a cache
+ * admission filter: every access is recorded in a doorkeeper bitmap
+ * (first sighting) or, if the doorkeeper has it, in a count-min sketch of
+ * TINYLFU_ROWS rows of 4-bit counters; every tinylfu_sample_writes
+ * accesses the counters halve and the doorkeeper clears.  A miss enters
+ * if the cache has room or if its estimated frequency beats the
+ * replacement victim's.  Width: a power of two at least the cache's size.
+ * The row seeds come from the owner's PRNG.  Memory: the sketch and the
+ * doorkeeper.
  */
-#include "nvmcache/nvmcache_internal.h"
+#include "cachealg/cachealg_internal.h"
 
 static const struct ssd_config_key tinylfu_sample_writes =
 	SSD_CONFIG_KEY(tinylfu_sample_writes, 0, 0, U64_MAX, 0, NULL,
@@ -38,7 +39,7 @@ static u32 sketch_width(u32 capacity)
 	return w;
 }
 
-static u64 tinylfu_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
+static u64 tinylfu_table_bytes(u64 total, const struct cache_params *p, u32 capacity, u64 keys)
 {
 	u32 w = sketch_width(capacity);
 
@@ -46,18 +47,18 @@ static u64 tinylfu_table_bytes(u64 total, const struct ssd_config *cfg, u32 capa
 	return ssd_tables_add(total, 1, w, sizeof(u8));
 }
 
-static int tinylfu_init(struct nvmcache *c, const struct ssd_config *cfg)
+static int tinylfu_init(struct cachealg *c)
 {
-	struct tinylfu_state *t = c->policy;
+	struct tinylfu_state *t = c->admit_state;
 	u32 w = sketch_width(c->dir.capacity), r;
 
 	t->width_mask = w - 1;
-	t->sample_writes = ssd_config_get(cfg, &tinylfu_sample_writes);
+	t->sample_writes = cachealg_knob(&c->p, &tinylfu_sample_writes);
 	if (!t->sample_writes)
 		t->sample_writes = 10ULL * c->dir.capacity;
 	t->writes = 0;
 	for (r = 0; r < TINYLFU_ROWS; r++)
-		t->row_seed[r] = ssd_rand_next(&c->rand);
+		t->row_seed[r] = ssd_rand_next(c->rand);
 	t->sketch = ssd_zalloc((u64)TINYLFU_ROWS * w);
 	t->doorkeeper = ssd_zalloc(w);
 	if (!t->sketch || !t->doorkeeper) {
@@ -70,9 +71,9 @@ static int tinylfu_init(struct nvmcache *c, const struct ssd_config *cfg)
 	return 0;
 }
 
-static void tinylfu_exit(struct nvmcache *c)
+static void tinylfu_exit(struct cachealg *c)
 {
-	struct tinylfu_state *t = c->policy;
+	struct tinylfu_state *t = c->admit_state;
 
 	ssd_free(t->sketch);
 	ssd_free(t->doorkeeper);
@@ -106,9 +107,9 @@ static u32 estimate(const struct tinylfu_state *t, u64 lpn)
 	return est + !!(t->doorkeeper[byte] & mask);
 }
 
-static void tinylfu_access(struct nvmcache *c, u64 lpn)
+static void tinylfu_access(struct cachealg *c, u64 lpn)
 {
-	struct tinylfu_state *t = c->policy;
+	struct tinylfu_state *t = c->admit_state;
 	u32 r, byte, w = t->width_mask + 1;
 	u8 mask;
 
@@ -131,12 +132,10 @@ static void tinylfu_access(struct nvmcache *c, u64 lpn)
 	memset(t->doorkeeper, 0, w);
 }
 
-static enum cache_verdict tinylfu_decide(struct nvmcache *c, u64 lpn,
-					 const struct ssd_io *io, u32 victim)
+/* The cache full: the candidate's estimate must beat the victim's. */
+static enum cache_verdict tinylfu_replace(struct cachealg *c, u64 lpn, u32 victim)
 {
-	if (victim == CACHE_NONE)
-		return CACHE_ADMIT;
-	return estimate(c->policy, lpn) > estimate(c->policy, c->dir.lpn[victim]) ?
+	return estimate(c->admit_state, lpn) > estimate(c->admit_state, c->dir.lpn[victim]) ?
 	       CACHE_ADMIT : CACHE_BYPASS_POLICY;
 }
 
@@ -144,9 +143,9 @@ static enum cache_verdict tinylfu_decide(struct nvmcache *c, u64 lpn,
  * Snapshots: the sketch, the doorkeeper and the writes since the last
  * halving (the row seeds come from the seed, drawn again at creation).
  */
-static void tinylfu_save(struct nvmcache *c, struct ssd_snap_writer *w)
+static void tinylfu_save(struct cachealg *c, struct ssd_snap_writer *w)
 {
-	struct tinylfu_state *t = c->policy;
+	struct tinylfu_state *t = c->admit_state;
 	u32 width = t->width_mask + 1;
 
 	ssd_snap_put_array(w, t->sketch, (u64)TINYLFU_ROWS * width, sizeof(u8));
@@ -154,21 +153,21 @@ static void tinylfu_save(struct nvmcache *c, struct ssd_snap_writer *w)
 	ssd_snap_put_u64(w, t->writes);
 }
 
-static void tinylfu_load(struct nvmcache *c, struct ssd_snap_reader *r)
+static void tinylfu_load(struct cachealg *c, struct ssd_snap_reader *r)
 {
-	struct tinylfu_state *t = c->policy;
+	struct tinylfu_state *t = c->admit_state;
 	u32 width = t->width_mask + 1, i;
 
 	ssd_snap_get_array(r, t->sketch, (u64)TINYLFU_ROWS * width, sizeof(u8));
 	for (i = 0; i < TINYLFU_ROWS * width && !r->error; i++)
 		if (t->sketch[i] > TINYLFU_MAX)
-			ssd_snap_refuse(r, "nvmcache TinyLFU: counter %u is %u, at most %u", i,
-					t->sketch[i], TINYLFU_MAX);
+			ssd_snap_refuse(r, "%s TinyLFU: counter %u is %u, at most %u", c->who,
+					i, t->sketch[i], TINYLFU_MAX);
 	ssd_snap_get_array(r, t->doorkeeper, width, sizeof(u8));
 	t->writes = ssd_snap_get_u64(r);
 	if (!r->error && t->writes >= t->sample_writes)
-		ssd_snap_refuse(r, "nvmcache TinyLFU: %llu writes since the halving, it comes every %llu",
-				(unsigned long long)t->writes,
+		ssd_snap_refuse(r, "%s TinyLFU: %llu writes since the halving, it comes every %llu",
+				c->who, (unsigned long long)t->writes,
 				(unsigned long long)t->sample_writes);
 }
 
@@ -180,7 +179,7 @@ const struct cache_admit_ops ssd_cache_admit_tinylfu = {
 	.init = tinylfu_init,
 	.exit = tinylfu_exit,
 	.access = tinylfu_access,
-	.decide = tinylfu_decide,
+	.replace = tinylfu_replace,
 	.save = tinylfu_save,
 	.load = tinylfu_load,
 };

@@ -26,27 +26,33 @@
  *    drops the LRU of B2 whenever the lists hold 2c or more (the paper
  *    also first requires |T1| + |T2| + |B1| + |B2| >= c, which holds
  *    whenever the cache is full).
- * And where the device differs from a simulator:
- *  - The layer asks for the victim (victim()) before the admission
+ * And where a cache with an admission policy differs from a simulator:
+ *  - The owner asks for the victim (victim()) before the admission
  *    policy decides, so a ghost hit adapts p and leaves its ghost list
- *    only when the page is admitted (remove() of the victim, or insert()
+ *    only when the key is admitted (remove() of the victim, or insert()
  *    if the cache had room): victim() changes nothing and chooses from p
  *    as the ghost hit would set it.  Under cache_policy=always this is
  *    libCacheSim's order exactly.
- *  - A TRIM drops the page from T1 or T2 without a ghost (libCacheSim's
+ *  - A TRIM drops the key from T1 or T2 without a ghost (libCacheSim's
  *    remove does the same); the cache then has room, and the next misses
  *    enter without evicting, as they do in libCacheSim before the cache
  *    first fills.
+ *  - A victim asked for CACHE_RECLAIM (room for no key: the host
+ *    simulator's D-ARC freeing a data block) is REPLACE alone: the LRU of
+ *    the list p chooses goes to its ghost list, without case IV's trims.
+ *  - A pinned slot (c->pinned) is no victim: the next of its list is, or,
+ *    if it is alone there, the other list's LRU.
  *
  * Layout: the directory's order (c->dir) is T1 followed by T2, each from
  * MRU to LRU: T1's MRU is the head, t1_tail ends T1, and T2 runs from the
  * slot after it to the tail.  A byte per slot says which list holds it.
- * The ghost lists are one struct cache_set of cache_pages slots (B1 + B2
- * never exceed the cache size: see ghost_add()), ordered B1 then B2 the
- * same way, with a byte per ghost slot.  Memory per cached page: 1 byte +
- * the ghost set (16 bytes per slot + 4 per hash bucket) + 1 byte.
+ * The ghost lists are one struct cache_set of the cache's size (B1 + B2
+ * never exceed it when only misses evict: see ghost_add(); the owner may
+ * give more, ghost_entries), ordered B1 then B2 the same way, with a
+ * byte per ghost slot.  Memory per cached key: 1 byte + the ghost set (16
+ * bytes per slot + 4 per hash bucket) + 1 byte.
  */
-#include "nvmcache/nvmcache_internal.h"
+#include "cachealg/cachealg_internal.h"
 
 /* A non-negative binary64 value m * 2^e: m == 0, or 2^52 <= m < 2^53. */
 struct arc_real {
@@ -61,7 +67,7 @@ enum { ARC_B1, ARC_B2 };
 
 struct arc_state {
 	u8 *list;		/* [capacity]: ARC_T1 or ARC_T2 of each directory slot */
-	u8 *ghost_list;		/* [capacity]: ARC_B1 or ARC_B2 of each ghost slot */
+	u8 *ghost_list;		/* [ghost capacity]: ARC_B1 or ARC_B2 of each ghost slot */
 	struct cache_set ghost;	/* B1 (head side) then B2, each MRU first */
 	u32 t1, t2, b1, b2;
 	u32 t1_tail;		/* the LRU slot of T1, or CACHE_NONE */
@@ -215,7 +221,7 @@ static struct arc_real arc_adapt(const struct arc_state *st, u32 capacity, int l
 /* The directory's lists. */
 
 /* T2's MRU end: just after T1's last page, or the head. */
-static void t2_add_mru(struct nvmcache *c, struct arc_state *st, u32 slot)
+static void t2_add_mru(struct cachealg *c, struct arc_state *st, u32 slot)
 {
 	if (st->t1)
 		ssd_cache_set_move_after(&c->dir, slot, st->t1_tail);
@@ -224,7 +230,7 @@ static void t2_add_mru(struct nvmcache *c, struct arc_state *st, u32 slot)
 }
 
 /* Take @slot out of T1 (its position in the directory stays). */
-static void t1_unlink(struct nvmcache *c, struct arc_state *st, u32 slot)
+static void t1_unlink(struct cachealg *c, struct arc_state *st, u32 slot)
 {
 	if (slot == st->t1_tail)
 		st->t1_tail = st->t1 > 1 ? c->dir.prev[slot] : CACHE_NONE;
@@ -281,25 +287,36 @@ static bool replace_from_t1(const struct arc_state *st, struct arc_real p, bool 
 }
 
 /* Case IV-A: L1 = T1 + B1 is full (libCacheSim: T1 + B1 + 1 > c). */
-static bool l1_full(const struct nvmcache *c, const struct arc_state *st)
+static bool l1_full(const struct cachealg *c, const struct arc_state *st)
 {
 	return (u64)st->t1 + st->b1 >= c->dir.capacity;
 }
 
-static u32 lru_of(const struct nvmcache *c, const struct arc_state *st, bool t1)
+/* The LRU slot of T1 (@t1) or T2, passing the pinned slot by. */
+static u32 lru_of(const struct cachealg *c, const struct arc_state *st, bool t1)
 {
-	return t1 ? st->t1_tail : c->dir.tail;
+	u32 slot = t1 ? st->t1_tail : c->dir.tail;
+
+	if (slot == CACHE_NONE || slot != c->pinned)
+		return slot;
+	if ((t1 ? st->t1 : st->t2) > 1)
+		return c->dir.prev[slot];
+	slot = t1 ? c->dir.tail : st->t1_tail;
+	return slot == c->pinned ? CACHE_NONE : slot;
 }
 
 /* The victim for @lpn; changes nothing (see the header). */
-static u32 arc_victim(struct nvmcache *c, u64 lpn)
+static u32 arc_victim(struct cachealg *c, u64 lpn)
 {
 	struct arc_state *st = c->repl_state;
-	u32 g = ssd_cache_set_find(&st->ghost, lpn);
+	u32 g;
 
 	st->arrival = lpn;
 	st->arrival_asked = true;
 	st->arrival_done = false;
+	if (lpn == CACHE_RECLAIM)
+		return lru_of(c, st, replace_from_t1(st, st->p, false));
+	g = ssd_cache_set_find(&st->ghost, lpn);
 	if (g != CACHE_NONE) {
 		int list = st->ghost_list[g];
 
@@ -307,12 +324,12 @@ static u32 arc_victim(struct nvmcache *c, u64 lpn)
 						     list == ARC_B2));
 	}
 	if (l1_full(c, st) && !st->b1)
-		return st->t1_tail;
+		return lru_of(c, st, true);
 	return lru_of(c, st, replace_from_t1(st, st->p, false));
 }
 
 /* @lpn enters the cache: a ghost hit adapts p and leaves its list. */
-static bool arc_arrive(struct nvmcache *c, struct arc_state *st, u64 lpn)
+static bool arc_arrive(struct cachealg *c, struct arc_state *st, u64 lpn)
 {
 	u32 g = ssd_cache_set_find(&st->ghost, lpn);
 
@@ -323,19 +340,20 @@ static bool arc_arrive(struct nvmcache *c, struct arc_state *st, u64 lpn)
 	return true;
 }
 
-static void arc_remove(struct nvmcache *c, u32 slot, bool evicted)
+static void arc_remove(struct cachealg *c, u32 slot, bool evicted)
 {
 	struct arc_state *st = c->repl_state;
-	bool ghost = evicted, ghost_hit = false;
+	bool ghost = evicted, ghost_hit = false, reclaim = false;
 	int list = st->list[slot];
 
 	if (evicted && st->arrival_asked) {
-		ghost_hit = arc_arrive(c, st, st->arrival);
+		reclaim = st->arrival == CACHE_RECLAIM;
+		ghost_hit = !reclaim && arc_arrive(c, st, st->arrival);
 		st->arrival_ghost = ghost_hit;
 		st->arrival_asked = false;
 		st->arrival_done = true;
 	}
-	if (evicted && !ghost_hit) {
+	if (evicted && !ghost_hit && !reclaim) {
 		/* Case IV: trim the ghosts first. */
 		if (l1_full(c, st)) {
 			if (st->b1)
@@ -355,7 +373,7 @@ static void arc_remove(struct nvmcache *c, u32 slot, bool evicted)
 		ghost_add(st, c->dir.lpn[slot], list == ARC_T1 ? ARC_B1 : ARC_B2);
 }
 
-static void arc_insert(struct nvmcache *c, u32 slot)
+static void arc_insert(struct cachealg *c, u32 slot)
 {
 	struct arc_state *st = c->repl_state;
 	u64 lpn = c->dir.lpn[slot];
@@ -382,7 +400,7 @@ static void arc_insert(struct nvmcache *c, u32 slot)
 }
 
 /* Case I: a hit moves the page to T2's MRU end. */
-static void arc_hit(struct nvmcache *c, u32 slot)
+static void arc_hit(struct cachealg *c, u32 slot)
 {
 	struct arc_state *st = c->repl_state;
 
@@ -396,7 +414,7 @@ static void arc_hit(struct nvmcache *c, u32 slot)
 }
 
 /* The MRU end of the page's own list, without a hit. */
-static void arc_requeue(struct nvmcache *c, u32 slot)
+static void arc_requeue(struct cachealg *c, u32 slot)
 {
 	struct arc_state *st = c->repl_state;
 
@@ -409,27 +427,36 @@ static void arc_requeue(struct nvmcache *c, u32 slot)
 	ssd_cache_set_move_head(&c->dir, slot);
 }
 
-static u64 arc_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
+/* The ghost lists' room: the cache's size unless the owner gives more. */
+static u32 ghost_capacity(const struct cache_params *p, u32 capacity)
 {
-	total = ssd_tables_add(total, 2, capacity, sizeof(u8));
-	return ssd_cache_set_bytes(total, capacity);
+	return (u32)max_t(u64, capacity, min_t(u64, p->ghost_entries, U32_MAX - 1));
 }
 
-static int arc_init(struct nvmcache *c, const struct ssd_config *cfg)
+static u64 arc_table_bytes(u64 total, const struct cache_params *p, u32 capacity)
+{
+	u32 ghosts = ghost_capacity(p, capacity);
+
+	total = ssd_tables_add(total, 1, capacity, sizeof(u8));
+	total = ssd_tables_add(total, 1, ghosts, sizeof(u8));
+	return ssd_cache_set_bytes(total, ghosts);
+}
+
+static int arc_init(struct cachealg *c)
 {
 	struct arc_state *st = c->repl_state;
-	u32 capacity = c->dir.capacity;
+	u32 ghosts = ghost_capacity(&c->p, c->dir.capacity);
 
 	st->t1_tail = CACHE_NONE;
 	st->b1_tail = CACHE_NONE;
-	st->list = ssd_zalloc(capacity);
-	st->ghost_list = ssd_zalloc(capacity);
+	st->list = ssd_zalloc(c->dir.capacity);
+	st->ghost_list = ssd_zalloc(ghosts);
 	if (!st->list || !st->ghost_list)
 		return -ENOMEM;
-	return ssd_cache_set_init(&st->ghost, capacity);
+	return ssd_cache_set_init(&st->ghost, ghosts);
 }
 
-static void arc_exit(struct nvmcache *c)
+static void arc_exit(struct cachealg *c)
 {
 	struct arc_state *st = c->repl_state;
 
@@ -457,30 +484,31 @@ static bool split_ok(const struct cache_set *set, const u8 *tags, u32 n1, u32 ta
 	return last == tail1;
 }
 
-static int arc_check(struct nvmcache *c)
+static int arc_check(struct cachealg *c)
 {
 	struct arc_state *st = c->repl_state;
 	u32 g;
-	int ret = ssd_cache_set_check(&st->ghost, c->dev_name, "ARC ghost lists");
+	int ret = ssd_cache_set_check(&st->ghost, c->dev_name, c->who, "ARC ghost lists");
 
 	if (ret)
 		return ret;
 	if ((u64)st->t1 + st->t2 != c->dir.count || (u64)st->b1 + st->b2 != st->ghost.count ||
 	    !split_ok(&c->dir, st->list, st->t1, st->t1_tail, ARC_T1) ||
 	    !split_ok(&st->ghost, st->ghost_list, st->b1, st->b1_tail, ARC_B1)) {
-		ssd_dev_err(c->dev_name, "nvmcache: ARC: T1 %u + T2 %u (directory %u), B1 %u + B2 %u (ghosts %u) disagree with the lists",
-			    st->t1, st->t2, c->dir.count, st->b1, st->b2, st->ghost.count);
+		ssd_dev_err(c->dev_name, "%s: ARC: T1 %u + T2 %u (directory %u), B1 %u + B2 %u (ghosts %u) disagree with the lists",
+			    c->who, st->t1, st->t2, c->dir.count, st->b1, st->b2, st->ghost.count);
 		return -EUCLEAN;
 	}
 	if (real_cmp(st->p, real_of(c->dir.capacity)) > 0 ||
 	    (st->p.m && (st->p.m >> (REAL_BITS - 1)) != 1)) {
-		ssd_dev_err(c->dev_name, "nvmcache: ARC: target p out of [0, %u]", c->dir.capacity);
+		ssd_dev_err(c->dev_name, "%s: ARC: target p out of [0, %u]", c->who,
+			    c->dir.capacity);
 		return -EUCLEAN;
 	}
 	for (g = st->ghost.head; g != CACHE_NONE; g = st->ghost.next[g])
 		if (ssd_cache_set_find(&c->dir, st->ghost.lpn[g]) != CACHE_NONE) {
-			ssd_dev_err(c->dev_name, "nvmcache: ARC: lpn %u both cached and a ghost",
-				    st->ghost.lpn[g]);
+			ssd_dev_err(c->dev_name, "%s: ARC: lpn %u both cached and a ghost",
+				    c->who, st->ghost.lpn[g]);
 			return -EUCLEAN;
 		}
 	return 0;
@@ -491,12 +519,12 @@ static int arc_check(struct nvmcache *c)
  * the four sizes, the two list ends, p (its significand and exponent) and
  * the pending arrival; arc_check() then holds the lists to the sizes.
  */
-static void arc_save(struct nvmcache *c, struct ssd_snap_writer *w)
+static void arc_save(struct cachealg *c, struct ssd_snap_writer *w)
 {
 	struct arc_state *st = c->repl_state;
 
 	ssd_snap_put_array(w, st->list, c->dir.capacity, sizeof(u8));
-	ssd_snap_put_array(w, st->ghost_list, c->dir.capacity, sizeof(u8));
+	ssd_snap_put_array(w, st->ghost_list, st->ghost.capacity, sizeof(u8));
 	ssd_cache_set_save(&st->ghost, w);
 	ssd_snap_put_u32(w, st->t1);
 	ssd_snap_put_u32(w, st->t2);
@@ -513,34 +541,36 @@ static void arc_save(struct nvmcache *c, struct ssd_snap_writer *w)
 }
 
 /* A byte per slot, each 0 or 1: which of two lists holds the slot. */
-static void load_bits(struct nvmcache *c, struct ssd_snap_reader *r, u8 *bits, const char *what)
+static void load_bits(struct cachealg *c, struct ssd_snap_reader *r, u8 *bits, u32 slots,
+		      const char *what)
 {
 	u32 i;
 
-	ssd_snap_get_array(r, bits, c->dir.capacity, sizeof(u8));
-	for (i = 0; i < c->dir.capacity && !r->error; i++)
+	ssd_snap_get_array(r, bits, slots, sizeof(u8));
+	for (i = 0; i < slots && !r->error; i++)
 		if (bits[i] > 1)
-			ssd_snap_refuse(r, "nvmcache ARC: %s slot %u in list %u", what, i, bits[i]);
+			ssd_snap_refuse(r, "%s ARC: %s slot %u in list %u", c->who, what, i,
+					bits[i]);
 }
 
 /* A bool of the snapshot: 0 or 1. */
-static bool load_bool(struct ssd_snap_reader *r)
+static bool load_bool(struct cachealg *c, struct ssd_snap_reader *r)
 {
 	u8 v = ssd_snap_get_u8(r);
 
 	if (v > 1)
-		ssd_snap_refuse(r, "nvmcache ARC: a flag is %u", v);
+		ssd_snap_refuse(r, "%s ARC: a flag is %u", c->who, v);
 	return v == 1;
 }
 
-static void arc_load(struct nvmcache *c, struct ssd_snap_reader *r)
+static void arc_load(struct cachealg *c, struct ssd_snap_reader *r)
 {
 	struct arc_state *st = c->repl_state;
 	u32 capacity = c->dir.capacity;
 
-	load_bits(c, r, st->list, "directory");
-	load_bits(c, r, st->ghost_list, "ghost");
-	ssd_cache_set_load(&st->ghost, r, c->pages, "ARC ghost lists");
+	load_bits(c, r, st->list, capacity, "directory");
+	load_bits(c, r, st->ghost_list, st->ghost.capacity, "ghost");
+	ssd_cache_set_load(&st->ghost, r, c->keys, c->who, "ARC ghost lists");
 	st->t1 = ssd_snap_get_u32(r);
 	st->t2 = ssd_snap_get_u32(r);
 	st->b1 = ssd_snap_get_u32(r);
@@ -550,25 +580,43 @@ static void arc_load(struct nvmcache *c, struct ssd_snap_reader *r)
 	st->p.m = ssd_snap_get_u64(r);
 	st->p.e = (s32)ssd_snap_get_u32(r);
 	st->arrival = ssd_snap_get_u64(r);
-	st->arrival_asked = load_bool(r);
-	st->arrival_done = load_bool(r);
-	st->arrival_ghost = load_bool(r);
+	st->arrival_asked = load_bool(c, r);
+	st->arrival_done = load_bool(c, r);
+	st->arrival_ghost = load_bool(c, r);
 	if (r->error)
 		return;
 	/* The list ends are slots; arc_check() says whether the right ones. */
 	if ((st->t1_tail != CACHE_NONE && st->t1_tail >= capacity) ||
-	    (st->b1_tail != CACHE_NONE && st->b1_tail >= capacity) || st->arrival >= c->pages)
-		ssd_snap_refuse(r, "nvmcache ARC: list ends %u/%u, arrival %llu out of range",
+	    (st->b1_tail != CACHE_NONE && st->b1_tail >= st->ghost.capacity) ||
+	    st->arrival >= c->keys)
+		ssd_snap_refuse(r, "%s ARC: list ends %u/%u, arrival %llu out of range", c->who,
 				st->t1_tail, st->b1_tail, (unsigned long long)st->arrival);
 	/* p is a normal binary64 value at most the cache size, or 0 (exactly). */
 	else if (st->p.m ? (st->p.m >> (REAL_BITS - 1)) != 1 || st->p.e < -1100 ||
 			   real_cmp(st->p, real_of(capacity)) > 0 : st->p.e != 0)
-		ssd_snap_refuse(r, "nvmcache ARC: target p = %llu * 2^%d out of [0, %u]",
+		ssd_snap_refuse(r, "%s ARC: target p = %llu * 2^%d out of [0, %u]", c->who,
 				(unsigned long long)st->p.m, st->p.e, capacity);
+}
+
+/* The ghosts: B1 and B2. */
+static u32 arc_ghosts(const struct cachealg *c)
+{
+	const struct arc_state *st = c->repl_state;
+
+	return st->ghost.count;
+}
+
+/* The keys of the list @slot is in: T1 or T2. */
+static u32 arc_queue_count(const struct cachealg *c, u32 slot)
+{
+	const struct arc_state *st = c->repl_state;
+
+	return st->list[slot] == ARC_T1 ? st->t1 : st->t2;
 }
 
 const struct cache_repl_ops ssd_cache_repl_arc = {
 	.name = "arc",
+	.rce = true,
 	.state_bytes = sizeof(struct arc_state),
 	.table_bytes = arc_table_bytes,
 	.init = arc_init,
@@ -578,6 +626,8 @@ const struct cache_repl_ops ssd_cache_repl_arc = {
 	.victim = arc_victim,
 	.remove = arc_remove,
 	.requeue = arc_requeue,
+	.ghosts = arc_ghosts,
+	.queue_count = arc_queue_count,
 	.check = arc_check,
 	.save = arc_save,
 	.load = arc_load,

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * repl_s3fifo.c - S3-FIFO replacement (Yang et al., "FIFO queues are all
- * you need for cache eviction", SOSP'23), as libCacheSim's S3FIFO.c (the
- * version of its Python package libcachesim 0.3.5): three FIFO queues.
+ * you need for cache eviction", SOSP'23), as libCacheSim's S3FIFO.c: three
+ * FIFO queues.
  *
  *  - small: cache_s3fifo_small_percent of the cache (at least one page);
- *    a missed page enters here ...
+ *    a missed page enters here (even when small holds its share already,
+ *    as long as the cache has room: the paper's Algorithm 1 and
+ *    libCacheSim's C code) ...
  *  - main: the rest; ... unless the ghost FIFO remembers its lpn, then it
  *    enters here;
  *  - ghost: the lpns (no data) of the last pages evicted from small, up
@@ -19,10 +21,11 @@
  * next one is looked at, until one with fewer leaves small for the ghost
  * (and if small empties first, main is asked).
  *
- * As libCacheSim, and unlike the paper: before the first eviction, a page
- * that finds small full enters main (so the cache fills both); the
- * counters are compared with a threshold of 2 hits by default (the paper:
- * 1).  libCacheSim counts hits without bound and clamps them to 3 only
+ * With cache_s3fifo_fill_main=1, as the S3FIFO of libCacheSim's Python
+ * package libcachesim 0.3.5 and unlike the paper: before the first
+ * eviction, a page that finds small full enters main (so the cache fills
+ * both).  As libCacheSim, the counters are compared with a threshold of 2
+ * hits by default (the paper: 1).  libCacheSim counts hits without bound and clamps them to 3 only
  * when main reinserts a page; with the threshold at most 3, 2-bit
  * saturating counters decide alike.  Where this differs from libCacheSim:
  *  - the queues' sizes are floor(cache_pages * percent / 100) in integers;
@@ -45,7 +48,7 @@
  * bit for main.  The ghost is a struct cache_set.  Memory per cached
  * page: 1 byte + the ghost's (16 bytes per slot + 4 per hash bucket).
  */
-#include "nvmcache/nvmcache_internal.h"
+#include "cachealg/cachealg_internal.h"
 
 static const struct ssd_config_key cache_s3fifo_small_percent =
 	SSD_CONFIG_KEY(cache_s3fifo_small_percent, 10, 1, 99, 0, NULL,
@@ -56,9 +59,13 @@ static const struct ssd_config_key cache_s3fifo_ghost_percent =
 static const struct ssd_config_key cache_s3fifo_move_hits =
 	SSD_CONFIG_KEY(cache_s3fifo_move_hits, 2, 1, 3, 0, NULL,
 		       "S3-FIFO: hits in the small FIFO that move a page to the main FIFO");
+static const struct ssd_config_key cache_s3fifo_fill_main =
+	SSD_CONFIG_KEY(cache_s3fifo_fill_main, 0, 0, 1, 0, NULL,
+		       "S3-FIFO: 0 = a miss enters small (the paper); 1 = before the first eviction one that finds small full enters main (libCacheSim 0.3.5)");
 
 static const struct ssd_config_key *const s3fifo_keys[] = {
-	&cache_s3fifo_small_percent, &cache_s3fifo_ghost_percent, &cache_s3fifo_move_hits, NULL,
+	&cache_s3fifo_small_percent, &cache_s3fifo_ghost_percent, &cache_s3fifo_move_hits,
+	&cache_s3fifo_fill_main, NULL,
 };
 
 #define S3_HITS		0x03	/* the hit counter of a slot's byte */
@@ -72,6 +79,7 @@ struct s3fifo_state {
 	u32 small_tail;		/* small's oldest page, or CACHE_NONE */
 	u32 chosen;		/* victim()'s choice until something changes */
 	u8 move_hits;
+	bool fill_main;		/* libcachesim 0.3.5: small full, no eviction yet: main */
 	bool evicted;		/* a victim was asked for (libCacheSim's has_evicted) */
 	/* The page the last victim() was asked for, and what its arrival did. */
 	u64 arrival;
@@ -83,34 +91,35 @@ static u32 percent_of(u32 capacity, u64 percent)
 	return (u32)div_u64((u64)capacity * percent, 100);
 }
 
-static u32 small_pages(const struct ssd_config *cfg, u32 capacity)
+static u32 small_pages(const struct cache_params *p, u32 capacity)
 {
-	u32 pages = percent_of(capacity, ssd_config_get(cfg, &cache_s3fifo_small_percent));
+	u32 pages = percent_of(capacity, cachealg_knob(p, &cache_s3fifo_small_percent));
 
 	return pages ? pages : 1;
 }
 
-static u32 ghost_pages(const struct ssd_config *cfg, u32 capacity)
+static u32 ghost_pages(const struct cache_params *p, u32 capacity)
 {
-	return percent_of(capacity, ssd_config_get(cfg, &cache_s3fifo_ghost_percent));
+	return percent_of(capacity, cachealg_knob(p, &cache_s3fifo_ghost_percent));
 }
 
-static u64 s3fifo_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
+static u64 s3fifo_table_bytes(u64 total, const struct cache_params *p, u32 capacity)
 {
-	u32 ghost = ghost_pages(cfg, capacity);
+	u32 ghost = ghost_pages(p, capacity);
 
 	total = ssd_tables_add(total, 1, capacity, sizeof(u8));
 	return ghost ? ssd_cache_set_bytes(total, ghost) : total;
 }
 
-static int s3fifo_init(struct nvmcache *c, const struct ssd_config *cfg)
+static int s3fifo_init(struct cachealg *c)
 {
 	struct s3fifo_state *st = c->repl_state;
-	u32 capacity = c->dir.capacity, ghost = ghost_pages(cfg, capacity);
+	u32 capacity = c->dir.capacity, ghost = ghost_pages(&c->p, capacity);
 
-	st->small_size = small_pages(cfg, capacity);
+	st->small_size = small_pages(&c->p, capacity);
 	st->main_size = capacity - st->small_size;
-	st->move_hits = (u8)ssd_config_get(cfg, &cache_s3fifo_move_hits);
+	st->move_hits = (u8)cachealg_knob(&c->p, &cache_s3fifo_move_hits);
+	st->fill_main = cachealg_knob(&c->p, &cache_s3fifo_fill_main);
 	st->small_tail = CACHE_NONE;
 	st->chosen = CACHE_NONE;
 	st->meta = ssd_zalloc(capacity);
@@ -119,7 +128,7 @@ static int s3fifo_init(struct nvmcache *c, const struct ssd_config *cfg)
 	return ghost ? ssd_cache_set_init(&st->ghost, ghost) : 0;
 }
 
-static void s3fifo_exit(struct nvmcache *c)
+static void s3fifo_exit(struct cachealg *c)
 {
 	struct s3fifo_state *st = c->repl_state;
 
@@ -130,7 +139,7 @@ static void s3fifo_exit(struct nvmcache *c)
 }
 
 /* Main's newest end: just after small's oldest page, or the head. */
-static void main_add_newest(struct nvmcache *c, struct s3fifo_state *st, u32 slot)
+static void main_add_newest(struct cachealg *c, struct s3fifo_state *st, u32 slot)
 {
 	if (st->small)
 		ssd_cache_set_move_after(&c->dir, slot, st->small_tail);
@@ -159,7 +168,7 @@ static void ghost_add(struct s3fifo_state *st, u64 lpn)
 }
 
 /* libCacheSim's S3FIFO_evict_main(): reinsert pages with hits. */
-static u32 main_victim(struct nvmcache *c, struct s3fifo_state *st)
+static u32 main_victim(struct cachealg *c, struct s3fifo_state *st)
 {
 	for (;;) {
 		u32 slot = c->dir.tail, hits = st->meta[slot] & S3_HITS;
@@ -176,7 +185,7 @@ static u32 main_victim(struct nvmcache *c, struct s3fifo_state *st)
  * main lowers a counter, each pass of small empties a slot of it: the
  * loops end.
  */
-static u32 s3fifo_victim(struct nvmcache *c, u64 lpn)
+static u32 s3fifo_victim(struct cachealg *c, u64 lpn)
 {
 	struct s3fifo_state *st = c->repl_state;
 
@@ -207,7 +216,7 @@ static u32 s3fifo_victim(struct nvmcache *c, u64 lpn)
 	}
 }
 
-static void s3fifo_remove(struct nvmcache *c, u32 slot, bool evicted)
+static void s3fifo_remove(struct cachealg *c, u32 slot, bool evicted)
 {
 	struct s3fifo_state *st = c->repl_state;
 
@@ -228,7 +237,7 @@ static void s3fifo_remove(struct nvmcache *c, u32 slot, bool evicted)
 		ghost_add(st, c->dir.lpn[slot]);
 }
 
-static void s3fifo_insert(struct nvmcache *c, u32 slot)
+static void s3fifo_insert(struct cachealg *c, u32 slot)
 {
 	struct s3fifo_state *st = c->repl_state;
 	u64 lpn = c->dir.lpn[slot];
@@ -241,7 +250,7 @@ static void s3fifo_insert(struct nvmcache *c, u32 slot)
 		ghost_hit = s3fifo_arrive(st, lpn);
 	st->arrival_asked = false;
 	st->arrival_done = false;
-	if (ghost_hit || (!st->evicted && st->small >= st->small_size)) {
+	if (ghost_hit || (st->fill_main && !st->evicted && st->small >= st->small_size)) {
 		st->meta[slot] = S3_MAIN;
 		main_add_newest(c, st, slot);
 		st->main++;
@@ -254,7 +263,7 @@ static void s3fifo_insert(struct nvmcache *c, u32 slot)
 	st->small++;
 }
 
-static void s3fifo_hit(struct nvmcache *c, u32 slot)
+static void s3fifo_hit(struct cachealg *c, u32 slot)
 {
 	struct s3fifo_state *st = c->repl_state;
 
@@ -264,14 +273,14 @@ static void s3fifo_hit(struct nvmcache *c, u32 slot)
 		st->meta[slot]++;
 }
 
-static int s3fifo_check(struct nvmcache *c)
+static int s3fifo_check(struct cachealg *c)
 {
 	struct s3fifo_state *st = c->repl_state;
 	u32 slot, i = 0, last = CACHE_NONE;
 	int ret = 0;
 
 	if (st->ghost.capacity)
-		ret = ssd_cache_set_check(&st->ghost, c->dev_name, "S3-FIFO ghost");
+		ret = ssd_cache_set_check(&st->ghost, c->dev_name, c->who, "S3-FIFO ghost");
 	if (ret)
 		return ret;
 	for (slot = c->dir.head; slot != CACHE_NONE; slot = c->dir.next[slot], i++) {
@@ -283,15 +292,15 @@ static int s3fifo_check(struct nvmcache *c)
 	}
 	if (slot != CACHE_NONE || last != st->small_tail ||
 	    (u64)st->small + st->main != c->dir.count) {
-		ssd_dev_err(c->dev_name, "nvmcache: S3-FIFO: small %u + main %u (directory %u) disagree with the queues",
-			    st->small, st->main, c->dir.count);
+		ssd_dev_err(c->dev_name, "%s: S3-FIFO: small %u + main %u (directory %u) disagree with the queues",
+			    c->who, st->small, st->main, c->dir.count);
 		return -EUCLEAN;
 	}
 	for (slot = st->ghost.capacity ? st->ghost.head : CACHE_NONE; slot != CACHE_NONE;
 	     slot = st->ghost.next[slot])
 		if (ssd_cache_set_find(&c->dir, st->ghost.lpn[slot]) != CACHE_NONE) {
-			ssd_dev_err(c->dev_name, "nvmcache: S3-FIFO: lpn %u both cached and a ghost",
-				    st->ghost.lpn[slot]);
+			ssd_dev_err(c->dev_name, "%s: S3-FIFO: lpn %u both cached and a ghost",
+				    c->who, st->ghost.lpn[slot]);
 			return -EUCLEAN;
 		}
 	return 0;
@@ -302,7 +311,7 @@ static int s3fifo_check(struct nvmcache *c)
  * queues' sizes, small's end, the remembered choice and the pending
  * arrival; s3fifo_check() then holds the queues to the directory.
  */
-static void s3fifo_save(struct nvmcache *c, struct ssd_snap_writer *w)
+static void s3fifo_save(struct cachealg *c, struct ssd_snap_writer *w)
 {
 	struct s3fifo_state *st = c->repl_state;
 
@@ -318,7 +327,7 @@ static void s3fifo_save(struct nvmcache *c, struct ssd_snap_writer *w)
 			st->arrival_ghost << 3);
 }
 
-static void s3fifo_load(struct nvmcache *c, struct ssd_snap_reader *r)
+static void s3fifo_load(struct cachealg *c, struct ssd_snap_reader *r)
 {
 	struct s3fifo_state *st = c->repl_state;
 	u32 slot;
@@ -327,10 +336,10 @@ static void s3fifo_load(struct nvmcache *c, struct ssd_snap_reader *r)
 	ssd_snap_get_array(r, st->meta, c->dir.capacity, sizeof(u8));
 	for (slot = 0; slot < c->dir.capacity && !r->error; slot++)
 		if (st->meta[slot] & ~(S3_MAIN | S3_HITS))
-			ssd_snap_refuse(r, "nvmcache S3-FIFO: slot %u has bits %02x", slot,
+			ssd_snap_refuse(r, "%s S3-FIFO: slot %u has bits %02x", c->who, slot,
 					st->meta[slot]);
 	if (st->ghost.capacity)
-		ssd_cache_set_load(&st->ghost, r, c->pages, "S3-FIFO ghost");
+		ssd_cache_set_load(&st->ghost, r, c->keys, c->who, "S3-FIFO ghost");
 	st->small = ssd_snap_get_u32(r);
 	st->main = ssd_snap_get_u32(r);
 	st->small_tail = ssd_snap_get_u32(r);
@@ -343,11 +352,19 @@ static void s3fifo_load(struct nvmcache *c, struct ssd_snap_reader *r)
 	st->arrival_asked = flags & 2;
 	st->arrival_done = flags & 4;
 	st->arrival_ghost = flags & 8;
-	if (flags > 15 || st->arrival >= c->pages ||
+	if (flags > 15 || st->arrival >= c->keys ||
 	    (st->small_tail != CACHE_NONE && st->small_tail >= c->dir.capacity) ||
 	    (st->chosen != CACHE_NONE && !cache_set_holds_slot(&c->dir, st->chosen)))
-		ssd_snap_refuse(r, "nvmcache S3-FIFO: flags %02x, arrival %llu, small's end %u, choice %u out of range",
-				flags, (unsigned long long)st->arrival, st->small_tail, st->chosen);
+		ssd_snap_refuse(r, "%s S3-FIFO: flags %02x, arrival %llu, small's end %u, choice %u out of range",
+				c->who, flags, (unsigned long long)st->arrival, st->small_tail, st->chosen);
+}
+
+/* The ghost FIFO's keys. */
+static u32 s3fifo_ghosts(const struct cachealg *c)
+{
+	const struct s3fifo_state *st = c->repl_state;
+
+	return st->ghost.count;
 }
 
 const struct cache_repl_ops ssd_cache_repl_s3fifo = {
@@ -361,6 +378,7 @@ const struct cache_repl_ops ssd_cache_repl_s3fifo = {
 	.hit = s3fifo_hit,
 	.victim = s3fifo_victim,
 	.remove = s3fifo_remove,
+	.ghosts = s3fifo_ghosts,
 	.check = s3fifo_check,
 	.save = s3fifo_save,
 	.load = s3fifo_load,

@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * admit_procache.c - ProCache ("Don't make cache too complex", PLOS ONE
- * 2017, Algorithm 1): a write miss of a request larger than
- * procache_c_bytes bypasses the cache (cold: sequential data); a smaller
- * one enters with probability p, rolled once per host request with the
- * device's seeded PRNG, so all the missing pages of a request share one
- * verdict.  Algorithm 1's comparison symbol is lost in the paper's text
- * ("if the request size [?] c then it is cold"); Fig 8 counts the requests
- * "the same or less than the cut-off size", so a request of exactly c may
+ * 2017, Algorithm 1): a miss of a request larger than procache_c_bytes
+ * bypasses the cache (cold: sequential data); a smaller one enters with
+ * probability p, rolled once per host request with the owner's seeded
+ * PRNG, so all the missing pages of a request share one verdict.
+ * Algorithm 1's comparison symbol is lost in the paper's text ("if the
+ * request size [?] c then it is cold"); Fig 8 counts the requests "the
+ * same or less than the cut-off size", so a request of exactly c may
  * enter by default; procache_c_inclusive=0 bypasses it too (size >= c is
  * cold).  docs/papers.md quotes the rules.
  * With procache_p_vector=1, p depends on the request's size class
  * ceil(log2 pages), capped at PROCACHE_CLASSES - 1 (the paper's
  * section 3 vector form).  No per-page state: its memory is this struct.
  */
-#include "nvmcache/nvmcache_internal.h"
+#include "cachealg/cachealg_internal.h"
 
 /* ProCache's size classes of the vector form p[ceil(log2 pages)]. */
 #define PROCACHE_CLASSES	8
@@ -76,18 +76,18 @@ static u32 log2_up(u64 value)
 	return shift;
 }
 
-static int procache_init(struct nvmcache *c, const struct ssd_config *cfg)
+static int procache_init(struct cachealg *c)
 {
-	struct procache_state *pc = c->policy;
-	bool vector = ssd_config_get(cfg, &procache_p_vector);
+	struct procache_state *pc = c->admit_state;
+	bool vector = cachealg_knob(&c->p, &procache_p_vector);
 	u32 k;
 
-	pc->c_bytes = ssd_config_get(cfg, &procache_c_bytes);
-	pc->c_inclusive = ssd_config_get(cfg, &procache_c_inclusive);
-	pc->page_shift = log2_up(cfg->page_size_bytes);
+	pc->c_bytes = cachealg_knob(&c->p, &procache_c_bytes);
+	pc->c_inclusive = cachealg_knob(&c->p, &procache_c_inclusive);
+	pc->page_shift = log2_up(c->p.page_bytes);
 	for (k = 0; k < PROCACHE_CLASSES; k++)
-		pc->p_ppm[k] = ssd_config_get(cfg, vector ? &procache_p_class_ppm[k] :
-					      &procache_p_ppm);
+		pc->p_ppm[k] = cachealg_knob(&c->p, vector ? &procache_p_class_ppm[k] :
+					     &procache_p_ppm);
 	pc->last_seq = 0;
 	return 0;
 }
@@ -108,44 +108,44 @@ static u32 size_class(const struct procache_state *pc, u64 bytes)
 	return min_t(u32, log2_up(pages ? pages : 1), PROCACHE_CLASSES - 1);
 }
 
-static enum cache_verdict procache_decide(struct nvmcache *c, u64 lpn,
-					  const struct ssd_io *io, u32 victim)
+static enum cache_verdict procache_decide(struct cachealg *c, u64 lpn,
+					  const struct cache_req *req)
 {
-	struct procache_state *pc = c->policy;
+	struct procache_state *pc = c->admit_state;
 	enum cache_verdict verdict;
 
 	/* One verdict per host request; a page from no request rolls alone. */
-	if (io->request_seq && io->request_seq == pc->last_seq)
+	if (req->seq && req->seq == pc->last_seq)
 		return pc->last_verdict;
-	if (too_large(pc, io->request_bytes))
+	if (too_large(pc, req->bytes))
 		verdict = CACHE_BYPASS_SIZE;
-	else if (ssd_rand_ppm(&c->rand, pc->p_ppm[size_class(pc, io->request_bytes)]))
+	else if (ssd_rand_ppm(c->rand, pc->p_ppm[size_class(pc, req->bytes)]))
 		verdict = CACHE_ADMIT;
 	else
 		verdict = CACHE_BYPASS_DICE;
-	pc->last_seq = io->request_seq;
+	pc->last_seq = req->seq;
 	pc->last_verdict = verdict;
 	return verdict;
 }
 
 /* Snapshots: the request the verdict is for, and the verdict (the die is c->rand). */
-static void procache_save(struct nvmcache *c, struct ssd_snap_writer *w)
+static void procache_save(struct cachealg *c, struct ssd_snap_writer *w)
 {
-	struct procache_state *pc = c->policy;
+	struct procache_state *pc = c->admit_state;
 
 	ssd_snap_put_u64(w, pc->last_seq);
 	ssd_snap_put_u32(w, pc->last_verdict);
 }
 
-static void procache_load(struct nvmcache *c, struct ssd_snap_reader *r)
+static void procache_load(struct cachealg *c, struct ssd_snap_reader *r)
 {
-	struct procache_state *pc = c->policy;
+	struct procache_state *pc = c->admit_state;
 	u32 verdict;
 
 	pc->last_seq = ssd_snap_get_u64(r);
 	verdict = ssd_snap_get_u32(r);
 	if (!r->error && verdict >= CACHE_VERDICT_NR)
-		ssd_snap_refuse(r, "nvmcache ProCache: verdict %u", verdict);
+		ssd_snap_refuse(r, "%s ProCache: verdict %u", c->who, verdict);
 	else
 		pc->last_verdict = verdict;
 }

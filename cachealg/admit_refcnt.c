@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * admit_refcnt.c - REFCNT (Hsieh et al., as the ProCache paper compares
- * it): a saturating 8-bit counter per logical page, bumped by every page
- * write and halved (right shift) for all pages every refcnt_decay_writes
- * page writes; a write miss enters once its page's counter has reached
- * refcnt_threshold.  Its memory is the counter array: one byte per page
- * of the logical space, the per-LBA RAM ProCache does without.
+ * it): a saturating 8-bit counter per key (logical page), bumped by every
+ * access and halved (right shift) for all keys every refcnt_decay_writes
+ * accesses; a miss enters once its key's counter has reached
+ * refcnt_threshold.  Its memory is the counter array: one byte per key of
+ * the logical space, the per-LBA RAM ProCache does without.
  */
-#include "nvmcache/nvmcache_internal.h"
+#include "cachealg/cachealg_internal.h"
 
 static const struct ssd_config_key refcnt_threshold =
 	SSD_CONFIG_KEY(refcnt_threshold, 2, 1, 255, 0, NULL,
@@ -28,18 +28,18 @@ struct refcnt_state {
 	u64 writes;			/* since the last decay */
 };
 
-static u64 refcnt_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
+static u64 refcnt_table_bytes(u64 total, const struct cache_params *p, u32 capacity, u64 keys)
 {
-	return ssd_tables_add(total, 1, ssd_config_logical_pages(cfg), sizeof(u8));
+	return ssd_tables_add(total, 1, keys, sizeof(u8));
 }
 
-static int refcnt_init(struct nvmcache *c, const struct ssd_config *cfg)
+static int refcnt_init(struct cachealg *c)
 {
-	struct refcnt_state *rc = c->policy;
+	struct refcnt_state *rc = c->admit_state;
 
-	rc->pages = ssd_config_logical_pages(cfg);
-	rc->threshold = ssd_config_get(cfg, &refcnt_threshold);
-	rc->decay_writes = ssd_config_get(cfg, &refcnt_decay_writes);
+	rc->pages = c->keys;
+	rc->threshold = cachealg_knob(&c->p, &refcnt_threshold);
+	rc->decay_writes = cachealg_knob(&c->p, &refcnt_decay_writes);
 	if (!rc->decay_writes)
 		rc->decay_writes = 2ULL * c->dir.capacity;
 	rc->writes = 0;
@@ -47,17 +47,17 @@ static int refcnt_init(struct nvmcache *c, const struct ssd_config *cfg)
 	return rc->count ? 0 : -ENOMEM;
 }
 
-static void refcnt_exit(struct nvmcache *c)
+static void refcnt_exit(struct cachealg *c)
 {
-	struct refcnt_state *rc = c->policy;
+	struct refcnt_state *rc = c->admit_state;
 
 	ssd_free(rc->count);
 	rc->count = NULL;
 }
 
-static void refcnt_access(struct nvmcache *c, u64 lpn)
+static void refcnt_access(struct cachealg *c, u64 lpn)
 {
-	struct refcnt_state *rc = c->policy;
+	struct refcnt_state *rc = c->admit_state;
 	u64 i;
 
 	if (rc->count[lpn] < 255)
@@ -69,32 +69,32 @@ static void refcnt_access(struct nvmcache *c, u64 lpn)
 		rc->count[i] >>= 1;
 }
 
-static enum cache_verdict refcnt_decide(struct nvmcache *c, u64 lpn,
-					const struct ssd_io *io, u32 victim)
+static enum cache_verdict refcnt_decide(struct cachealg *c, u64 lpn,
+					const struct cache_req *req)
 {
-	const struct refcnt_state *rc = c->policy;
+	const struct refcnt_state *rc = c->admit_state;
 
 	return rc->count[lpn] >= rc->threshold ? CACHE_ADMIT : CACHE_BYPASS_POLICY;
 }
 
 /* Snapshots: every page's counter and the writes since the last decay. */
-static void refcnt_save(struct nvmcache *c, struct ssd_snap_writer *w)
+static void refcnt_save(struct cachealg *c, struct ssd_snap_writer *w)
 {
-	struct refcnt_state *rc = c->policy;
+	struct refcnt_state *rc = c->admit_state;
 
 	ssd_snap_put_array(w, rc->count, rc->pages, sizeof(u8));
 	ssd_snap_put_u64(w, rc->writes);
 }
 
-static void refcnt_load(struct nvmcache *c, struct ssd_snap_reader *r)
+static void refcnt_load(struct cachealg *c, struct ssd_snap_reader *r)
 {
-	struct refcnt_state *rc = c->policy;
+	struct refcnt_state *rc = c->admit_state;
 
 	ssd_snap_get_array(r, rc->count, rc->pages, sizeof(u8));
 	rc->writes = ssd_snap_get_u64(r);
 	if (!r->error && rc->writes >= rc->decay_writes)
-		ssd_snap_refuse(r, "nvmcache REFCNT: %llu writes since the decay, it comes every %llu",
-				(unsigned long long)rc->writes,
+		ssd_snap_refuse(r, "%s REFCNT: %llu writes since the decay, it comes every %llu",
+				c->who, (unsigned long long)rc->writes,
 				(unsigned long long)rc->decay_writes);
 }
 

@@ -12,22 +12,22 @@
  * victim() moves the hand onto the page it chooses, clearing the bits it
  * passes, so asking again chooses the same page; remove() then leaves the
  * hand on the page's neighbour toward the head (libCacheSim does the same
- * for a page it is asked to remove, as a TRIM here).  Memory: a byte per
- * cached page.
+ * for a key it is asked to remove, as a TRIM).  Memory: a byte per
+ * cached key.
  */
-#include "nvmcache/nvmcache_internal.h"
+#include "cachealg/cachealg_internal.h"
 
 struct sieve_state {
 	u8 *visited;		/* [capacity]: 1 if hit since the hand last passed */
 	u32 hand;		/* the next page the hand looks at; CACHE_NONE: the tail */
 };
 
-static u64 sieve_table_bytes(u64 total, const struct ssd_config *cfg, u32 capacity)
+static u64 sieve_table_bytes(u64 total, const struct cache_params *p, u32 capacity)
 {
 	return ssd_tables_add(total, 1, capacity, sizeof(u8));
 }
 
-static int sieve_init(struct nvmcache *c, const struct ssd_config *cfg)
+static int sieve_init(struct cachealg *c)
 {
 	struct sieve_state *st = c->repl_state;
 
@@ -36,7 +36,7 @@ static int sieve_init(struct nvmcache *c, const struct ssd_config *cfg)
 	return st->visited ? 0 : -ENOMEM;
 }
 
-static void sieve_exit(struct nvmcache *c)
+static void sieve_exit(struct cachealg *c)
 {
 	struct sieve_state *st = c->repl_state;
 
@@ -44,14 +44,14 @@ static void sieve_exit(struct nvmcache *c)
 	st->visited = NULL;
 }
 
-static void sieve_insert(struct nvmcache *c, u32 slot)
+static void sieve_insert(struct cachealg *c, u32 slot)
 {
 	struct sieve_state *st = c->repl_state;
 
 	st->visited[slot] = 0;
 }
 
-static void sieve_hit(struct nvmcache *c, u32 slot)
+static void sieve_hit(struct cachealg *c, u32 slot)
 {
 	struct sieve_state *st = c->repl_state;
 
@@ -59,7 +59,7 @@ static void sieve_hit(struct nvmcache *c, u32 slot)
 }
 
 /* One sweep clears every bit: the loop ends. */
-static u32 sieve_victim(struct nvmcache *c, u64 lpn)
+static u32 sieve_victim(struct cachealg *c, u64 key)
 {
 	struct sieve_state *st = c->repl_state;
 	struct cache_set *dir = &c->dir;
@@ -73,7 +73,7 @@ static u32 sieve_victim(struct nvmcache *c, u64 lpn)
 	return slot;
 }
 
-static void sieve_remove(struct nvmcache *c, u32 slot, bool evicted)
+static void sieve_remove(struct cachealg *c, u32 slot, bool evicted)
 {
 	struct sieve_state *st = c->repl_state;
 
@@ -81,7 +81,7 @@ static void sieve_remove(struct nvmcache *c, u32 slot, bool evicted)
 		st->hand = c->dir.prev[slot];
 }
 
-static int sieve_check(struct nvmcache *c)
+static int sieve_check(struct cachealg *c)
 {
 	struct sieve_state *st = c->repl_state;
 	u32 slot;
@@ -89,21 +89,21 @@ static int sieve_check(struct nvmcache *c)
 	if (st->hand != CACHE_NONE &&
 	    (st->hand >= c->dir.capacity ||
 	     ssd_cache_set_find(&c->dir, c->dir.lpn[st->hand]) != st->hand)) {
-		ssd_dev_err(c->dev_name, "nvmcache: SIEVE: the hand (slot %u) is on no cached page",
-			    st->hand);
+		ssd_dev_err(c->dev_name, "%s: SIEVE: the hand (slot %u) is on no cached page",
+			    c->who, st->hand);
 		return -EUCLEAN;
 	}
 	for (slot = c->dir.head; slot != CACHE_NONE; slot = c->dir.next[slot])
 		if (st->visited[slot] > 1) {
-			ssd_dev_err(c->dev_name, "nvmcache: SIEVE: slot %u visited %u",
-				    slot, st->visited[slot]);
+			ssd_dev_err(c->dev_name, "%s: SIEVE: slot %u visited %u",
+				    c->who, slot, st->visited[slot]);
 			return -EUCLEAN;
 		}
 	return 0;
 }
 
 /* Snapshots: the visited bits and the hand. */
-static void sieve_save(struct nvmcache *c, struct ssd_snap_writer *w)
+static void sieve_save(struct cachealg *c, struct ssd_snap_writer *w)
 {
 	struct sieve_state *st = c->repl_state;
 
@@ -111,7 +111,7 @@ static void sieve_save(struct nvmcache *c, struct ssd_snap_writer *w)
 	ssd_snap_put_u32(w, st->hand);
 }
 
-static void sieve_load(struct nvmcache *c, struct ssd_snap_reader *r)
+static void sieve_load(struct cachealg *c, struct ssd_snap_reader *r)
 {
 	struct sieve_state *st = c->repl_state;
 	u32 slot;
@@ -119,12 +119,12 @@ static void sieve_load(struct nvmcache *c, struct ssd_snap_reader *r)
 	ssd_snap_get_array(r, st->visited, c->dir.capacity, sizeof(u8));
 	for (slot = 0; slot < c->dir.capacity && !r->error; slot++)
 		if (st->visited[slot] > 1)
-			ssd_snap_refuse(r, "nvmcache SIEVE: slot %u visited %u", slot,
+			ssd_snap_refuse(r, "%s SIEVE: slot %u visited %u", c->who, slot,
 					st->visited[slot]);
 	st->hand = ssd_snap_get_u32(r);
 	if (!r->error && st->hand != CACHE_NONE && !cache_set_holds_slot(&c->dir, st->hand))
-		ssd_snap_refuse(r, "nvmcache SIEVE: the hand (slot %u) is on no cached page",
-				st->hand);
+		ssd_snap_refuse(r, "%s SIEVE: the hand (slot %u) is on no cached page",
+				c->who, st->hand);
 }
 
 const struct cache_repl_ops ssd_cache_repl_sieve = {
