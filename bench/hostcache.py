@@ -622,8 +622,9 @@ def write_results(result: dict[str, Any], out_dir: Path = RESULTS) -> None:
         "Regenerated, with hostcache.json and the plots, by one command:"
         " `python3 -m bench.hostcache` (bench/hostcache.py; the claims in"
         " bench/hostcache_claims.py).  The papers are quoted from"
-        " ../shared/papers/ (file:line); docs/papers.md gives each"
-        " mechanism's readings, tools/cachesim/README.md the simulator."
+        " the papers' text files (docs/papers.md says where), file:line;"
+        " docs/papers.md gives each mechanism's readings,"
+        " tools/cachesim/README.md the simulator."
         "\n\n" + "\n".join(report_lines(result)) + "\n")
     for path in plot(result, out_dir):
         shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path

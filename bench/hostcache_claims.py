@@ -1,8 +1,9 @@
 """The claims report of bench/hostcache.py: each claim of the PLC-Cache
-paper and of the CDAC slides, quoted with file:line (../shared/papers/),
-against our figure under the default readings (docs/papers.md), a verdict
-by one rule (VERDICT_RULE), the cause where they differ, and how each
-figure moves under each other reading (the sensitivity tables).
+paper and of the CDAC slides, quoted with file:line (the papers' folder:
+docs/papers.md says where), against our figure under the default readings
+(docs/papers.md), a verdict by one rule (VERDICT_RULE), the cause where
+they differ, and how each figure moves under each other reading (the
+sensitivity tables).
 
 A claim is a number (a ratio, a share, a gain: reproduced if ours is on
 the paper's side of "no effect" and within 25% of it, direction only if
