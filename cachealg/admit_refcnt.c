@@ -1,23 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * admit_refcnt.c - REFCNT (Hsieh et al., as the ProCache paper compares
- * it): a saturating 8-bit counter per key (logical page), bumped by every
- * access and halved (right shift) for all keys every refcnt_decay_writes
- * accesses; a miss enters once its key's counter has reached
- * refcnt_threshold.  Its memory is the counter array: one byte per key of
- * the logical space, the per-LBA RAM ProCache does without.
+ * admit_refcnt.c - REFCNT (Hsieh et al., as the ProCache paper's
+ * Algorithm 3 gives it): a counter per key (logical page), halved (right
+ * shift) for all keys every refcnt_decay_writes accesses.  By default
+ * Algorithm 3 as written: a miss whose counter is below refcnt_threshold
+ * adds one to it and bypasses, one whose counter reached it enters, so a
+ * page enters on its (threshold + 1)-th write and its counter stops at the
+ * threshold; a hit stays in the cache and counts as a write (its counter
+ * rises to the threshold too).  refcnt_count_first=1 is the rule before
+ * issue 32: every access counts first (saturating at 255) and a miss
+ * enters once its counter has reached the threshold, on the threshold-th
+ * write.  Its memory is the counter array: one byte per key of the
+ * logical space, the per-LBA RAM ProCache does without.  docs/papers.md
+ * (P12-P14) quotes the rules.
  */
 #include "cachealg/cachealg_internal.h"
 
 static const struct ssd_config_key refcnt_threshold =
 	SSD_CONFIG_KEY(refcnt_threshold, 2, 1, 255, 0, NULL,
-		       "REFCNT: a page enters once its counter reaches this");
+		       "REFCNT: a page's writes counted before it may enter");
 static const struct ssd_config_key refcnt_decay_writes =
 	SSD_CONFIG_KEY(refcnt_decay_writes, 0, 0, U64_MAX, 0, NULL,
 		       "REFCNT: page writes between right shifts of every counter; 0 = 2 x cache_pages");
 
+static const struct ssd_config_key refcnt_count_first =
+	SSD_CONFIG_KEY(refcnt_count_first, 0, 0, 1, 0, NULL,
+		       "REFCNT: 0 = Algorithm 3, 1 = count every access first, enter at the threshold");
+
 static const struct ssd_config_key *const refcnt_keys[] = {
-	&refcnt_threshold, &refcnt_decay_writes, NULL,
+	&refcnt_threshold, &refcnt_decay_writes, &refcnt_count_first, NULL,
 };
 
 struct refcnt_state {
@@ -26,6 +37,7 @@ struct refcnt_state {
 	u64 threshold;
 	u64 decay_writes;
 	u64 writes;			/* since the last decay */
+	bool count_first;		/* the rule before issue 32 */
 };
 
 static u64 refcnt_table_bytes(u64 total, const struct cache_params *p, u32 capacity, u64 keys)
@@ -40,6 +52,7 @@ static int refcnt_init(struct cachealg *c)
 	rc->pages = c->keys;
 	rc->threshold = cachealg_knob(&c->p, &refcnt_threshold);
 	rc->decay_writes = cachealg_knob(&c->p, &refcnt_decay_writes);
+	rc->count_first = cachealg_knob(&c->p, &refcnt_count_first);
 	if (!rc->decay_writes)
 		rc->decay_writes = 2ULL * c->dir.capacity;
 	rc->writes = 0;
@@ -55,12 +68,20 @@ static void refcnt_exit(struct cachealg *c)
 	rc->count = NULL;
 }
 
+/* Algorithm 3's count: one more write, up to the threshold. */
+static void count_write(struct refcnt_state *rc, u64 lpn)
+{
+	if (rc->count[lpn] < rc->threshold)
+		rc->count[lpn]++;
+}
+
+/* Every access: the decay's clock; with count_first, the count too. */
 static void refcnt_access(struct cachealg *c, u64 lpn)
 {
 	struct refcnt_state *rc = c->admit_state;
 	u64 i;
 
-	if (rc->count[lpn] < 255)
+	if (rc->count_first && rc->count[lpn] < U8_MAX)
 		rc->count[lpn]++;
 	if (++rc->writes < rc->decay_writes)
 		return;
@@ -69,12 +90,26 @@ static void refcnt_access(struct cachealg *c, u64 lpn)
 		rc->count[i] >>= 1;
 }
 
+/* A write to a cached page stays a hit; Algorithm 3 counts it as a write. */
+static void refcnt_hit(struct cachealg *c, u32 slot)
+{
+	struct refcnt_state *rc = c->admit_state;
+
+	if (!rc->count_first)
+		count_write(rc, c->dir.lpn[slot]);
+}
+
+/* Algorithm 3: below the threshold, count and write into flash; else cache. */
 static enum cache_verdict refcnt_decide(struct cachealg *c, u64 lpn,
 					const struct cache_req *req)
 {
-	const struct refcnt_state *rc = c->admit_state;
+	struct refcnt_state *rc = c->admit_state;
 
-	return rc->count[lpn] >= rc->threshold ? CACHE_ADMIT : CACHE_BYPASS_POLICY;
+	if (rc->count[lpn] >= rc->threshold)
+		return CACHE_ADMIT;
+	if (!rc->count_first)
+		count_write(rc, lpn);
+	return CACHE_BYPASS_POLICY;
 }
 
 /* Snapshots: every page's counter and the writes since the last decay. */
@@ -106,6 +141,7 @@ const struct cache_admit_ops ssd_cache_admit_refcnt = {
 	.init = refcnt_init,
 	.exit = refcnt_exit,
 	.access = refcnt_access,
+	.hit = refcnt_hit,
 	.decide = refcnt_decide,
 	.save = refcnt_save,
 	.load = refcnt_load,

@@ -8,7 +8,10 @@
  *    requests of procache_c_bytes or more never enter; the vector form
  *    takes p by size class; one verdict per request; the same seed gives
  *    the same decisions, another seed others;
- *  - REFCNT enters at its threshold and reports a byte per logical page;
+ *  - REFCNT as Algorithm 3 by default (a page enters on its (threshold +
+ *    1)-th write, its counter stops at the threshold, so a decay brings it
+ *    below sooner), with refcnt_count_first=1 on its threshold-th write
+ *    (every access counted, up to 255), and a byte per logical page;
  *    LARC enters on the second miss; TinyLFU admits while there is room
  *    and then only pages more frequent than the victim;
  *  - LRU, FIFO, CLOCK, GCLOCK, ARC, SIEVE and S3-FIFO evict the pages
@@ -240,10 +243,55 @@ static void test_seed(void)
 	       (unsigned long long)a);
 }
 
+/*
+ * REFCNT, Algorithm 3 ("if Ci < threshold then Increment Ci Write into
+ * flash memory else Write into an NVM cache"), threshold 2, a decay every
+ * 8 page writes: page 5 written 5 times (3 of them hits), trimmed out of
+ * the cache, a decay, then written again.  Algorithm 3: it bypasses twice,
+ * enters on the 3rd write, its counter stops at 2, the decay halves it to
+ * 1 and the next write bypasses.  refcnt_count_first=1: it enters on the
+ * 2nd write, its counter reaches 5, halves to 2 and the next write enters.
+ */
+static void check_refcnt_rule(bool count_first)
+{
+	const char *settings[] = {
+		CACHE_GEOMETRY, "cache_policy=refcnt", "refcnt_threshold=2",
+		"refcnt_decay_writes=8", count_first ? "refcnt_count_first=1" :
+		"refcnt_count_first=0",
+	};
+	struct ssd_device *dev = make_device(settings, ARRAY_SIZE(settings));
+	struct nvmcache_counters *n = &cache_of(dev)->counters;
+	u64 entered_at = 0, lpn;
+	u32 i;
+
+	for (i = 1; i <= 5; i++) {
+		write_pages(dev, 5, 1, (u8)i);
+		if (!entered_at && cached(dev, 5))
+			entered_at = i;
+	}
+	EXPECT(entered_at == (count_first ? 2 : 3), "count_first %d: entered on write %llu",
+	       count_first, (unsigned long long)entered_at);
+	EXPECT(n->write_hit_pages == 5 - entered_at, "count_first %d: hits", count_first);
+	EXPECT(submit(dev, SSD_OP_TRIM, 5 * dev->page_bytes, dev->page_bytes, NULL) == 0,
+	       "trim failed");
+	EXPECT(!cached(dev, 5), "a trimmed page stayed cached");
+	/* Three other page writes: the 8th write halves every counter. */
+	for (lpn = 100; lpn < 103; lpn++)
+		write_pages(dev, lpn, 1, 9);
+	write_pages(dev, 5, 1, 10);
+	EXPECT(cached(dev, 5) == count_first, "count_first %d: after the decay, %s",
+	       count_first, count_first ? "bypassed" : "entered");
+	expect_page(dev, 5, 10);
+	expect_counters_agree(dev);
+	ssd_device_destroy(dev);
+}
+
 static void test_refcnt_larc_tinylfu(void)
 {
 	const char *refcnt[] = { CACHE_GEOMETRY, "cache_policy=refcnt", "refcnt_threshold=3",
-				 "refcnt_decay_writes=1000000" };
+				 "refcnt_decay_writes=1000000", "refcnt_count_first=1" };
+	const char *refcnt3[] = { CACHE_GEOMETRY, "cache_policy=refcnt", "refcnt_threshold=3",
+				  "refcnt_decay_writes=1000000" };
 	const char *larc[] = { CACHE_GEOMETRY, "cache_policy=larc", "larc_ghost_pages=50" };
 	const char *tiny[] = { CACHE_GEOMETRY, "cache_policy=tinylfu", "cache_pages=16" };
 	struct ssd_device *dev = make_device(refcnt, ARRAY_SIZE(refcnt));
@@ -260,6 +308,20 @@ static void test_refcnt_larc_tinylfu(void)
 	       "refcnt: %llu bytes of counters", (unsigned long long)st.cache_policy_metadata_bytes);
 	EXPECT(st.cache_bypass_policy_pages == 2, "refcnt bypasses");
 	ssd_device_destroy(dev);
+
+	/* The default, Algorithm 3: three writes counted, the fourth enters. */
+	dev = make_device(refcnt3, ARRAY_SIZE(refcnt3));
+	for (lpn = 1; lpn <= 3; lpn++)
+		write_pages(dev, 5, 1, (u8)lpn);
+	EXPECT(!cached(dev, 5), "refcnt: entered at the threshold");
+	write_pages(dev, 5, 1, 4);
+	EXPECT(cached(dev, 5), "refcnt: not entered above the threshold");
+	expect_page(dev, 5, 4);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.cache_bypass_policy_pages == 3, "refcnt, Algorithm 3: bypasses");
+	ssd_device_destroy(dev);
+	check_refcnt_rule(false);
+	check_refcnt_rule(true);
 
 	dev = make_device(larc, ARRAY_SIZE(larc));
 	write_pages(dev, 9, 1, 1);

@@ -130,7 +130,10 @@ def test_write_cache_policies() -> None:
     (22, ["cache_policy=procache", "procache_c_bytes=16384"]),
     (23, ["cache_policy=procache", "procache_p_vector=1",
           "procache_p_class0_ppm=300000", "cache_replacement=clock"]),
-    (24, ["cache_policy=refcnt", "cache_replacement=fifo"]),
+    # REFCNT's rule before issue 32 (a page enters on its 2nd write here):
+    # under Algorithm 3 at threshold 2 this run fills no cache (seed 32).
+    (24, ["cache_policy=refcnt", "cache_replacement=fifo",
+          "refcnt_count_first=1"]),
     (25, ["cache_policy=larc", "larc_ghost_pages=2000"]),
     (26, ["cache_policy=tinylfu", "cache_replacement=clock"]),
     # A tiny cache: nearly every admission destages; 512-byte blocks (RMW).
@@ -143,6 +146,10 @@ def test_write_cache_policies() -> None:
           "cache_read_allocate=1", "plc_access_threshold=0", "plc_delay=3"]),
     (30, ["cache_policy=always", "cache_read_allocate=1",
           "cache_replacement=gclock"]),
+    # REFCNT as Algorithm 3 at threshold 1 (a page enters on its 2nd
+    # write).
+    (32, ["cache_policy=refcnt", "cache_replacement=fifo",
+          "refcnt_threshold=1"]),
 ])
 def test_model_with_write_cache(seed: int, extra: list[str]) -> None:
     """The write cache layer at >= 92% utilisation: data verified, the
