@@ -9,7 +9,14 @@
  * request size [?] c then it is cold"); Fig 8 counts the requests "the
  * same or less than the cut-off size", so a request of exactly c may
  * enter by default; procache_c_inclusive=0 bypasses it too (size >= c is
- * cold).  docs/papers.md quotes the rules.
+ * cold).  Algorithm 1's hit ("if the requested block is already in the
+ * cache") is of the whole request by default: a request hits only if all
+ * its pages are cached, and otherwise every page takes its verdict (a
+ * cold one invalidates its cached pages); procache_hit_per_page=1 makes
+ * a request's cached pages hits and its other pages take the verdict
+ * (the rule before issue 32).  The owner applies it (whole_requests: the
+ * write cache, nvmcache/nvmcache_layer.c).  docs/papers.md quotes the
+ * rules.
  * With procache_p_vector=1, p depends on the request's size class
  * ceil(log2 pages), capped at PROCACHE_CLASSES - 1 (the paper's
  * section 3 vector form).  No per-page state: its memory is this struct.
@@ -28,6 +35,9 @@ static const struct ssd_config_key procache_c_bytes =
 static const struct ssd_config_key procache_c_inclusive =
 	SSD_CONFIG_KEY(procache_c_inclusive, 1, 0, 1, 0, NULL,
 		       "ProCache: 1 = size <= c may enter (Fig 8's reading), 0 = size >= c bypasses");
+static const struct ssd_config_key procache_hit_per_page =
+	SSD_CONFIG_KEY(procache_hit_per_page, 0, 0, 1, 0, NULL,
+		       "ProCache: 0 = a request hits when all its pages are cached, 1 = per page");
 static const struct ssd_config_key procache_p_vector =
 	SSD_CONFIG_KEY(procache_p_vector, 0, 0, 1, 0, NULL,
 		       "ProCache: 1 = p by size class (procache_p_classK_ppm), 0 = procache_p_ppm");
@@ -51,7 +61,8 @@ static const struct ssd_config_key procache_p_class_ppm[PROCACHE_CLASSES] = {
 };
 
 static const struct ssd_config_key *const procache_keys[] = {
-	&procache_p_ppm, &procache_c_bytes, &procache_c_inclusive, &procache_p_vector,
+	&procache_p_ppm, &procache_c_bytes, &procache_c_inclusive, &procache_hit_per_page,
+	&procache_p_vector,
 	&procache_p_class_ppm[0], &procache_p_class_ppm[1], &procache_p_class_ppm[2],
 	&procache_p_class_ppm[3], &procache_p_class_ppm[4], &procache_p_class_ppm[5],
 	&procache_p_class_ppm[6], &procache_p_class_ppm[7], NULL,
@@ -61,6 +72,7 @@ static const struct ssd_config_key *const procache_keys[] = {
 struct procache_state {
 	u64 c_bytes;			/* 0: no size limit */
 	bool c_inclusive;		/* a request of exactly c bytes may enter */
+	bool hit_per_page;		/* a request's cached pages hit alone */
 	u64 p_ppm[PROCACHE_CLASSES];	/* all equal unless the vector form */
 	u32 page_shift;
 	u64 last_seq;			/* request the verdict below is for */
@@ -84,12 +96,21 @@ static int procache_init(struct cachealg *c)
 
 	pc->c_bytes = cachealg_knob(&c->p, &procache_c_bytes);
 	pc->c_inclusive = cachealg_knob(&c->p, &procache_c_inclusive);
+	pc->hit_per_page = cachealg_knob(&c->p, &procache_hit_per_page);
 	pc->page_shift = log2_up(c->p.page_bytes);
 	for (k = 0; k < PROCACHE_CLASSES; k++)
 		pc->p_ppm[k] = cachealg_knob(&c->p, vector ? &procache_p_class_ppm[k] :
 					     &procache_p_ppm);
 	pc->last_seq = 0;
 	return 0;
+}
+
+/* Algorithm 1's "requested block": the whole request, unless hit_per_page. */
+static bool procache_whole_requests(const struct cachealg *c)
+{
+	const struct procache_state *pc = c->admit_state;
+
+	return !pc->hit_per_page;
 }
 
 /* Whether a request of @bytes is cold by its size alone (Algorithm 1's c). */
@@ -155,6 +176,7 @@ const struct cache_admit_ops ssd_cache_admit_procache = {
 	.keys = procache_keys,
 	.state_bytes = sizeof(struct procache_state),
 	.init = procache_init,
+	.whole_requests = procache_whole_requests,
 	.decide = procache_decide,
 	.save = procache_save,
 	.load = procache_load,

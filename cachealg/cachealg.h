@@ -281,6 +281,14 @@ struct cache_admit_ops {
 	int (*init)(struct cachealg *c);
 	/* Free what init() allocated (also after init() failed). */
 	void (*exit)(struct cachealg *c);
+	/*
+	 * Whether a request is judged whole (NULL: no, per key): it hits only
+	 * if all its keys are cached, and otherwise each of its keys, cached
+	 * or not, takes the request's verdict, a cold one sending the cached
+	 * ones out of the cache (ProCache's Algorithm 1 read literally; the
+	 * owner applies it where it knows a request's keys).
+	 */
+	bool (*whole_requests)(const struct cachealg *c);
 	/* Every access, hit or miss, before the decision. */
 	void (*access)(struct cachealg *c, u64 key);
 	/* A hit of the key of @slot. */
@@ -423,6 +431,12 @@ static inline bool cachealg_full(const struct cachealg *c)
 static inline u32 cachealg_refs(const struct cachealg *c, u64 key)
 {
 	return c->refs ? c->refs(c->refs_ctx, key) : 1;
+}
+
+/* Whether the admission judges a request whole (struct cache_admit_ops). */
+static inline bool cachealg_whole_requests(const struct cachealg *c)
+{
+	return c->admit->whole_requests && c->admit->whole_requests(c);
 }
 
 /* Every access of @key, before anything else (the admission's counts). */

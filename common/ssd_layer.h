@@ -71,6 +71,16 @@ struct ssd_io {
 	 */
 	u64 request_seq;
 	u64 request_bytes;
+	/*
+	 * in, set by the front end for a host WRITE: the logical pages it
+	 * spans, [request_lpn, request_lpn + request_pages), in the front
+	 * end's page names, so a layer may judge the request whole
+	 * (ProCache's hit, nvmcache/).  request_pages 0: not known (other
+	 * requests, and pages a layer passes down later or under other names:
+	 * a write buffer, dedup's chunk ids).
+	 */
+	u64 request_lpn;
+	u64 request_pages;
 };
 
 struct ssd_layer;

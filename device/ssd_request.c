@@ -36,6 +36,22 @@ static void fill_buffer(const struct ssd_device *dev, void *buf, u32 off, u32 le
 	}
 }
 
+/* A host page operation of @req from @start_ns: its request, and a WRITE's pages. */
+static struct ssd_io host_io(const struct ssd_device *dev, const struct ssd_request *req,
+			     u64 start_ns)
+{
+	struct ssd_io io = { .start_ns = start_ns, .cause = SSD_CAUSE_HOST,
+			     .request_seq = dev->request_seq,
+			     .request_bytes = req->length_bytes };
+
+	if (req->op == SSD_OP_WRITE && req->length_bytes) {
+		io.request_lpn = req->offset_bytes >> dev->page_shift;
+		io.request_pages = ((req->offset_bytes + req->length_bytes - 1) >>
+				    dev->page_shift) - io.request_lpn + 1;
+	}
+	return io;
+}
+
 /*
  * Write bytes [@off, @off + @len) of page @lpn, from the request (@data) or
  * zeros (@data NULL), from @start_ns on; *@done_ns is when it is on flash.
@@ -46,9 +62,7 @@ static int write_page(struct ssd_device *dev, const struct ssd_request *req, u64
 		      u64 *done_ns)
 {
 	void *buf = ssd_pagepool_get(&dev->pool);
-	struct ssd_io io = { .start_ns = start_ns, .cause = SSD_CAUSE_HOST,
-			     .request_seq = dev->request_seq,
-			     .request_bytes = req->length_bytes };
+	struct ssd_io io = host_io(dev, req, start_ns);
 	int ret;
 
 	if (!buf)
@@ -85,9 +99,7 @@ static int write_page(struct ssd_device *dev, const struct ssd_request *req, u64
 static int do_page(struct ssd_device *dev, const struct ssd_request *req,
 		   u64 lpn, u32 off, u32 len, u64 start_ns, u64 *done_ns)
 {
-	struct ssd_io io = { .start_ns = start_ns, .cause = SSD_CAUSE_HOST,
-			     .request_seq = dev->request_seq,
-			     .request_bytes = req->length_bytes };
+	struct ssd_io io = host_io(dev, req, start_ns);
 	bool whole = len == dev->page_bytes;
 	const void *old;
 	int ret = 0;

@@ -77,6 +77,14 @@ struct nvmcache {
 	u32 destage_high, destage_low;
 	bool draining;
 	u64 idle_floor_ns;		/* the previous command's start: idle() */
+	/*
+	 * An admission that judges requests whole (ProCache by default):
+	 * the request last judged and whether all its pages were cached
+	 * when its first page came.  Not in a snapshot: one is taken
+	 * between requests, and the next request is judged anew.
+	 */
+	u64 whole_seq;
+	bool whole_hit;
 	struct nvmcache_counters counters;
 };
 

@@ -9,10 +9,20 @@
  * evict; admitted, the victim (if the cache is full) is destaged first -
  * read from the SLC region and rewritten into the TLC region under
  * SSD_CAUSE_DESTAGE - and the page is written into the cache region;
- * bypassed, it is written into the TLC region.  The decision is per page:
- * ProCache's verdict is per request (admit_procache.c), so the pages of a
- * request that miss share it, while its pages that hit stay in the cache
- * (Algorithm 1 checks hits first).  Destage is done inline, in the write
+ * bypassed, it is written into the TLC region.  The decision is per page,
+ * unless the admission judges requests whole (ProCache by default,
+ * admit_procache.c): then a host write whose pages the front end names
+ * (ssd_io.request_lpn, request_pages) is a hit only if all of them are
+ * cached when its first page comes, and otherwise each of its pages takes
+ * the request's one verdict, a cached page too: admitted, its new data
+ * enters anew and the old copy is invalidated; bypassed, its new data
+ * goes to the TLC region and its cached copy leaves the cache (Algorithm
+ * 1: "invalidate any data in the NVM cache that overlaps with the
+ * request").  Pages whose request is not known (passed down later by a
+ * write buffer, or under dedup's chunk ids) are judged per page.  With
+ * procache_hit_per_page=1 a request's cached pages are hits and its other
+ * pages share the verdict (Algorithm 1 checks hits first, per page).
+ * Destage is done inline, in the write
  * that needs the room, and that write ends when both its program and the
  * destage have ended (foreground destage).  Reads go through (an SLC read
  * when the page is cached: a read hit); a TRIM drops the page from the
@@ -206,6 +216,62 @@ static void nvmcache_idle(struct ssd_layer *layer, u64 now_ns)
 	c->draining = false;
 }
 
+/*
+ * Whether page @lpn's write is judged with its whole request (see the
+ * header): the admission says so and the front end named the request's
+ * pages, @lpn among them.
+ */
+static bool judged_whole(const struct nvmcache *c, u64 lpn, const struct ssd_io *io)
+{
+	return io->request_pages && io->request_seq && lpn >= io->request_lpn &&
+	       lpn - io->request_lpn < io->request_pages && cachealg_whole_requests(&c->alg);
+}
+
+/*
+ * Whether the request of @io is a hit as a whole: all its pages were
+ * cached when its first page came (remembered for its other pages).
+ */
+static bool request_hits(struct nvmcache *c, const struct ssd_io *io)
+{
+	u64 i;
+
+	if (io->request_seq == c->whole_seq)
+		return c->whole_hit;
+	c->whole_seq = io->request_seq;
+	c->whole_hit = true;
+	for (i = 0; i < io->request_pages && c->whole_hit; i++)
+		c->whole_hit = cachealg_find(&c->alg, io->request_lpn + i) != CACHE_NONE;
+	return c->whole_hit;
+}
+
+/*
+ * Cached page @lpn (@slot) of a request that is not a hit as a whole takes
+ * the request's @verdict: admitted, the new data is inserted and the old
+ * copy invalidated (the page enters anew); bypassed, the new data goes to
+ * the TLC region and the cached copy is invalidated (the page leaves the
+ * cache).  Either way the data written is the page's newest, in the
+ * region the FTL maps it to; the old copy below is stale.
+ */
+static int rewrite_cached(struct nvmcache *c, u64 lpn, u32 slot, void *buf, struct ssd_io *io,
+			  enum cache_verdict verdict)
+{
+	struct ssd_layer *lower = c->layer.lower;
+	int ret;
+
+	io->region = verdict == CACHE_ADMIT ? SSD_REGION_CACHE : SSD_REGION_MAIN;
+	ret = lower->ops->write(lower, lpn, buf, io);
+	if (ret)
+		return ret;
+	ssd_cachealg_remove(&c->alg, slot, false);
+	if (verdict != CACHE_ADMIT) {
+		c->counters.bypass_pages[verdict]++;
+		return 0;
+	}
+	ssd_cachealg_insert(&c->alg, lpn);
+	c->counters.admit_pages++;
+	return 0;
+}
+
 static int nvmcache_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ssd_io *io)
 {
 	struct nvmcache *c = to_cache(layer);
@@ -214,10 +280,16 @@ static int nvmcache_write(struct ssd_layer *layer, u64 lpn, void *buf, struct ss
 	enum cache_verdict verdict;
 	u64 destage_done_ns;
 	u32 slot, victim;
+	bool missed_whole;
 	int ret;
 
 	ssd_cachealg_access(&c->alg, lpn);
 	slot = cachealg_find(&c->alg, lpn);
+	/* Judged whole, a request that is not a hit: its cached pages too. */
+	missed_whole = judged_whole(c, lpn, io) && !request_hits(c, io);
+	if (slot != CACHE_NONE && missed_whole)
+		return rewrite_cached(c, lpn, slot, buf, io,
+				      ssd_cachealg_decide(&c->alg, lpn, &req, CACHE_NONE));
 	if (slot != CACHE_NONE) {
 		io->region = SSD_REGION_CACHE;
 		ret = lower->ops->write(lower, lpn, buf, io);

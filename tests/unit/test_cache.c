@@ -8,6 +8,10 @@
  *    requests of procache_c_bytes or more never enter; the vector form
  *    takes p by size class; one verdict per request; the same seed gives
  *    the same decisions, another seed others;
+ *  - ProCache's hit is of the whole request by default (a request hits
+ *    only if all its pages are cached; otherwise every page takes its
+ *    verdict, a cold one invalidating the cached pages, data intact, a
+ *    partial page's too), per page with procache_hit_per_page=1;
  *  - REFCNT as Algorithm 3 by default (a page enters on its (threshold +
  *    1)-th write, its counter stops at the threshold, so a decay brings it
  *    below sooner), with refcnt_count_first=1 on its threshold-th write
@@ -241,6 +245,95 @@ static void test_seed(void)
 	EXPECT(sig1 != sig2 || a != c, "another seed, the same decisions");
 	EXPECT(a > 8 * 60 && a < 8 * 140, "p=0.5 admitted %llu of 1600 pages",
 	       (unsigned long long)a);
+}
+
+/* Write @bytes of @fill at byte @offset (any alignment). */
+static void write_bytes(struct ssd_device *dev, u64 offset, u64 bytes, u8 fill)
+{
+	u8 *buf = malloc(bytes);
+
+	EXPECT(buf, "out of memory");
+	memset(buf, fill, bytes);
+	EXPECT(submit(dev, SSD_OP_WRITE, offset, bytes, buf) == 0, "write at %llu failed",
+	       (unsigned long long)offset);
+	free(buf);
+}
+
+/* Bytes [@offset, + @bytes) read back hold @fill. */
+static void expect_bytes(struct ssd_device *dev, u64 offset, u64 bytes, u8 fill)
+{
+	u8 *buf = malloc(bytes);
+	u64 i;
+
+	EXPECT(buf, "out of memory");
+	EXPECT(submit(dev, SSD_OP_READ, offset, bytes, buf) == 0, "read failed");
+	for (i = 0; i < bytes; i++)
+		EXPECT(buf[i] == fill, "byte %llu: 0x%02x, expected 0x%02x",
+		       (unsigned long long)(offset + i), buf[i], fill);
+	free(buf);
+}
+
+/*
+ * ProCache's hit (Algorithm 1: "if the requested block is already in the
+ * cache then ... Update corresponding NVM cache data. else if the request
+ * size [?] c then It is cold data. Send it to the NAND array and
+ * invalidate any data in the NVM cache that overlaps with the request."),
+ * p = 1 and c = 4 pages: @per_page 0 reads the requested block as the
+ * whole request (the default), 1 as each page (procache_hit_per_page=1).
+ * Every assertion differs between the two.
+ */
+static void check_procache_hit_unit(bool per_page)
+{
+	const char *settings[] = {
+		CACHE_GEOMETRY, "cache_policy=procache", "procache_p_ppm=1000000",
+		"procache_c_bytes=16384", per_page ? "procache_hit_per_page=1" :
+		"procache_hit_per_page=0",
+	};
+	struct ssd_device *dev = make_device(settings, ARRAY_SIZE(settings));
+	struct nvmcache_counters *n = &cache_of(dev)->counters;
+	u64 lpn;
+
+	/* A large (cold) request over one cached page. */
+	write_pages(dev, 10, 1, 1);
+	EXPECT(cached(dev, 10) && n->admit_pages == 1, "a small request did not enter");
+	write_pages(dev, 8, 8, 2);
+	EXPECT(cached(dev, 10) == per_page, "per_page %d: the cached page %s", per_page,
+	       per_page ? "left the cache" : "was not invalidated");
+	EXPECT(n->write_hit_pages == per_page && n->bypass_pages[CACHE_BYPASS_SIZE] == 8 - per_page,
+	       "per_page %d: %llu hits, %llu bypassed", per_page,
+	       (unsigned long long)n->write_hit_pages,
+	       (unsigned long long)n->bypass_pages[CACHE_BYPASS_SIZE]);
+	for (lpn = 8; lpn < 16; lpn++)
+		expect_page(dev, lpn, 2);
+
+	/* A small (hot) request over one cached page: all of it enters anew. */
+	write_pages(dev, 20, 1, 3);
+	write_pages(dev, 20, 3, 4);
+	EXPECT(n->write_hit_pages == 2 * per_page && n->admit_pages == 2 + 3 - per_page,
+	       "per_page %d, hot: %llu hits, %llu admitted", per_page,
+	       (unsigned long long)n->write_hit_pages, (unsigned long long)n->admit_pages);
+	/* All of it cached: a hit under both readings, larger than c too. */
+	write_pages(dev, 20, 3, 5);
+	write_pages(dev, 23, 2, 5);
+	write_pages(dev, 20, 5, 6);
+	EXPECT(n->write_hit_pages == 2 * per_page + 8, "per_page %d: whole hits %llu", per_page,
+	       (unsigned long long)n->write_hit_pages);
+	for (lpn = 20; lpn < 25; lpn++)
+		expect_page(dev, lpn, 6);
+
+	/*
+	 * Partial pages: 4 pages and 1 KiB (beyond c: cold) from the middle
+	 * of lpn 30 (cached) into lpn 34: lpn 30 is merged with its cached
+	 * data, then goes to TLC (whole) or stays cached (per page).
+	 */
+	write_pages(dev, 30, 1, 7);
+	write_bytes(dev, 30 * dev->page_bytes + 512, 4 * dev->page_bytes + 1024, 8);
+	EXPECT(cached(dev, 30) == per_page, "per_page %d: partial cached page", per_page);
+	expect_bytes(dev, 30 * dev->page_bytes, 512, 7);
+	expect_bytes(dev, 30 * dev->page_bytes + 512, 4 * dev->page_bytes + 1024, 8);
+	expect_bytes(dev, 34 * dev->page_bytes + 1536, dev->page_bytes - 1536, 0);
+	expect_counters_agree(dev);
+	ssd_device_destroy(dev);
 }
 
 /*
@@ -679,6 +772,8 @@ int test_cache(int argc, char **argv)
 	check_never_enters(100000, 1, lpns, 3);
 	test_size_threshold_and_vector();
 	test_seed();
+	check_procache_hit_unit(false);
+	check_procache_hit_unit(true);
 	test_refcnt_larc_tinylfu();
 	/* LRU: 0 was hit, so 1 then 2; FIFO: 0 then 1; CLOCK: 0's bit spares it, 1 then 2. */
 	check_replacement("lru", NULL, 1, 2);

@@ -146,8 +146,10 @@ def test_write_cache_policies() -> None:
           "cache_read_allocate=1", "plc_access_threshold=0", "plc_delay=3"]),
     (30, ["cache_policy=always", "cache_read_allocate=1",
           "cache_replacement=gclock"]),
-    # REFCNT as Algorithm 3 at threshold 1 (a page enters on its 2nd
-    # write).
+    # ProCache's hit per page (the reading before issue 32); REFCNT as
+    # Algorithm 3 at threshold 1 (a page enters on its 2nd write).
+    (31, ["cache_policy=procache", "procache_c_bytes=16384",
+          "procache_hit_per_page=1"]),
     (32, ["cache_policy=refcnt", "cache_replacement=fifo",
           "refcnt_threshold=1"]),
 ])
