@@ -160,7 +160,8 @@ def fig6_row(r: dict[str, Any], reading: str = "inclusive") -> Judge:
 def rows_and_sensitivity(r: dict[str, Any]
                          ) -> tuple[list[Row], list[list[str]]]:
     """The claim rows, and the sensitivity rows (claim, verdicts by
-    default, at the other warm-up, with size >= c bypassing), of
+    default, at the other warm-up, with size >= c bypassing, with hits
+    per page), of
     bench/procache_figs.py's result @r."""
     off_better, approaches, high = fig3_rows(r)
     large_p, gap_grows, highest = fig4_rows(r)
@@ -228,16 +229,20 @@ def rows_and_sensitivity(r: dict[str, Any]
     sens = [["Fig 4: a large p better", per_trace(r, large_p)[1],
              per_trace(r, fig4_rows(r, warmup=str(
                  figs.SENSITIVITY_WARMUP))[0])[1],
-             per_trace(r, fig4_rows(r, "exclusive")[0])[1]],
+             per_trace(r, fig4_rows(r, "exclusive")[0])[1],
+             per_trace(r, fig4_rows(r, "per_page")[0])[1]],
             ["Fig 5: a large c better only with a large cache", per_trace(
                 r, fig5_row(r))[1],
              per_trace(r, fig5_row(r, warmup=str(
                  figs.SENSITIVITY_WARMUP)))[1],
-             per_trace(r, fig5_row(r, "exclusive"))[1]],
+             per_trace(r, fig5_row(r, "exclusive"))[1],
+             per_trace(r, fig5_row(r, "per_page"))[1]],
             ["Fig 3: on-line approaches off-line only when large",
              per_trace(r, approaches)[1], "-",
-             per_trace(r, fig3_rows(r, "exclusive")[1])[1]],
+             per_trace(r, fig3_rows(r, "exclusive")[1])[1],
+             per_trace(r, fig3_rows(r, "per_page")[1])[1]],
             ["Fig 6: warm-up helps more with a large cache",
              per_trace(r, fig6_row(r))[1], "-",
-             per_trace(r, fig6_row(r, "exclusive"))[1]]]
+             per_trace(r, fig6_row(r, "exclusive"))[1],
+             per_trace(r, fig6_row(r, "per_page"))[1]]]
     return rows, sens

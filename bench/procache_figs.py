@@ -41,7 +41,9 @@ final measurement run", :342):
 - small-request hit ratio: the same over the pages of the requests
   Algorithm 1 may admit (no larger than c by default, smaller than c with
   procache_c_inclusive=0: both readings of its lost comparison symbol are
-  run).  A page of a larger request is a hit or a size bypass, so its hits
+  run).  A page of a larger request is a hit or a size bypass (under both
+  readings of Algorithm 1's hit: a request hits whole by default, each of
+  its cached pages with procache_hit_per_page=1, which is run too), so its hits
   are its pages minus `cache_bypass_size_pages`: the small requests' hits
   are the rest.  The pages of each class come from the trace, placed as
   ssdsim's --remap dense places it (write_pieces); a replay whose page
@@ -95,6 +97,9 @@ C_SWEEP = [1024, 4096, 8192, 16384, 32768, 65536, 0]  # 0: no size rule
 # Algorithm 1's lost symbol: "inclusive" = size <= c may enter (Fig 8's
 # reading, the default), "exclusive" = size >= c bypasses.
 READINGS = {"inclusive": True, "exclusive": False}
+# Algorithm 1's "requested block": the whole request by default; the
+# "per_page" reading (procache_hit_per_page=1) with size <= c may enter.
+PER_PAGE = ("procache_hit_per_page=1",)
 SYNTHETIC = "synthetic-hot-cold-fit"
 
 # The synthetic trace (see the top): requests are 4 KiB slots (2 pages).
@@ -229,9 +234,10 @@ def check_classes(ssdsim: Path, path: Path, t: Trace,
 
 def procache_keys(cache_pages: int, p_ppm: int = FIG_P_PPM,
                   c_bytes: int = FIG_C_BYTES,
-                  inclusive: bool = True) -> list[str]:
+                  inclusive: bool = True,
+                  extra: tuple[str, ...] = ()) -> list[str]:
     return [f"cache_pages={cache_pages}", *cache_keys(p_ppm, c_bytes),
-            f"procache_c_inclusive={int(inclusive)}"]
+            f"procache_c_inclusive={int(inclusive)}", *extra]
 
 
 def base_keys(cache_pages: int) -> list[str]:
@@ -242,13 +248,15 @@ Runner = Callable[..., dict[str, Any]]
 
 
 def grids(run: Runner, t: Trace, warmups: list[int], inclusive: bool,
-          sweep_warmups: list[int]) -> dict[str, Any]:
-    """Figs 3-6 under one reading of Algorithm 1's symbol: Fig 3's (and
-    Fig 6's) warm-up x size grid, Figs 4 and 5 (p, c) x size at each of
-    @sweep_warmups."""
+          sweep_warmups: list[int],
+          extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Figs 3-6 under one reading of Algorithm 1's symbol (and @extra
+    keys: another reading of its hit): Fig 3's (and Fig 6's) warm-up x
+    size grid, Figs 4 and 5 (p, c) x size at each of @sweep_warmups."""
     def pro(n: int, w: int, p: int = FIG_P_PPM,
             c: int = FIG_C_BYTES) -> dict[str, Any]:
-        return run(procache_keys(n, p, c, inclusive), w, c, inclusive)
+        return run(procache_keys(n, p, c, inclusive, extra), w, c,
+                   inclusive)
 
     return {
         "fig3": {str(w): [pro(n, w) for n in t.sizes] for w in warmups},
@@ -282,6 +290,7 @@ def sweep_trace(ssdsim: Path, path: Path, t: Trace,
         "base": [run(base_keys(n), WARMUP, 0, True) for n in t.sizes],
         "inclusive": grids(run, t, warmups, True, list(sweep_warmups)),
         "exclusive": grids(run, t, warmups, False, [WARMUP]),
+        "per_page": grids(run, t, warmups, True, [WARMUP], PER_PAGE),
     }
 
 
@@ -395,6 +404,16 @@ def trace_tables(r: dict[str, Any], name: str,
                             hit_column("p=1", exc["fig4"][w]["1000000"]),
                             ("best c", lambda i: cs_label(
                                 best_cs(exc["fig5"][w], i)))])
+    per = t["per_page"]
+    lines += ["", "Hits per page (`procache_hit_per_page=1`: a request's"
+              f" cached pages hit alone), warmup-{w}: Fig 3's on-line ratio"
+              f" at warmup-{w}, Fig 4's p = 0.1 and p = 1, and Fig 5's best"
+              " c:", ""]
+    lines += size_table(t, [hit_column("Fig 3", per["fig3"][w]),
+                            hit_column("p=0.1", per["fig4"][w]["100000"]),
+                            hit_column("p=1", per["fig4"][w]["1000000"]),
+                            ("best c", lambda i: cs_label(
+                                best_cs(per["fig5"][w], i)))])
     return lines + [""]
 
 
@@ -403,7 +422,9 @@ def table_lines(r: dict[str, Any]) -> list[str]:
              " pages). ProCache with LRU replacement, p = 0.5 and c = 64"
              " KiB (the paper's section 4) unless a table varies them;"
              " Algorithm 1 read as size <= c may enter (the default,"
-             " `procache_c_inclusive=1`) unless a table says otherwise."
+             " `procache_c_inclusive=1`) and a request hitting only when"
+             " all its pages are cached (the default,"
+             " `procache_hit_per_page=0`) unless a table says otherwise."
              " hit = cache write hit pages / page writes of the measured"
              " pass; off-line = Belady's MIN with bypass (ssdsim --belady)"
              " at the same size and warm-up.", ""]

@@ -39,7 +39,13 @@ PAPER_REQUEST_SHARE = 0.246
 BLOCK_BYTES = 1024
 # Figs 10/11's settings: (name, keys beyond the scale's device keys).
 ROUNDS_SETTINGS = ("nocache-equal", "nocache-equal+1", "nocache", "base",
-                   "refcnt", "procache", "procache-exclusive")
+                   "refcnt", "procache", "procache-exclusive",
+                   "refcnt-count-first", "procache-per-page")
+# The other readings of issue 32 (docs/papers.md P4, P13): the setting
+# beside the one it varies, and its key.
+READING_KEYS = {"procache-exclusive": ("procache", "procache_c_inclusive=0"),
+                "refcnt-count-first": ("refcnt", "refcnt_count_first=1"),
+                "procache-per-page": ("procache", "procache_hit_per_page=1")}
 
 
 def log_requests(lines: Iterable[str]) -> list[tuple[str, int, int]]:
@@ -104,9 +110,9 @@ def rounds_keys(scale: str, name: str) -> list[str]:
     if name == "nocache-equal+1":
         return merged_keys(device_keys(scale, "nocache-equal"), [
             f"blocks_per_chip={EQUAL_FLASH_BLOCKS[scale] + 1}"])
-    if name == "procache-exclusive":
-        return merged_keys(device_keys(scale, "procache"),
-                           ["procache_c_inclusive=0"])
+    if name in READING_KEYS:
+        base, key = READING_KEYS[name]
+        return merged_keys(rounds_keys(scale, base), [key])
     keys = device_keys(scale, name)
     if name == "procache":
         keys = merged_keys(keys, ["procache_c_inclusive=1"])
@@ -170,15 +176,17 @@ def figs_10_11(scale: prepare.Scale, source: str) -> dict[str, Any]:
 
 def fig89_grid(scale: prepare.Scale, source: str, c_kib: Iterable[int],
                p_ppm: Iterable[int], times: Iterable[int], warmup: int,
-               inclusive: bool) -> list[dict[str, Any]]:
+               inclusive: bool, per_page: bool = False
+               ) -> list[dict[str, Any]]:
     """ProCache (and BASE per cache size) at every (c, p, cache size)
-    after @warmup passes: workload/replay.py's fig89_row()s."""
+    after @warmup passes: workload/replay.py's fig89_row()s (@per_page:
+    ProCache's hits per page, procache_hit_per_page=1)."""
     trace, pre, _ = replay.joined(scale, source)
     with open(trace) as f:
         pieces = replay.log_write_pieces(f)
     replay.check_fig89_classes(scale, trace, pre, pieces, inclusive)
     rows = [replay.fig89_row(scale, trace, pre, pieces, "procache",
-                             c * 1024, p, n, warmup, inclusive)
+                             c * 1024, p, n, warmup, inclusive, per_page)
             for c in c_kib for p in p_ppm for n in times]
     rows += [replay.fig89_row(scale, trace, pre, pieces, "base", 0, 0, n,
                               warmup, inclusive) for n in times]

@@ -272,12 +272,15 @@ def fig89_settings() -> list[tuple[str, str, int, int, int]]:
 
 
 def fig89_keys(scale: str, policy: str, c_bytes: int, p_ppm: int,
-               times: int, inclusive: bool = True) -> list[str]:
+               times: int, inclusive: bool = True,
+               per_page: bool = False) -> list[str]:
     """The device keys of one Fig 8/9 replay (@inclusive: a request of
-    exactly c may enter, procache_c_inclusive)."""
+    exactly c may enter, procache_c_inclusive; @per_page: a request's
+    cached pages hit alone, procache_hit_per_page)."""
     cache = (SETTINGS["base"].keys if policy == "base" else
              [*procache_keys(p_ppm, c_bytes),
-              f"procache_c_inclusive={int(inclusive)}"])
+              f"procache_c_inclusive={int(inclusive)}"]
+             + (["procache_hit_per_page=1"] if per_page else []))
     return merged_keys(DEVICE_KEYS[scale], [*cache_keys(scale, times),
                                             *cache])
 
@@ -301,14 +304,15 @@ def check_fig89_classes(scale: prepare.Scale, trace: Path, pre: Path | None,
 def fig89_row(scale: prepare.Scale, trace: Path, pre: Path | None,
               pieces: list[tuple[int, int]], policy: str, c_bytes: int,
               p_ppm: int, times: int, warmup: int,
-              inclusive: bool) -> dict[str, Any]:
+              inclusive: bool, per_page: bool = False) -> dict[str, Any]:
     """One Fig 8/9 replay: ssdtools/procache_hits.py's hit_ratios() of it."""
     classes = page_classes(pieces, c_bytes, inclusive)
     st = replay(trace, fig89_keys(scale.name, policy, c_bytes, p_ppm, times,
-                                  inclusive), pre,
+                                  inclusive, per_page), pre,
                 ("--belady", "--warmup", str(warmup)))
     return {"policy": policy, "c_bytes": c_bytes, "p_ppm": p_ppm,
             "cache_times": times, "warmup": warmup, "inclusive": inclusive,
+            "per_page": per_page,
             "cache_pages": st["cache_capacity_pages"],
             "cache_mib": (st["cache_capacity_pages"]
                           * st["config"]["page_size_bytes"] / 2**20),

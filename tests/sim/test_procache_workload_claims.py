@@ -97,7 +97,7 @@ def figs_result() -> dict[str, Any]:
                          for w in warmups}}
 
     t = {"sizes": sizes, "inclusive": grid(["6", "1"]),
-         "exclusive": grid(["6"])}
+         "exclusive": grid(["6"]), "per_page": grid(["6"])}
     return {"traces": {"a.trace": t}}
 
 
