@@ -289,9 +289,26 @@ def cache_counts(out: str, policy: str) -> dict[str, str]:
     return {k: (int(v) if v.isdigit() else v) for k, v in fields.items()}
 
 
+def test_procache_below_dedup_judges_hits_per_page() -> None:
+    """Below dedup the cache sees no request's pages whole (dedup writes
+    them under chunk ids, request_pages 0): ProCache's default judges
+    hits per page there, as procache_hit_per_page=1 does."""
+    args = ["model", "--seed", "34", "--ops", "30000", "--util", "92",
+            *SMALL_GEOMETRY, "slc_blocks_per_chip=8", "dedup=1",
+            "dedup_buffer_pages=0", "cache_policy=procache",
+            "procache_c_bytes=16384"]
+    whole = cache_counts(run_unit(*args), "procache")
+    assert whole["hits"] > 0
+    assert cache_counts(run_unit(*args, "procache_hit_per_page=1"),
+                        "procache") == whole
+
+
 @pytest.mark.parametrize("seed,extra", [
     (33, ["cache_policy=always"]),
-    (34, ["cache_policy=procache", "procache_c_bytes=16384"]),
+    # ProCache's hits per page: the cache below dedup sees no request's
+    # pages whole (chunk ids), so it judges per page under either key.
+    (34, ["cache_policy=procache", "procache_c_bytes=16384",
+          "procache_hit_per_page=1"]),
 ])
 def test_dedup_without_duplicates_is_transparent_to_cache(
         seed: int, extra: list[str]) -> None:

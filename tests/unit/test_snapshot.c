@@ -678,8 +678,15 @@ int test_snapshot(int argc, char **argv)
 	static const char *const lru[] = { CACHE, "cache_policy=always" };
 	static const char *const clock[] = { CACHE, "cache_policy=procache",
 					     "procache_p_ppm=500000", "cache_replacement=clock" };
+	/*
+	 * REFCNT's rule before issue 32 (a page enters on its 2nd write): under
+	 * Algorithm 3 at threshold 2 this run evicts nothing (refcnt below).
+	 */
 	static const char *const fifo[] = { CACHE, "cache_policy=refcnt", "refcnt_threshold=2",
-					    "cache_replacement=fifo" };
+					    "refcnt_count_first=1", "cache_replacement=fifo" };
+	/* REFCNT as Algorithm 3, threshold 1: a page enters on its 2nd write. */
+	static const char *const refcnt[] = { CACHE, "cache_policy=refcnt", "refcnt_threshold=1",
+					      "cache_replacement=fifo" };
 	static const char *const gclock[] = { CACHE, "cache_policy=larc", "larc_ghost_pages=300",
 					      "cache_replacement=gclock" };
 	static const char *const arc[] = { CACHE, "cache_policy=tinylfu", "cache_pages=40",
@@ -754,6 +761,7 @@ int test_snapshot(int argc, char **argv)
 	round_trip(lru, ARRAY_SIZE(lru), 11, AGED_GC | AGED_CACHE);
 	round_trip(clock, ARRAY_SIZE(clock), 12, AGED_GC | AGED_CACHE);
 	round_trip(fifo, ARRAY_SIZE(fifo), 13, AGED_GC | AGED_CACHE);
+	round_trip(refcnt, ARRAY_SIZE(refcnt), 18, AGED_GC | AGED_CACHE);
 	round_trip(gclock, ARRAY_SIZE(gclock), 14, AGED_GC | AGED_CACHE);
 	round_trip(arc, ARRAY_SIZE(arc), 15, AGED_GC | AGED_CACHE);
 	round_trip(sieve, ARRAY_SIZE(sieve), 16, AGED_GC | AGED_CACHE);
