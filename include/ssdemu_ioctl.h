@@ -232,13 +232,13 @@
 	  "background GC steps run")							\
 	/* Version 4: the SLC write cache (nvmcache/, cache_policy). */			\
 	X(cache_write_hit_pages, "pages", cache, 4, core, 29,				\
-	  "page writes to a cached page: an SLC program")				\
+	  "page writes that hit a cached page (ProCache: of a request all cached)")	\
 	X(cache_admit_pages, "pages", cache, 4, core, 32,				\
-	  "write misses that entered the cache")					\
+	  "page writes that entered the cache (ProCache: each of an admitted request)")	\
 	X(cache_bypass_size_pages, "pages", cache, 4, core, 0,				\
-	  "misses sent to TLC: request >= procache_c_bytes")				\
+	  "page writes sent to TLC: request beyond procache_c_bytes")			\
 	X(cache_bypass_dice_pages, "pages", cache, 4, core, 0,				\
-	  "misses sent to TLC: ProCache's die said no")					\
+	  "page writes sent to TLC: ProCache's die said no")				\
 	X(cache_bypass_policy_pages, "pages", cache, 4, core, 0,			\
 	  "misses sent to TLC: counter, ghost or sketch said no")			\
 	X(cache_evict_pages, "pages", cache, 4, core, 33,				\
