@@ -9,7 +9,8 @@ only) and reports, per trace:
 
 - the policy table at CACHE_PAGES: write hit ratio (the paper's metric:
   write hits / page writes), the off-line bound (Belady with bypass,
-  ssdsim --belady) beside it, TLC programs (all causes: bypasses,
+  ssdsim --belady: a page's next use its next read or write, the
+  paper's Table 1) beside it, TLC programs (all causes: bypasses,
   destages, TLC GC), SLC programs, TLC and SLC erases, destaged pages and
   the admission policy's metadata bytes, with TLC programs and erases
   relative to BASE (always);

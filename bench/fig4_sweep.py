@@ -81,7 +81,9 @@ def table_lines(r: dict[str, Any]) -> list[str]:
              " (the paper's Fig 4; a request of exactly c may enter),"
              " warmup-6, --remap dense. hit = cache write hit pages / page"
              " writes of the measured pass; off-line = Belady's MIN with"
-             " bypass at the same size (independent of p).", ""]
+             " bypass at the same size (independent of p), a page's next"
+             " use its next read or write (the paper's Table 1; ssdsim"
+             " --belady's default).", ""]
     for name, sizes in r["traces"].items():
         ps = list(next(iter(sizes.values())))
         head = " | ".join(f"p={int(p) / 1e6:g}" for p in ps)

@@ -35,9 +35,13 @@ final measurement run", :342):
 
 - on-line hit ratio: cache write hit pages / host page writes (the
   paper's write hit ratio, :247-248);
-- off-line: Belady's MIN with bypass over the same page writes, cache
-  size and warm-up (`ssdsim --belady`, tools/ssdsim/belady.c; the paper's
-  off-line algorithm, :183-186; docs/papers.md says where it departs);
+- off-line: Belady's MIN with bypass over the same requests, cache size
+  and warm-up (`ssdsim --belady`, tools/ssdsim/belady.c; the paper's
+  off-line algorithm, :183-186): a page's next use is its next read or
+  write, a read hit relabels it and a read miss leaves the cache as it
+  is (Table 1, :207-213; docs/papers.md P16).  Fig 3 also gives, as
+  sensitivity, the bound with the next write as the next use
+  (`--belady-next-use write`, the rule before issue 32);
 - small-request hit ratio: the same over the pages of the requests
   Algorithm 1 may admit (no larger than c by default, smaller than c with
   procache_c_inclusive=0: both readings of its lost comparison symbol are
@@ -206,10 +210,10 @@ def write_pieces(path: Path, remap: bool) -> list[tuple[int, int]]:
 
 
 def replay(ssdsim: Path, trace: Path, t: Trace, keys: list[str],
-           warmup: int) -> dict[str, Any]:
+           warmup: int, next_use: str | None = None) -> dict[str, Any]:
     out = sim.run(trace, config=CONFIG, keys=[*DEVICE, *keys],
-                  flags=["--warmup", str(warmup), "--belady", *t.flags],
-                  binary=ssdsim)
+                  flags=["--warmup", str(warmup), *t.flags], belady=True,
+                  belady_next_use=next_use, binary=ssdsim)
     if out["wrapped_requests"]:
         raise SystemExit(f"procache figs: {trace.name} wrapped")
     return out
@@ -288,6 +292,11 @@ def sweep_trace(ssdsim: Path, path: Path, t: Trace,
         "flags": list(t.flags), "device_writes": len(pieces),
         "classes": classes,
         "base": [run(base_keys(n), WARMUP, 0, True) for n in t.sizes],
+        # Fig 3's bound with the next write as the next use (sensitivity).
+        "offline_next_write": {
+            str(w): [replay(ssdsim, path, t, base_keys(n), w, "write")
+                     ["belady"]["write_hit_ratio"] for n in t.sizes]
+            for w in warmups},
         "inclusive": grids(run, t, warmups, True, list(sweep_warmups)),
         "exclusive": grids(run, t, warmups, False, [WARMUP]),
         "per_page": grids(run, t, warmups, True, [WARMUP], PER_PAGE),
@@ -378,6 +387,11 @@ def trace_tables(r: dict[str, Any], name: str,
 
     lines += size_table(t, [(f"warmup-{k}", both(v))
                             for k, v in inc["fig3"].items()])
+    lines += ["", "Fig 3's off-line with a page's next write as its next"
+              " use (`--belady-next-use write`, the rule before issue 32;"
+              " sensitivity):", ""]
+    lines += size_table(t, [(f"warmup-{k}", lambda i, v=v: f"{v[i]:.3f}")
+                            for k, v in t["offline_next_write"].items()])
     lines += ["", "Fig 6: on-line write hit ratio by warm-up; the same with"
               " size >= c bypassing (`procache_c_inclusive=0`); BASE (admits"
               f" every write) at warmup-{w}:", ""]
@@ -427,7 +441,8 @@ def table_lines(r: dict[str, Any]) -> list[str]:
              " `procache_hit_per_page=0`) unless a table says otherwise."
              " hit = cache write hit pages / page writes of the measured"
              " pass; off-line = Belady's MIN with bypass (ssdsim --belady)"
-             " at the same size and warm-up.", ""]
+             " at the same size and warm-up, a page's next use its next"
+             " read or write (the paper's Table 1).", ""]
     for name, t in r["traces"].items():
         lines += trace_tables(r, name, t)
     return lines

@@ -213,6 +213,8 @@ enum ssd_data_store {
 	  "dedup write buffer bytes (caps the entries); 0 = no byte cap") \
 	X(dedup_filter, 1, 0, 1, 0, NULL,				\
 	  "1: sampling filter, fingerprint only writes whose sample recurs") \
+	X(dedup_filter_live_chunks, 0, 0, 1, 0, NULL,			\
+	  "0: the filter compares a leaving write's sample with the buffered writes' (Kim's); 1: with the live chunks' too") \
 	X(dedup_sample_bytes, 20, 1, 65536, 0, NULL,			\
 	  "bytes the sampling filter samples from each page")		\
 	X(dedup_sample_offset_bytes, 1000, 0, 65535, 0, NULL,		\

@@ -2,7 +2,8 @@
 /*
  * dedup.c - the dedup layer's data path: the lpn -> chunk map with
  * refcounts and a free list of chunk ids, the write buffer, the sampling
- * filter over buffered writes and live chunks, and the decision a write
+ * filter over the buffered writes (and the live chunks with
+ * dedup_filter_live_chunks=1), and the decision a write
  * takes when it leaves the buffer (see dedup_internal.h).  Its tables are sized
  * here (ssd_dedup_table_bytes()) exactly as ssd_dedup_init() allocates them.
  */
@@ -41,7 +42,7 @@ u64 ssd_dedup_table_bytes(const struct ssd_config *cfg)
 
 	/* l2c, refcount, free_next, chunk_slot */
 	bytes = ssd_tables_add(bytes, 4, pages, sizeof(u32));
-	if (cfg->dedup_filter) {
+	if (cfg->dedup_filter && cfg->dedup_filter_live_chunks) {
 		bytes = ssd_tables_add(bytes, 1, pages, sizeof(u32));
 		bytes = ssd_tables_add(bytes, 1, pages, sizeof(struct dedup_sample));
 		bytes = ssd_tables_add(bytes, 1, pow2_at_least(pages), sizeof(u32));
@@ -142,7 +143,7 @@ static u32 unmap_lpn(struct dedup *dd, u64 lpn)
 		ssd_layer_refcount(dd->layer.lower, chunk, dd->refcount[chunk]);
 		return DEDUP_NONE;
 	}
-	if (dd->filter)
+	if (dd->filter_chunks)
 		ssd_dedup_sample_remove(dd, chunk);
 	ssd_dedup_store_remove(dd, chunk);
 	dd->chunk_slot[chunk] = DEDUP_RESERVED;
@@ -317,16 +318,20 @@ static int leave(struct dedup *dd, const struct dedup_buffer_entry *w, u64 start
 	int ret;
 
 	dd->counters.chunks_written++;
-	if (dd->filter) {
+	if (dd->filter_chunks) {
 		bool in_buffer = buffer_has_sample(dd, key);
 
 		/* Both run: matching chunks without a fingerprint get one. */
 		fingerprint = chunks_have_sample(dd, key, &unhashed) || in_buffer;
+	} else if (dd->filter) {
+		/* Kim's: its bucket held more than it (K8, docs/papers.md). */
+		fingerprint = w->paired;
 	}
 	if (!fingerprint) {
+		/* Written without dedup: its own chunk, never shared. */
 		dd->counters.filtered++;
 		ret = write_chunk(dd, w, t, &chunk, done_ns);
-		if (!ret)
+		if (!ret && dd->filter_chunks)
 			ssd_dedup_sample_add(dd, chunk, key, false);
 		return ret;
 	}
@@ -355,7 +360,7 @@ static int leave(struct dedup *dd, const struct dedup_buffer_entry *w, u64 start
 	dd->counters.store_misses++;
 	ret = write_chunk(dd, w, t, &chunk, done_ns);
 	if (!ret) {
-		if (dd->filter)
+		if (dd->filter_chunks)
 			ssd_dedup_sample_add(dd, chunk, key, true);
 		ssd_dedup_store_insert(dd, chunk, sha1);
 	}
@@ -382,10 +387,20 @@ bool ssd_dedup_is_buffered(const struct dedup *dd, u64 lpn)
 	return buffer_find(dd, lpn) != DEDUP_NONE;
 }
 
+/*
+ * Put buffered write @e in its sample's bucket; with the filter, it and
+ * every buffered write with its sample are paired (Kim's bucket of
+ * multiple requests), for as long as they wait.
+ */
 static void sample_link(struct dedup *dd, u32 e)
 {
-	u32 *head = &dd->buffer_sample_buckets[dd->buffer[e].sample_key & dd->buffer_mask];
+	u32 key = dd->buffer[e].sample_key;
+	u32 *head = &dd->buffer_sample_buckets[key & dd->buffer_mask];
+	u32 o;
 
+	for (o = *head; dd->filter && o != DEDUP_NONE; o = dd->buffer[o].sample_next)
+		if (dd->buffer[o].sample_key == key)
+			dd->buffer[o].paired = dd->buffer[e].paired = true;
 	dd->buffer[e].sample_prev = DEDUP_NONE;
 	dd->buffer[e].sample_next = *head;
 	if (*head != DEDUP_NONE)
@@ -480,6 +495,7 @@ int ssd_dedup_write(struct dedup *dd, u64 lpn, void *buf, struct ssd_io *io)
 		sample_unlink(dd, e);
 		dd->buffer[e].buf = buf;
 		dd->buffer[e].sample_key = key;
+		dd->buffer[e].paired = false;
 		dd->buffer[e].request_seq = io->request_seq;
 		dd->buffer[e].request_bytes = io->request_bytes;
 		dd->buffer[e].ready_ns = io->start_ns;
@@ -607,7 +623,7 @@ static bool restore_reserved(struct dedup *dd, u64 lpn, u32 chunk, u64 now_ns)
 	dd->chunk_slot[chunk] = DEDUP_NONE;
 	dd->l2c[lpn] = chunk;
 	dd->mapped_lpns++;
-	if (dd->filter)
+	if (dd->filter_chunks)
 		ssd_dedup_sample_add(dd, chunk, ssd_dedup_buffer_key(dd, data), true);
 	ssd_dedup_store_insert(dd, chunk, sha1);
 	return true;
@@ -729,6 +745,7 @@ int ssd_dedup_init(struct dedup *dd, const struct ssd_config *cfg,
 	dd->pages = pages;
 	dd->page_bytes = cfg->page_size_bytes;
 	dd->filter = cfg->dedup_filter;
+	dd->filter_chunks = cfg->dedup_filter && cfg->dedup_filter_live_chunks;
 	dd->sample_bytes = cfg->dedup_sample_bytes;
 	dd->sample_offset = cfg->dedup_sample_offset_bytes;
 	dd->hash_ns = cfg->dedup_hash_ns;
@@ -750,7 +767,7 @@ int ssd_dedup_init(struct dedup *dd, const struct ssd_config *cfg,
 	dd->chunk_slot = table(dd, pages, sizeof(u32));
 	if (!dd->l2c || !dd->refcount || !dd->free_next || !dd->chunk_slot)
 		return -ENOMEM;
-	if (dd->filter) {
+	if (dd->filter_chunks) {
 		dd->sample_mask = pow2_at_least(pages) - 1;
 		dd->chunk_sample = table(dd, pages, sizeof(u32));
 		dd->samples = table(dd, pages, sizeof(struct dedup_sample));

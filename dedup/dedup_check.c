@@ -137,7 +137,7 @@ static int check_samples(struct dedup *dd)
 	u64 used = 0, free = 0, b, bad = U64_MAX;
 	u32 c, e;
 
-	if (!dd->filter)
+	if (!dd->filter_chunks)
 		return 0;
 	for (c = 0; c < dd->pages; c++) {
 		ssd_check_resched(c);
@@ -202,6 +202,10 @@ static int check_buffer(const struct dedup *dd)
 		     e != DEDUP_NONE && e != i; e = dd->buffer[e].sample_next)
 			;
 		CHECK(e == i, "buffer entry %u not in its sample bucket", i);
+		for (e = dd->buffer_sample_buckets[en->sample_key & dd->buffer_mask];
+		     dd->filter && e != DEDUP_NONE; e = dd->buffer[e].sample_next)
+			CHECK(e == i || dd->buffer[e].sample_key != en->sample_key || en->paired,
+			      "buffer entry %u shares its sample with %u, not paired", i, e);
 		if (en->chunk != DEDUP_NONE) {
 			CHECK(en->chunk < dd->pages && dd->refcount[en->chunk] == 1 &&
 			      dd->chunk_slot[en->chunk] == DEDUP_RESERVED,

@@ -38,8 +38,12 @@
  *
  * Decision of a leaving write: with the sampling filter on, its sample
  * (dedup_sample_bytes at dedup_sample_offset_bytes) is looked up among the
- * other buffered writes and among the live chunks; only a write whose
- * sample recurs is fingerprinted (SHA-1).  A live chunk that matches but
+ * buffered writes (Kim's buckets: a write is fingerprinted if another
+ * buffered write had its sample while it waited, the one that left
+ * before it included), and with dedup_filter_live_chunks=1 among the
+ * other buffered writes now and the live chunks; only a write whose
+ * sample recurs is fingerprinted (SHA-1), the others are written as unique
+ * chunks, never shared.  With the live chunks, a chunk that matches but
  * was written without a fingerprint is fingerprinted then (read from below
  * and hashed, "late"), so the filter loses no duplicate that the store
  * would find.  The fingerprint is looked up in the store: a hit is a
@@ -94,6 +98,8 @@ struct dedup_buffer_entry {
 	u32 lpn_next;		/* next entry of the lpn hash bucket */
 	u32 sample_next;	/* next and previous entries of the */
 	u32 sample_prev;	/* sample hash bucket (DEDUP_NONE: first) */
+	/* Filter: another buffered write had its sample while it waited. */
+	bool paired;
 	/* When its data entered the buffer (or replaced the data there). */
 	u64 ready_ns;
 };
@@ -134,7 +140,8 @@ struct dedup {
 	u64 pages;		/* host pages = chunk ids */
 	u32 page_bytes;
 	/* Configuration. */
-	bool filter;
+	bool filter;		/* dedup_filter: over the buffered writes */
+	bool filter_chunks;	/* and the live chunks (dedup_filter_live_chunks) */
 	u32 sample_bytes, sample_offset;
 	u64 hash_ns, lookup_ns, program_ns;
 	u32 engines;		/* dedup_hash_engines */
@@ -149,7 +156,7 @@ struct dedup {
 	u64 mapped_lpns;	/* lpns mapped to a chunk (not buffered) */
 	/* Per chunk: its store slot, DEDUP_NONE or DEDUP_EVICTED. */
 	u32 *chunk_slot;	/* [pages] */
-	/* Sampling filter over live chunks (filter on only). */
+	/* Sampling filter over live chunks (filter_chunks only). */
 	u32 *chunk_sample;	/* [pages] sample key of each live chunk */
 	struct dedup_sample *samples;	/* [pages]: one per key at most */
 	u32 *sample_buckets;	/* [sample_mask + 1] */
@@ -271,7 +278,7 @@ u32 ssd_dedup_buffer_key(const struct dedup *dd, const void *page);
  */
 void ssd_dedup_buffer_place(struct dedup *dd, u32 e, const struct dedup_buffer_entry *w);
 
-/* The sample index of live chunks (dedup_sample.c), filter on only. */
+/* The sample index of live chunks (dedup_sample.c), filter_chunks only. */
 u32 ssd_dedup_sample_find(const struct dedup *dd, u32 key);
 void ssd_dedup_sample_add(struct dedup *dd, u32 chunk, u32 key, bool hashed);
 void ssd_dedup_sample_hashed(struct dedup *dd, u32 chunk);

@@ -5,14 +5,14 @@
  *   pages        the chunk ids (= host pages) this device has
  *   map          l2c, refcount, free_next and chunk_slot [pages] u32 each,
  *                the free list's head and length, the mapped lpns
- *   sample index (dedup_filter=1) each chunk's key, the entries, buckets
+ *   sample index (dedup_filter=1 dedup_filter_live_chunks=1) each chunk's key, the entries, buckets
  *                and free list (dedup_sample.c)
  *   store        slot for slot, with its hash chains, free list and
  *                recency list (dedup_store.c)
  *   buffer       the ring from its oldest position: each position's lpn
  *                (all ones: a hole) and, for a write, its request, the
- *                chunk it reserves, when its data entered and the page's
- *                data
+ *                chunk it reserves, when its data entered, whether the
+ *                filter paired it and the page's data
  *   engines      how many, and when each is next free
  *   counters
  *
@@ -63,6 +63,7 @@ static void save_buffer(const struct dedup *dd, struct ssd_snap_writer *w)
 		ssd_snap_put_u64(w, en->request_bytes);
 		ssd_snap_put_u32(w, en->chunk);
 		ssd_snap_put_u64(w, en->ready_ns);
+		ssd_snap_put_u32(w, en->paired);
 		ssd_snap_put(w, en->buf, dd->pool->page_bytes);
 	}
 }
@@ -77,7 +78,7 @@ void ssd_dedup_save(struct dedup *dd, struct ssd_snap_writer *w)
 	ssd_snap_put_u32(w, dd->free_head);
 	ssd_snap_put_u64(w, dd->nr_free);
 	ssd_snap_put_u64(w, dd->mapped_lpns);
-	if (dd->filter)
+	if (dd->filter_chunks)
 		ssd_dedup_sample_save(dd, w);
 	ssd_dedup_store_save(dd, w);
 	save_buffer(dd, w);
@@ -169,7 +170,7 @@ static void check_data_below(struct dedup *dd, struct ssd_snap_reader *r)
 					below && data ? "data" : "no data");
 			return;
 		}
-		if (dd->filter && below && slot != DEDUP_RESERVED && slot != DEDUP_EVICTED &&
+		if (dd->filter_chunks && below && slot != DEDUP_RESERVED && slot != DEDUP_EVICTED &&
 		    dd->chunk_sample[c] != ssd_dedup_buffer_key(dd, data)) {
 			ssd_snap_refuse(r, "dedup chunk %llu: sample key %08x, its data's is %08x",
 					(unsigned long long)c, dd->chunk_sample[c],
@@ -197,13 +198,21 @@ static void check_data_below(struct dedup *dd, struct ssd_snap_reader *r)
 static void load_write(struct dedup *dd, struct ssd_snap_reader *r, u32 e, u64 lpn)
 {
 	struct dedup_buffer_entry w = { .lpn = lpn };
+	u32 paired;
 
 	w.request_seq = ssd_snap_get_u64(r);
 	w.request_bytes = ssd_snap_get_u64(r);
 	w.chunk = ssd_snap_get_u32(r);
 	w.ready_ns = ssd_snap_get_ns(r, "a buffered write's ready time");
+	paired = ssd_snap_get_u32(r);
 	if (r->error)
 		return;
+	if (paired > 1) {
+		ssd_snap_refuse(r, "dedup buffer: lpn %llu paired %u (0 or 1)",
+				(unsigned long long)lpn, paired);
+		return;
+	}
+	w.paired = paired;
 	if (lpn >= dd->pages || ssd_dedup_is_buffered(dd, lpn) ||
 	    dd->l2c[lpn] != DEDUP_NONE || !chunk_or_none(dd, w.chunk)) {
 		ssd_snap_refuse(r, "dedup buffer: lpn %llu reserving chunk %u (beyond %llu, twice, or mapped too)",
@@ -260,7 +269,7 @@ void ssd_dedup_load(struct dedup *dd, struct ssd_snap_reader *r)
 		return;
 	}
 	load_map(dd, r);
-	if (dd->filter && !r->error)
+	if (dd->filter_chunks && !r->error)
 		ssd_dedup_sample_load(dd, r);
 	if (!r->error)
 		ssd_dedup_store_load(dd, r);

@@ -97,7 +97,7 @@ void ssd_dedup_store_insert(struct dedup *dd, u32 chunk, const u8 sha1[DEDUP_SHA
 			ssd_dev_warn_once(dd->dev_name, "dedup: fingerprint store full without an LRU");
 			return;
 		}
-		if (dd->filter)
+		if (dd->filter_chunks)
 			ssd_dedup_sample_evicted(dd, dd->slots[victim].chunk);
 		dd->chunk_slot[dd->slots[victim].chunk] = DEDUP_EVICTED;
 		slot_release(dd, victim);

@@ -21,8 +21,12 @@
 #include "device/ssd_device_internal.h"
 
 #define SNAP_MAGIC		"ssdemu snapshot"	/* 16 bytes with its NUL */
-/* 2: a flash counter per cause grew by SSD_CAUSE_MAP (issue 21). */
-#define SNAP_VERSION		3
+/*
+ * 2: a flash counter per cause grew by SSD_CAUSE_MAP (issue 21).  4: the
+ * dedup filter's index of live chunks only with dedup_filter_live_chunks=1
+ * (issue 32): a version-3 file with dedup_filter=1 holds it but not the key.
+ */
+#define SNAP_VERSION		4
 #define SNAP_HEAD		SSD_SNAP_TAG('H', 'E', 'A', 'D')
 #define SNAP_CONF		SSD_SNAP_TAG('C', 'O', 'N', 'F')
 #define SNAP_DEVC		SSD_SNAP_TAG('D', 'E', 'V', 'C')

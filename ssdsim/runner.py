@@ -51,8 +51,8 @@ def command_line(trace: Path_ | None, *, config: Path_ | None = None,
                  keys: KeyValues = None, warmup: int = 0,
                  format: str | None = None, disk: str | None = None,
                  remap: str | None = None, remap_unit: int | None = None,
-                 belady: bool = False, check: bool = False,
-                 final_flush: bool = True,
+                 belady: bool = False, belady_next_use: str | None = None,
+                 check: bool = False, final_flush: bool = True,
                  completions: Path_ | None = None,
                  flags: Iterable[str] = (), json_stats: bool = True,
                  **more_keys: Any) -> list[str]:
@@ -75,6 +75,8 @@ def command_line(trace: Path_ | None, *, config: Path_ | None = None,
         args += ["--warmup", str(warmup)]
     if belady:
         args.append("--belady")
+    if belady_next_use is not None:
+        args += ["--belady-next-use", belady_next_use]
     if check:
         args.append("--check")
     if not final_flush:
@@ -162,6 +164,7 @@ def run(trace: Path_, *, config: Path_ | None = None,
         keys: KeyValues = None, warmup: int = 0, format: str | None = None,
         disk: str | None = None, remap: str | None = None,
         remap_unit: int | None = None, belady: bool = False,
+        belady_next_use: str | None = None,
         check: bool = False, final_flush: bool = True,
         completions: Path_ | None = None, flags: Iterable[str] = (),
         stderr: Callable[[str], None] | None = print_stderr,
@@ -172,7 +175,9 @@ def run(trace: Path_, *, config: Path_ | None = None,
     Configuration: the preset @config, then @keys (a mapping or
     "key=value" strings) and keyword arguments (cache_pages=256), applied
     in that order.  Options as ssdsim's: warmup (--warmup N), format,
-    disk, remap ("dense"), remap_unit, belady, check, final_flush=False
+    disk, remap ("dense"), remap_unit, belady, belady_next_use ("any":
+    a page's next read or write, the default; "write": its next write
+    only), check, final_flush=False
     (--no-final-flush), completions (a file), flags (any other
     arguments).  Warnings ssdsim prints go to @stderr (default: this
     process's stderr; None drops them).  Raises SsdsimError with the
@@ -185,7 +190,8 @@ def run(trace: Path_, *, config: Path_ | None = None,
     """
     argv = command_line(trace, config=config, keys=keys, warmup=warmup,
                         format=format, disk=disk, remap=remap,
-                        remap_unit=remap_unit, belady=belady, check=check,
+                        remap_unit=remap_unit, belady=belady,
+                        belady_next_use=belady_next_use, check=check,
                         final_flush=final_flush, completions=completions,
                         flags=flags, **more_keys)
     return run_args(argv, stderr, binary, timeout)

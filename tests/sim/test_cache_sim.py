@@ -1,14 +1,14 @@
 """The SLC write cache in ssdsim: the off-line bound (Belady with bypass)
-on a hand-made trace, the bound above every online policy on the
-repository's traces, warm-up passes, seeds, and which bypass counters each
-policy may move."""
+on hand-made traces, reads as next uses (the paper's Table 1) or not, the
+bound above every online policy on the repository's traces, warm-up
+passes, seeds, and which bypass counters each policy may move."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from asan_ssdsim import TRACES, checked_stats
+from asan_ssdsim import TRACES, checked_stats, ssdsim
 
 CACHE = ["slc_blocks_per_chip=8"]
 POLICIES = ["always", "procache", "refcnt", "larc", "tinylfu"]
@@ -44,6 +44,59 @@ def test_belady_with_bypass_hand_made(tmp_path: Path) -> None:
                "--belady", trace)
     assert warm["belady"]["write_hit_pages"] == 6
     assert warm["host_write_pages"] == 9     # the measured pass only
+
+
+def mqsim_trace(tmp_path: Path, name: str, ops: str) -> Path:
+    """@ops as "WA RB ...": 4 KiB writes (W) and reads (R) of pages A, B,
+    ... in turn (MQSim format: 8 sectors, type 0 write, 1 read)."""
+    lines = [f"{i * 1000} 0 {(ord(op[1]) - ord('A')) * 8} 8 {op[0] == 'R':d}"
+             for i, op in enumerate(ops.split())]
+    path = tmp_path / f"{name}.trace"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def belady_hits(trace: Path, *next_use: str) -> int:
+    out = run(*CACHE, "cache_policy=always", "cache_pages=2", "--belady",
+              *next_use, str(trace))
+    return out["belady"]["write_hit_pages"]
+
+
+def test_belady_reads_are_next_uses(tmp_path: Path) -> None:
+    """The paper's next use is the next request of either kind (Table 1,
+    procache-plos-one-2017.txt:207-213).  WA WB WC RA RB WC through 2
+    pages: A and B are read before C is written again, so the default
+    keeps them, bypasses C and hits no write; with next uses the next
+    write only (the rule before issue 32) A and B are never used again,
+    C replaces one and its rewrite hits."""
+    trace = mqsim_trace(tmp_path, "reads", "WA WB WC RA RB WC")
+    assert belady_hits(trace) == 0
+    assert belady_hits(trace, "--belady-next-use", "any") == 0
+    assert belady_hits(trace, "--belady-next-use", "write") == 1
+    out = run(*CACHE, "cache_policy=always", "cache_pages=2", "--belady",
+              str(trace))
+    assert out["belady"]["write_pages"] == 4      # reads are not counted
+    # An online LRU hits C's rewrite: this bound holds reads, not writes.
+    assert out["cache_write_hit_pages"] == 1
+
+
+def test_belady_read_miss_does_not_enter(tmp_path: Path) -> None:
+    """"read miss; cache is NOT updated" (procache-plos-one-2017.txt:213):
+    WA WC RB WB through 2 pages: B's read misses and leaves A and C
+    cached, so B's write, never used again, is bypassed: no write hit
+    under either rule (a read miss that entered would make it a hit)."""
+    trace = mqsim_trace(tmp_path, "miss", "WA WC RB WB")
+    assert belady_hits(trace) == 0
+    assert belady_hits(trace, "--belady-next-use", "write") == 0
+
+
+def test_belady_next_use_needs_belady(tmp_path: Path) -> None:
+    trace = mqsim_trace(tmp_path, "w", "WA")
+    for args in (["--belady-next-use", "write"],
+                 ["--belady", "--belady-next-use", "reads"]):
+        proc = ssdsim(*CACHE, *args, str(trace), check=False)
+        assert proc.returncode == 1, args
+        assert "--belady-next-use" in proc.stderr
 
 
 @pytest.mark.parametrize("trace", ["fiu-homes-sample.blkparse",

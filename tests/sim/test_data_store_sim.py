@@ -72,10 +72,11 @@ def test_digest_counts_like_bytes_with_dedup_and_cache(
 
 
 def test_digest_counts_like_bytes_without_a_buffer(tmp_path: Path) -> None:
-    """No write buffer: late fingerprints of live chunks, whose samples
-    come from their stored digests."""
+    """No write buffer: late fingerprints of live chunks (the filter over
+    the live chunks), whose samples come from their stored digests."""
     st = expect_same(tmp_path, ["--config", str(KIM), "dedup=1",
-                                "dedup_buffer_pages=0", str(HOMES)],
+                                "dedup_buffer_pages=0",
+                                "dedup_filter_live_chunks=1", str(HOMES)],
                      "digest")
     assert st["dedup_late_fingerprints"] > 0
     assert st["dedup_filtered_chunks"] > 0

@@ -5,8 +5,10 @@ ssdsim turns each MD5 into its share of a page (same MD5 -> same bytes,
 different MD5 -> different bytes at every offset the filter samples), so
 the duplicates the device finds with a full fingerprint store must be
 exactly those counted here from the hashes alone, with the sampling filter
-off and on (the filter fingerprints late the stored chunks a sample
-matches, so it loses none).
+off and on over the live chunks too (that filter fingerprints late the
+stored chunks a sample matches, so it loses none).  Kim's filter (the
+default) looks at the buffered writes only: it finds fewer, and none
+without a buffer.
 """
 from __future__ import annotations
 
@@ -77,8 +79,10 @@ def trace_duplicates(path: Path) -> tuple[int, int]:
 def test_duplicates_match_the_trace_hashes(trace: str,
                                            dedup_filter: str) -> None:
     writes, expected = trace_duplicates(TRACES / trace)
+    # The filter over the live chunks too loses no duplicate.
     st = run("dedup=1", "dedup_buffer_pages=0", "dedup_store_entries=0",
-             f"dedup_filter={dedup_filter}", str(TRACES / trace))
+             f"dedup_filter={dedup_filter}", "dedup_filter_live_chunks=1",
+             str(TRACES / trace))
     assert st["wrapped_requests"] == 0
     assert st["host_write_pages"] == writes
     assert st["dedup_duplicate_chunks"] == expected, (trace, expected)
@@ -91,6 +95,35 @@ def test_duplicates_match_the_trace_hashes(trace: str,
     if trace.startswith("fiu-homes"):
         assert expected > 50, "the homes sample has many duplicate pages"
     print(trace, dedup_filter, writes, expected)
+
+
+@pytest.mark.parametrize("trace", ["fiu-homes-sample.blkparse",
+                                   "fiu-mail-sample.blkparse"])
+def test_kims_filter_sees_the_buffer_only(trace: str) -> None:
+    """Kim's filter (kim-dedup-in-ssds-msst-2012-talk.txt:286-295, the
+    default): without a buffer no write has a bucket mate, so none is
+    fingerprinted and no duplicate is found, where the filter over the
+    live chunks finds some; with a 64-page buffer some are, never more
+    than the filter over the live chunks finds, and no chunk is
+    fingerprinted late."""
+    path = str(TRACES / trace)
+    writes, expected = trace_duplicates(TRACES / trace)
+    alone = run("dedup=1", "dedup_buffer_pages=0", path)
+    assert alone["dedup_filtered_chunks"] == writes
+    assert alone["dedup_fingerprinted_chunks"] == 0
+    assert alone["dedup_duplicate_chunks"] == 0
+    assert alone["flash_program_host_pages"] == writes
+    alone_live = run("dedup=1", "dedup_buffer_pages=0",
+                     "dedup_filter_live_chunks=1", path)
+    assert alone_live["dedup_duplicate_chunks"] > 0
+    kim = run("dedup=1", "dedup_buffer_pages=64", path)
+    live = run("dedup=1", "dedup_buffer_pages=64",
+               "dedup_filter_live_chunks=1", path)
+    assert kim["dedup_late_fingerprints"] == 0
+    assert 0 < kim["dedup_duplicate_chunks"] <= live["dedup_duplicate_chunks"]
+    assert live["dedup_duplicate_chunks"] <= expected
+    print(trace, writes, expected, kim["dedup_duplicate_chunks"],
+          live["dedup_duplicate_chunks"])
 
 
 def model_dedup(writes: list[tuple[int, tuple[str | None, ...]]],
@@ -216,8 +249,9 @@ def test_request_log_with_hashes_dedups_as_fiu(tmp_path: Path) -> None:
             out.write(f"{f[0]} {f[5]} {int(f[3]) * SECTOR_BYTES} "
                       f"{int(f[4]) * SECTOR_BYTES} 0{hashes}\n")
     writes, expected = trace_duplicates(fiu)
+    # The filter over the live chunks, which loses no duplicate.
     st = run("dedup=1", "dedup_buffer_pages=0", "dedup_store_entries=0",
-             str(log))
+             "dedup_filter_live_chunks=1", str(log))
     assert st["trace"]["format"] == "ssdemu"
     assert st["host_write_pages"] == writes
     assert st["dedup_duplicate_chunks"] == expected > 50

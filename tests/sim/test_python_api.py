@@ -56,6 +56,25 @@ def test_run_equals_binary_procache_warmup_belady() -> None:
     assert got["belady"]["write_pages"] > 0
 
 
+def test_run_belady_next_use_equals_binary() -> None:
+    """belady_next_use= is ssdsim's --belady-next-use: on TPC-C (reads
+    and writes) the two readings give different bounds."""
+    trace = TRACES / "mqsim-tpcc-small.trace"
+    keys = ["slc_blocks_per_chip=8", "cache_pages=64",
+            "cache_policy=always"]
+    bounds = {}
+    for next_use in ("any", "write"):
+        got = ssdsim.run(trace, config=SMALL, keys=keys, belady=True,
+                         belady_next_use=next_use)
+        want = binary_json("--config", str(SMALL), *keys, "--belady",
+                           "--belady-next-use", next_use, str(trace))
+        assert got == want
+        bounds[next_use] = got["belady"]["write_hit_pages"]
+    default = ssdsim.run(trace, config=SMALL, keys=keys, belady=True)
+    assert default["belady"]["write_hit_pages"] == bounds["any"]
+    assert bounds["any"] != bounds["write"]
+
+
 def test_run_equals_binary_gc_and_dedup() -> None:
     trace = TRACES / "mqsim-tpcc-small.trace"
     got = ssdsim.run(trace, config=SMALL, keys=TINY, dedup=True,

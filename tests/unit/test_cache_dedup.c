@@ -77,6 +77,7 @@ static struct ssd_stats stats(struct ssd_device *dev)
 static void test_refcounts_reach_the_cache(void)
 {
 	static const char *const s[] = { CACHE_GEOMETRY, "dedup=1", "dedup_buffer_pages=0",
+					 "dedup_filter_live_chunks=1",
 					 "cache_policy=plc" };
 	struct ssd_device *dev = make_device(s, ARRAY_SIZE(s));
 	struct nvmcache *c = cache_of(dev);
@@ -205,6 +206,7 @@ static void test_plc_inout(void)
 static void test_plc_inout_references(void)
 {
 	static const char *const s[] = { CACHE_GEOMETRY, "dedup=1", "dedup_buffer_pages=0",
+					 "dedup_filter_live_chunks=1",
 					 "cache_policy=plc", "cache_replacement=gclock",
 					 "cache_pages=2", "plc_delay=0", "plc_access_threshold=0",
 					 "cache_read_allocate=1", PLC_SLIDES };
@@ -253,6 +255,7 @@ static void test_plc_inout_references(void)
 static void test_rce(void)
 {
 	static const char *const s[] = { CACHE_GEOMETRY, "dedup=1", "dedup_buffer_pages=0",
+					 "dedup_filter_live_chunks=1",
 					 "cache_policy=always", "cache_replacement=lru",
 					 "cache_rce=1", "cache_pages=2" };
 	struct ssd_device *dev = make_device(s, ARRAY_SIZE(s));
@@ -302,6 +305,7 @@ static void test_rce(void)
 static void test_rce_all_shared(void)
 {
 	static const char *const s[] = { CACHE_GEOMETRY, "dedup=1", "dedup_buffer_pages=0",
+					 "dedup_filter_live_chunks=1",
 					 "cache_policy=always", "cache_replacement=lru",
 					 "cache_rce=1", "cache_pages=2" };
 	struct ssd_device *dev = make_device(s, ARRAY_SIZE(s));

@@ -197,12 +197,15 @@ def test_sha1_fips_vectors() -> None:
 
 def test_dedup_layer() -> None:
     """Duplicates share a chunk and program nothing; refcounts, overwrite
-    and TRIM; the write buffer; the sampling filter with late
-    fingerprints; the LRU store; engine time on the write path; the data
-    cap with buffered writes; over the write cache, overwrites of unshared
-    pages keep their chunk id (as many write hits as without dedup) while
-    duplicates and overwrites of shared chunks change it; the memory plan;
-    a wrong refcount found."""
+    and TRIM; the write buffer; the sampling filter over the buffered
+    writes (Kim's, the default: a copy of a flushed page is written again,
+    two copies in the buffer are one chunk, every page reads back) and
+    over the live chunks too, with late fingerprints; the LRU store;
+    engine time on the write path; the data cap with buffered writes;
+    over the write cache, overwrites of unshared pages keep their chunk id
+    (as many write hits as without dedup) while duplicates and overwrites
+    of shared chunks change it; the memory plan; a wrong refcount
+    found."""
     assert "dedup: ok" in run_unit("dedup")
 
 
@@ -234,12 +237,15 @@ DEDUP = [*SMALL_GEOMETRY, "dedup=1"]
 
 
 @pytest.mark.parametrize("seed,extra", [
-    (21, ["dedup_filter=1"]),
+    (21, ["dedup_filter=1", "dedup_filter_live_chunks=1"]),
     (22, ["dedup_filter=0"]),
+    # Kim's filter (the default): buffered writes' samples only.
+    (26, ["dedup_filter=1", "dedup_filter_live_chunks=0"]),
     # The recency store: fingerprints evicted, chunks stay.
     (23, ["dedup_store_entries=16", "dedup_buffer_pages=8"]),
     # No buffer: each write decided as it arrives.
-    (24, ["dedup_buffer_pages=0", "gc_pages_per_write=0"]),
+    (24, ["dedup_buffer_pages=0", "gc_pages_per_write=0",
+          "dedup_filter_live_chunks=1"]),
     # 512-byte host blocks: most writes are partial pages (RMW through
     # the buffer and shared chunks).
     (25, ["logical_block_bytes=512", "gc_policy=cost_benefit"]),

@@ -200,9 +200,11 @@ static void test_buffer(void)
 	ssd_device_destroy(dev);
 }
 
+/* dedup_filter_live_chunks=1: the buffered writes' samples and the live chunks'. */
 static void test_filter(void)
 {
-	static const char *const s[] = { GEOMETRY, "dedup_buffer_pages=8" };
+	static const char *const s[] = { GEOMETRY, "dedup_buffer_pages=8",
+					 "dedup_filter_live_chunks=1" };
 	struct ssd_device *dev = make_device(s, ARRAY_SIZE(s));
 	struct ssd_stats st;
 	u64 lpn;
@@ -249,6 +251,78 @@ static void test_filter(void)
 	expect_page(dev, 23, page_a);
 	fill_page(page_a, 103, 103);
 	expect_page(dev, 20, page_a);
+	EXPECT(ssd_device_check(dev) == 0, "check");
+	ssd_device_destroy(dev);
+}
+
+/*
+ * The default, Kim's filter (kim-dedup-in-ssds-msst-2012-talk.txt:286-295):
+ * a leaving write is fingerprinted only when another buffered write has
+ * its sample; the others are written without dedup, each its own chunk,
+ * and every page reads back what was written to it.
+ */
+static void test_filter_buffer(void)
+{
+	static const char *const s[] = { GEOMETRY, "dedup_buffer_pages=8" };
+	struct ssd_device *dev = make_device(s, ARRAY_SIZE(s));
+	struct ssd_stats st;
+	u64 lpn;
+
+	for (lpn = 0; lpn < 8; lpn++) {
+		fill_page(page_a, 100 + lpn, 100 + lpn);
+		write_page(dev, lpn, page_a);
+	}
+	flush(dev);
+	/* A copy of page 3, alone in the buffer: written again, not shared. */
+	fill_page(page_a, 103, 103);
+	write_page(dev, 20, page_a);
+	flush(dev);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.dedup_filtered_chunks == 9 && st.dedup_fingerprinted_chunks == 0 &&
+	       st.dedup_late_fingerprints == 0 && st.dedup_duplicate_chunks == 0 &&
+	       st.flash_program_host_pages == 9,
+	       "copy of a flushed page: filtered %llu fingerprinted %llu late %llu programs %llu",
+	       (unsigned long long)st.dedup_filtered_chunks,
+	       (unsigned long long)st.dedup_fingerprinted_chunks,
+	       (unsigned long long)st.dedup_late_fingerprints,
+	       (unsigned long long)st.flash_program_host_pages);
+	/*
+	 * Two copies of page 3 in the buffer at once: their bucket has two
+	 * requests, both are fingerprinted; the first misses (page 3 and
+	 * page 20 were never fingerprinted), the second is its duplicate.
+	 */
+	write_page(dev, 30, page_a);
+	write_page(dev, 31, page_a);
+	/* Page 5's sample with other bytes, and page 5 alone: no pair. */
+	fill_page(page_b, 999, 105);
+	write_page(dev, 32, page_b);
+	flush(dev);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.dedup_fingerprinted_chunks == 2 && st.dedup_store_misses == 1 &&
+	       st.dedup_duplicate_chunks == 1 && st.dedup_filtered_chunks == 10 &&
+	       st.dedup_late_fingerprints == 0 && st.flash_program_host_pages == 11,
+	       "pair in the buffer: fingerprinted %llu misses %llu duplicates %llu filtered %llu",
+	       (unsigned long long)st.dedup_fingerprinted_chunks,
+	       (unsigned long long)st.dedup_store_misses,
+	       (unsigned long long)st.dedup_duplicate_chunks,
+	       (unsigned long long)st.dedup_filtered_chunks);
+	/* An overwrite of a filtered page with a copy of a fingerprinted one. */
+	write_page(dev, 4, page_a);
+	write_page(dev, 33, page_a);
+	flush(dev);
+	ssd_device_get_stats(dev, &st);
+	EXPECT(st.dedup_duplicate_chunks == 3, "overwrite pair: duplicates %llu",
+	       (unsigned long long)st.dedup_duplicate_chunks);
+	for (lpn = 0; lpn < 8; lpn++) {
+		fill_page(page_b, 100 + lpn, 100 + lpn);
+		expect_page(dev, lpn, lpn == 4 ? page_a : page_b);
+	}
+	expect_page(dev, 20, page_a);
+	expect_page(dev, 30, page_a);
+	expect_page(dev, 31, page_a);
+	expect_page(dev, 33, page_a);
+	fill_page(page_b, 999, 105);
+	expect_page(dev, 32, page_b);
 	EXPECT(ssd_device_check(dev) == 0, "check");
 	ssd_device_destroy(dev);
 }
@@ -423,6 +497,7 @@ static void test_cache_below(void)
 {
 	static const char *const s[] = {
 		GEOMETRY, "slc_blocks_per_chip=8", "cache_policy=always", "dedup_buffer_pages=8",
+		"dedup_filter_live_chunks=1",
 	};
 	static const char *const plain[] = {
 		GEOMETRY, "slc_blocks_per_chip=8", "cache_policy=always", "dedup=0",
@@ -508,6 +583,7 @@ static void test_memory_plan(void)
 	static const char *const variants[][8] = {
 		{ GEOMETRY, "dedup_filter=0" },
 		{ GEOMETRY, "dedup_filter=1" },
+		{ GEOMETRY, "dedup_filter=1", "dedup_filter_live_chunks=1" },
 		{ GEOMETRY, "dedup_store_entries=100", "dedup_buffer_pages=1000" },
 		{ GEOMETRY, "dedup_buffer_pages=0" },
 	};
@@ -563,6 +639,7 @@ int test_dedup(int argc, char **argv)
 	test_duplicates();
 	test_buffer();
 	test_filter();
+	test_filter_buffer();
 	test_recency_store();
 	test_engine_time();
 	test_data_cap();

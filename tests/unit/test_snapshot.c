@@ -698,7 +698,10 @@ int test_snapshot(int argc, char **argv)
 					      "cache_replacement=s3fifo",
 					      "cache_s3fifo_small_percent=30",
 					      "cache_s3fifo_move_hits=1" };
-	/* Dedup: the buffer on, the store limited, the filter on and off, over a cache. */
+	/*
+	 * Dedup: the buffer on, the store limited, the filter on (Kim's, and
+	 * over the live chunks too: their sample index) and off, over a cache.
+	 */
 	static const char *const dedup_lru[] = { GEOMETRY, "dedup=1", "dedup_store_entries=64",
 						 "dedup_buffer_pages=8" };
 	static const char *const dedup_full[] = { GEOMETRY, "dedup=1", "dedup_filter=0",
@@ -706,7 +709,7 @@ int test_snapshot(int argc, char **argv)
 	static const char *const dedup_arc[] = { CACHE, "dedup=1", "dedup_store_entries=64",
 						 "cache_policy=plc", "plc_access_threshold=0",
 						 "cache_replacement=arc", "cache_rce=1",
-						 "cache_read_allocate=1" };
+						 "cache_read_allocate=1", "dedup_filter_live_chunks=1" };
 	static const char *const dedup_s3[] = { CACHE, "dedup=1", "dedup_buffer_pages=16",
 						"cache_policy=always", "cache_pages=60",
 						"cache_replacement=s3fifo" };

@@ -2,7 +2,8 @@
 /*
  * belady.c - Belady's MIN with bypass, the off-line bound ssdsim reports
  * beside the online write cache policies (belady.h).  Pages are renumbered
- * densely, next uses are found by one backward scan, and the cached page
+ * densely, next uses (reads and writes alike) are found by one backward
+ * scan, and the cached page
  * used furthest in the future comes from a max-heap with lazy deletion
  * (an entry is live while its page is cached with that next use).
  */
@@ -13,7 +14,7 @@
 
 #define NEVER	UINT64_MAX
 
-int belady_seq_add(struct belady_seq *s, uint64_t lpn, uint64_t pages)
+int belady_seq_add(struct belady_seq *s, uint64_t lpn, uint64_t pages, bool write)
 {
 	uint64_t i;
 
@@ -21,13 +22,20 @@ int belady_seq_add(struct belady_seq *s, uint64_t lpn, uint64_t pages)
 		if (s->count == s->room) {
 			size_t room = s->room ? 2 * s->room : 4096;
 			uint64_t *grown = realloc(s->lpn, room * sizeof(*grown));
+			unsigned char *ops;
 
 			if (!grown)
 				return -1;
 			s->lpn = grown;
+			ops = realloc(s->write, room);
+			if (!ops)
+				return -1;
+			s->write = ops;
 			s->room = room;
 		}
+		s->write[s->count] = write;
 		s->lpn[s->count++] = lpn + i;
+		s->writes += write;
 	}
 	return 0;
 }
@@ -35,6 +43,7 @@ int belady_seq_add(struct belady_seq *s, uint64_t lpn, uint64_t pages)
 void belady_seq_free(struct belady_seq *s)
 {
 	free(s->lpn);
+	free(s->write);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -126,9 +135,12 @@ int belady_write_hits(const struct belady_seq *s, uint64_t capacity, unsigned in
 	}
 	for (i = 0; i < total; i++) {
 		uint32_t page = id[i % n];
+		bool write = s->write[i % n];
 
 		if (in_cache[page]) {
-			*hits += i >= total - n;
+			*hits += write && i >= total - n;
+		} else if (!write) {
+			continue;	/* a read miss: the cache is not updated */
 		} else if (cached < capacity) {
 			in_cache[page] = 1;
 			cached++;

@@ -255,6 +255,7 @@ static const struct inert_rule inert_rules[] = {
 	{ "cache_destage_low_percent", NULL, no_destage, NULL },
 	{ "dedup_", NULL, no_dedup, NULL },
 	{ "dedup_sample_", NULL, no_filter, NULL },
+	{ "dedup_filter_live_chunks", NULL, no_filter, NULL },
 	{ "slc_", "slc_blocks_per_chip", no_slc, NULL },
 	{ "hw_queues", NULL, kernel_glue, NULL },
 	{ "queue_depth", NULL, kernel_glue, NULL },

@@ -16,7 +16,8 @@ int sim_usage(void)
 	msg_say("usage: ssdsim [--config FILE] [key=value ...] "
 		"[--format FORMAT] [--disk N|MAJOR,MINOR|HOST_N] "
 		"[--remap none|dense] [--remap-unit BYTES] [--json] [--check] "
-		"[--completions FILE] [--warmup N] [--belady] [--no-final-flush] [--data]\n"
+		"[--completions FILE] [--warmup N] [--belady [--belady-next-use any|write]]\n"
+		"              [--no-final-flush] [--data]\n"
 		"              [--bad-blocks LIST]\n"
 		"              [--power-cut-at N]\n"
 		"              [--from SNAPSHOT [--reset-stats]] [--save SNAPSHOT]\n"
@@ -58,7 +59,7 @@ static int parse_count(const char *text, unsigned long long *out)
 enum { OPT_CONFIG, OPT_FORMAT, OPT_COMPLETIONS, OPT_WARMUP, OPT_DISK, OPT_REMAP,
        OPT_REMAP_UNIT, OPT_FROM, OPT_SAVE, OPT_AGE, OPT_SEED, OPT_FILL, OPT_MEASURE_FROM,
        OPT_IODEPTH, OPT_FIELDS, OPT_FORMAT_OUT, OPT_TIME_SCALE, OPT_BAD_BLOCKS, OPT_POWER_CUT_AT,
-       OPT_NR };
+       OPT_BELADY_NEXT_USE, OPT_NR };
 
 static const char *const valued[OPT_NR] = {
 	[OPT_CONFIG] = "--config", [OPT_FORMAT] = "--format",
@@ -68,7 +69,7 @@ static const char *const valued[OPT_NR] = {
 	[OPT_SEED] = "--seed", [OPT_FILL] = "--fill", [OPT_MEASURE_FROM] = "--measure-from",
 	[OPT_IODEPTH] = "--iodepth", [OPT_FIELDS] = "--fields", [OPT_FORMAT_OUT] = "--format-out",
 	[OPT_TIME_SCALE] = "--time-scale", [OPT_BAD_BLOCKS] = "--bad-blocks",
-	[OPT_POWER_CUT_AT] = "--power-cut-at",
+	[OPT_POWER_CUT_AT] = "--power-cut-at", [OPT_BELADY_NEXT_USE] = "--belady-next-use",
 };
 
 /*
@@ -129,6 +130,14 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 			return 1;
 		}
 		o->power_cut_at = n;
+		return 0;
+	case OPT_BELADY_NEXT_USE:
+		if (strcmp(value, "any") && strcmp(value, "write")) {
+			msg_say("ssdsim: --belady-next-use %s refused: any (a page's next read or write, the ProCache paper's off-line) or write (its next write only)\n",
+				value);
+			return 1;
+		}
+		o->belady_next_use = !strcmp(value, "any") ? BELADY_NEXT_ANY : BELADY_NEXT_WRITE;
 		return 0;
 	case OPT_WARMUP:
 		if (parse_count(value, &n) || n > 1000000) {
@@ -344,6 +353,10 @@ static int check_combinations(const struct sim_options *o, const bool *seen)
 	}
 	if (o->json && (o->csv || o->fields)) {
 		msg_say("ssdsim: --json refused with --csv or --fields: --json prints everything; --fields prints the fields named (as lines, or one CSV row with --csv)\n");
+		return 1;
+	}
+	if (seen[OPT_BELADY_NEXT_USE] && !o->belady) {
+		msg_say("ssdsim: --belady-next-use refused without --belady: it says what the off-line bound counts as a next use\n");
 		return 1;
 	}
 	if (o->belady && o->measure_set) {

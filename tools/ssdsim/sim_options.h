@@ -13,6 +13,7 @@
 #include <stdbool.h>
 
 #include "common/ssd_config.h"
+#include "tools/ssdsim/belady.h"
 #include "tools/trace/trace_reader.h"
 
 struct sim_options {
@@ -23,6 +24,7 @@ struct sim_options {
 	bool json;
 	bool check;
 	bool belady;
+	enum belady_next_use belady_next_use;	/* --belady-next-use (any) */
 	bool final_flush;		/* a FLUSH ends each pass (default) */
 	bool remap_dense;		/* --remap dense */
 	u64 remap_unit_bytes;		/* 0: the device's page */

@@ -52,6 +52,18 @@ void sim_extent_request(const struct sim_run *run, const struct trace_record *re
 	req->data = run->store == SSD_DATA_NONE ? NULL : &fi->it;
 }
 
+/*
+ * Whether the off-line bound's sequence takes @rec (first pass only): its
+ * writes, and its reads unless a next use is the next write only.
+ */
+static bool belady_records(const struct sim_options *o, const struct trace_record *rec)
+{
+	if (!o->belady)
+		return false;
+	return rec->op == SSDEMU_OP_WRITE ||
+	       (rec->op == SSDEMU_OP_READ && o->belady_next_use == BELADY_NEXT_ANY);
+}
+
 static int submit_extent(struct sim_run *run, const struct trace_record *rec,
 			 const struct sim_extent *ext, u64 arrival_ns, u64 *done_ns)
 {
@@ -61,10 +73,10 @@ static int submit_extent(struct sim_run *run, const struct trace_record *rec,
 	int ret;
 
 	sim_extent_request(run, rec, ext, arrival_ns, &fi, &req);
-	if (run->o->belady && !run->pass && rec->op == SSDEMU_OP_WRITE &&
+	if (!run->pass && belady_records(run->o, rec) &&
 	    belady_seq_add(&run->seq, ext->offset_bytes / run->page_bytes,
 			   (ext->offset_bytes + ext->length_bytes - 1) / run->page_bytes -
-			   ext->offset_bytes / run->page_bytes + 1))
+			   ext->offset_bytes / run->page_bytes + 1, rec->op == SSDEMU_OP_WRITE))
 		return out_of_memory();
 	ret = ssd_device_submit(run->dev, &req, done_ns);
 	/*

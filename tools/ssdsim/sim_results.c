@@ -201,7 +201,7 @@ int sim_end_replay(struct sim_run *run, const struct ssd_config *cfg)
 		r->belady_capacity_pages = run->result->stats.cache_capacity_pages ?
 					   run->result->stats.cache_capacity_pages :
 					   cfg->cache_pages;
-		r->belady_write_pages = run->seq.count;
+		r->belady_write_pages = run->seq.writes;
 		if (belady_write_hits(&run->seq, r->belady_capacity_pages, o->warmup,
 				      &r->belady_write_hit_pages)) {
 			msg_say("ssdsim: out of memory\n");
