@@ -173,13 +173,7 @@ static void load_cmt(struct ftl *ftl, struct ssd_snap_reader *r)
 		d->slot_dirty[slot] = dirty;
 		d->lpn_slot[lpn] = slot;
 		/* Saved most recent first: each goes behind the ones before. */
-		d->slot_next[slot] = FTL_NONE;
-		d->slot_prev[slot] = d->lru_tail;
-		if (d->lru_tail != FTL_NONE)
-			d->slot_next[d->lru_tail] = slot;
-		else
-			d->lru_head = slot;
-		d->lru_tail = slot;
+		ssd_slot_list_add_tail(dftl_lru(d), slot);
 		d->nr_used++;
 	}
 }
