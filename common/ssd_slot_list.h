@@ -20,11 +20,9 @@ struct ssd_slot_list {
 	u32 *head, *tail;
 };
 
-/* Take @slot out of @l (its prev and next are left as they were). */
-static inline void ssd_slot_list_unlink(struct ssd_slot_list l, u32 slot)
+/* Make @prev and @next neighbours in @l; a none is the head's or the tail's side. */
+static inline void ssd_slot_list_join(struct ssd_slot_list l, u32 prev, u32 next)
 {
-	u32 prev = l.prev[slot], next = l.next[slot];
-
 	if (prev != SSD_SLOT_NONE)
 		l.next[prev] = next;
 	else
@@ -35,21 +33,19 @@ static inline void ssd_slot_list_unlink(struct ssd_slot_list l, u32 slot)
 		*l.tail = prev;
 }
 
-/* Put @slot, not in @l, just behind @pos (toward the tail), or at the head if @pos is none. */
+/* Take @slot out of @l (its own prev and next are left as they were). */
+static inline void ssd_slot_list_unlink(struct ssd_slot_list l, u32 slot)
+{
+	ssd_slot_list_join(l, l.prev[slot], l.next[slot]);
+}
+
+/* Put @slot, not in @l, just behind @pos (toward the tail); at the head if @pos is none. */
 static inline void ssd_slot_list_add_after(struct ssd_slot_list l, u32 slot, u32 pos)
 {
 	u32 next = pos != SSD_SLOT_NONE ? l.next[pos] : *l.head;
 
-	l.prev[slot] = pos;
-	l.next[slot] = next;
-	if (pos != SSD_SLOT_NONE)
-		l.next[pos] = slot;
-	else
-		*l.head = slot;
-	if (next != SSD_SLOT_NONE)
-		l.prev[next] = slot;
-	else
-		*l.tail = slot;
+	ssd_slot_list_join(l, pos, slot);
+	ssd_slot_list_join(l, slot, next);
 }
 
 static inline void ssd_slot_list_add_head(struct ssd_slot_list l, u32 slot)
