@@ -57,7 +57,8 @@ LAYER_DEPS_bench := tools/report user device common platform
 # LAYER_PUBLIC_x: the headers of x the other folders may include.
 LAYER_PUBLIC_platform := ssd_platform.h
 LAYER_PUBLIC_include := ssdemu_ioctl.h
-LAYER_PUBLIC_common := ssd_config.h ssd_layer.h ssd_pagepool.h ssd_rand.h ssd_snap.h ssd_stats.h
+LAYER_PUBLIC_common := ssd_config.h ssd_layer.h ssd_pagepool.h ssd_rand.h ssd_slot_list.h ssd_snap.h \
+	ssd_stats.h
 LAYER_PUBLIC_flash := flash.h
 LAYER_PUBLIC_ftl := ftl.h
 LAYER_PUBLIC_cachealg := cachealg.h

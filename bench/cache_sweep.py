@@ -43,14 +43,13 @@ from __future__ import annotations
 
 import argparse
 import bisect
-import json
 import random
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.section import RESULTS, Options
+from bench.section import RESULTS, Options, write_json
 from ssdtools import paths
 import ssdsim as sim
 
@@ -324,9 +323,7 @@ def plot(result: dict[str, Any], out_dir: Path) -> list[Path]:
 
 
 def write_results(result: dict[str, Any], out_dir: Path = RESULTS) -> None:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "cache-sweep.json").write_text(json.dumps(result, indent=2)
-                                              + "\n")
+    write_json(out_dir / "cache-sweep.json", result)
     (out_dir / "cache-sweep.md").write_text(
         "# SLC write cache policies (bench/cache_sweep.py)\n\n"
         + "\n".join(table_lines(result)) + "\n")

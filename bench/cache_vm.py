@@ -18,7 +18,7 @@ import json
 import sys
 from typing import Any
 
-from bench.section import RESULTS, Options
+from bench.section import RESULTS, Options, write_json
 from ssdtools import guest, initramfs, vmrun
 from ssdtools.paths import GUEST_LIB, ROOT
 
@@ -95,10 +95,8 @@ def print_table(result: dict[str, Any]) -> None:
 
 
 def write_results(result: dict[str, Any]) -> None:
-    RESULTS.mkdir(parents=True, exist_ok=True)
     kver = result["kernel"]
-    (RESULTS / f"cache-vm-{kver}.json").write_text(
-        json.dumps(result, indent=2) + "\n")
+    write_json(RESULTS / f"cache-vm-{kver}.json", result)
     (RESULTS / f"cache-vm-{kver}.md").write_text(
         "# SLC write cache policies on the device (bench/cache_vm.py)\n\n"
         + "\n".join(table_lines(result)) + "\n")

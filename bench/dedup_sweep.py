@@ -41,7 +41,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.section import RESULTS, Options
+from bench.section import RESULTS, Options, write_json
 from ssdtools import conf
 import ssdsim as sim
 from ssdtools.paths import CONFIGS, ROOT, TRACES
@@ -352,8 +352,7 @@ def save(result: dict[str, Any], path: Path) -> None:
     old = json.loads(path.read_text()) if path.exists() else {}
     if "host_cpu" in old:
         result = {**result, "host_cpu": old["host_cpu"]}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(result, indent=2) + "\n")
+    write_json(path, result)
 
 
 def main() -> int:

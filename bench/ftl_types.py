@@ -52,7 +52,6 @@ Standalone: python3 -m bench.ftl_types [--ssdsim PATH]
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import shutil
 import sys
@@ -60,7 +59,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import md_parts
-from bench.section import RESULTS, Options
+from bench.section import RESULTS, Options, write_json
 from ssdtools import paths
 import ssdsim as sim
 
@@ -526,9 +525,7 @@ def figures(result: dict[str, Any], out_dir: Path = RESULTS) -> list[Path]:
 
 
 def write_results(result: dict[str, Any], out_dir: Path = RESULTS) -> None:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "ftl-types.json").write_text(json.dumps(result, indent=2)
-                                            + "\n")
+    write_json(out_dir / "ftl-types.json", result)
     figs = figures(result, out_dir)
     write_part(SIM_HEADING, sim_part(result, figs), out_dir)
     write_part(CLAIMS_HEADING, claim_lines(result), out_dir)

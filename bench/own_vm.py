@@ -7,11 +7,10 @@ table printed, the files written).
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any, Callable
 
-from bench.section import Options
+from bench.section import Options, write_json
 from ssdtools import initramfs
 import ssdsim as sim
 
@@ -23,9 +22,7 @@ PartWriter = Callable[[str, list[str], Path], None]
 def save(result: Result, json_stem: str, write_part: PartWriter,
          heading: str, lines: list[str], out_dir: Path) -> None:
     """Writes <json_stem>-<kernel>.json and the section's part of its .md."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / f"{json_stem}-{result['kernel']}.json").write_text(
-        json.dumps(result, indent=2) + "\n")
+    write_json(out_dir / f"{json_stem}-{result['kernel']}.json", result)
     write_part(heading, lines, out_dir)
 
 

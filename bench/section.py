@@ -17,6 +17,7 @@ bench/sections.py lists them in the order they run and print.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -28,6 +29,13 @@ if TYPE_CHECKING:
     from bench.transcript import Transcript
 
 RESULTS = ROOT / "bench" / "results"
+
+
+def write_json(path: Path, result: dict[str, Any]) -> None:
+    """Write a section's result to path as JSON (indented by 2, a final
+    newline), making its folder first."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result, indent=2) + "\n")
 
 
 @dataclass(frozen=True)

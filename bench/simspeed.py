@@ -63,7 +63,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
-from bench.section import RESULTS, Options
+from bench.section import RESULTS, Options, write_json
 import ssdsim as sim
 from ssdtools.paths import BUILD, CONFIGS, ROOT
 
@@ -437,9 +437,7 @@ def table_lines(result: dict[str, Any]) -> list[str]:
 
 
 def write_results(result: dict[str, Any], out_dir: Path = RESULTS) -> None:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "simspeed.json").write_text(json.dumps(result, indent=2)
-                                           + "\n")
+    write_json(out_dir / "simspeed.json", result)
     (out_dir / "simspeed.md").write_text(
         "# Simulator speed and RAM against libCacheSim and MQSim"
         " (bench/simspeed.py)\n\n" + "\n".join(table_lines(result)) + "\n")

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import md_parts
-from bench.section import RESULTS, Options
+from bench.section import RESULTS, Options, write_json
 import ssdsim as sim
 from ssdtools.paths import CONFIGS, ROOT
 
@@ -144,9 +144,7 @@ def write_part(heading: str, lines: list[str], out_dir: Path = RESULTS
 
 
 def write_results(result: dict[str, Any], out_dir: Path = RESULTS) -> None:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "snapshot.json").write_text(json.dumps(result, indent=2)
-                                           + "\n")
+    write_json(out_dir / "snapshot.json", result)
     write_part(SIM_HEADING, table_lines(result), out_dir)
 
 

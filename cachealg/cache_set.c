@@ -8,6 +8,7 @@
  * rebuilds the rest.
  */
 #include "cachealg/cachealg_internal.h"
+#include "common/ssd_slot_list.h"
 
 static u32 buckets_for(u32 capacity)
 {
@@ -78,29 +79,10 @@ u32 ssd_cache_set_find(const struct cache_set *set, u64 lpn)
 	return CACHE_NONE;
 }
 
-static void list_unlink(struct cache_set *set, u32 slot)
+/* The order of @set's entries, newest at the head. */
+static struct ssd_slot_list order_of(struct cache_set *set)
 {
-	u32 prev = set->prev[slot], next = set->next[slot];
-
-	if (prev != CACHE_NONE)
-		set->next[prev] = next;
-	else
-		set->head = next;
-	if (next != CACHE_NONE)
-		set->prev[next] = prev;
-	else
-		set->tail = prev;
-}
-
-static void list_add_head(struct cache_set *set, u32 slot)
-{
-	set->prev[slot] = CACHE_NONE;
-	set->next[slot] = set->head;
-	if (set->head != CACHE_NONE)
-		set->prev[set->head] = slot;
-	else
-		set->tail = slot;
-	set->head = slot;
+	return (struct ssd_slot_list){ set->prev, set->next, &set->head, &set->tail };
 }
 
 u32 ssd_cache_set_insert(struct cache_set *set, u64 lpn)
@@ -111,7 +93,7 @@ u32 ssd_cache_set_insert(struct cache_set *set, u64 lpn)
 	set->lpn[slot] = (u32)lpn;
 	set->hnext[slot] = set->bucket[b];
 	set->bucket[b] = slot;
-	list_add_head(set, slot);
+	ssd_slot_list_add_head(order_of(set), slot);
 	set->count++;
 	return slot;
 }
@@ -123,7 +105,7 @@ void ssd_cache_set_remove(struct cache_set *set, u32 slot)
 	while (*link != slot)
 		link = &set->hnext[*link];
 	*link = set->hnext[slot];
-	list_unlink(set, slot);
+	ssd_slot_list_unlink(order_of(set), slot);
 	set->next[slot] = set->free;
 	set->free = slot;
 	set->count--;
@@ -133,25 +115,16 @@ void ssd_cache_set_move_head(struct cache_set *set, u32 slot)
 {
 	if (set->head == slot)
 		return;
-	list_unlink(set, slot);
-	list_add_head(set, slot);
+	ssd_slot_list_unlink(order_of(set), slot);
+	ssd_slot_list_add_head(order_of(set), slot);
 }
 
 void ssd_cache_set_move_after(struct cache_set *set, u32 slot, u32 pos)
 {
-	u32 next;
-
 	if (slot == pos || set->next[pos] == slot)
 		return;
-	list_unlink(set, slot);
-	next = set->next[pos];
-	set->prev[slot] = pos;
-	set->next[slot] = next;
-	set->next[pos] = slot;
-	if (next != CACHE_NONE)
-		set->prev[next] = slot;
-	else
-		set->tail = slot;
+	ssd_slot_list_unlink(order_of(set), slot);
+	ssd_slot_list_add_after(order_of(set), slot, pos);
 }
 
 int ssd_cache_set_check(const struct cache_set *set, const char *dev_name, const char *who,
@@ -201,13 +174,7 @@ static void load_append(struct cache_set *set, u32 slot, u32 lpn)
 	set->lpn[slot] = lpn;
 	set->hnext[slot] = set->bucket[b];
 	set->bucket[b] = slot;
-	set->prev[slot] = set->tail;
-	set->next[slot] = CACHE_NONE;
-	if (set->tail != CACHE_NONE)
-		set->next[set->tail] = slot;
-	else
-		set->head = slot;
-	set->tail = slot;
+	ssd_slot_list_add_tail(order_of(set), slot);
 	set->count++;
 }
 

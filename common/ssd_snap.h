@@ -103,6 +103,23 @@ void ssd_snap_get_ns_array(struct ssd_snap_reader *r, u64 *array, u64 count, con
 void ssd_snap_get_structs(struct ssd_snap_reader *r, void *base, u64 count, size_t stride,
 			  const struct ssd_snap_field *fields, u32 nr_fields);
 
+/*
+ * The counters of a struct of u64 counters and nothing else at @counters
+ * (a struct of another size does not build), each written in the order
+ * the struct declares it: a counter added to the struct is in the
+ * snapshot, with no list of fields to keep.
+ */
+#define ssd_snap_nr_counters(counters)					\
+	({								\
+		_Static_assert(sizeof(*(counters)) % sizeof(u64) == 0,	\
+			       "a struct of u64 counters");		\
+		sizeof(*(counters)) / sizeof(u64);			\
+	})
+#define ssd_snap_put_counters(w, counters)				\
+	ssd_snap_put_array(w, counters, ssd_snap_nr_counters(counters), sizeof(u64))
+#define ssd_snap_get_counters(r, counters)				\
+	ssd_snap_get_array(r, counters, ssd_snap_nr_counters(counters), sizeof(u64))
+
 /* Bytes ssd_snap_put_structs() writes for @count structs of @fields. */
 u64 ssd_snap_structs_bytes(u64 count, const struct ssd_snap_field *fields, u32 nr_fields);
 

@@ -142,22 +142,10 @@ void ssd_controller_reset_counters(struct ssd_controller *c)
 }
 
 /* Snapshots: the controller's timeline, the commands in flight, the counters. */
-static const struct ssd_snap_field counter_fields[] = {
-	SSD_SNAP_FIELD(struct controller_counters, commands),
-	SSD_SNAP_FIELD(struct controller_counters, queue_wait_ns),
-	SSD_SNAP_FIELD(struct controller_counters, controller_busy_ns),
-	SSD_SNAP_FIELD(struct controller_counters, latency_ns),
-	SSD_SNAP_FIELD(struct controller_counters, read_commands),
-	SSD_SNAP_FIELD(struct controller_counters, read_latency_ns),
-	SSD_SNAP_FIELD(struct controller_counters, write_commands),
-	SSD_SNAP_FIELD(struct controller_counters, write_latency_ns),
-};
-
 void ssd_controller_save(const struct ssd_controller *c, struct ssd_snap_writer *w)
 {
 	ssd_snap_put_u64(w, c->controller_free_ns);
-	ssd_snap_put_structs(w, &c->counters, 1, sizeof(c->counters), counter_fields,
-			     ARRAY_SIZE(counter_fields));
+	ssd_snap_put_counters(w, &c->counters);
 	ssd_snap_put_u32(w, c->nr_inflight);
 	ssd_snap_put_array(w, c->inflight_ns, c->nr_inflight, sizeof(u64));
 }
@@ -167,8 +155,7 @@ void ssd_controller_load(struct ssd_controller *c, struct ssd_snap_reader *r)
 	u32 nr, i;
 
 	c->controller_free_ns = ssd_snap_get_ns(r, "the controller's free time");
-	ssd_snap_get_structs(r, &c->counters, 1, sizeof(c->counters), counter_fields,
-			     ARRAY_SIZE(counter_fields));
+	ssd_snap_get_counters(r, &c->counters);
 	nr = ssd_snap_get_u32(r);
 	if (r->error)
 		return;

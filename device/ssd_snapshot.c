@@ -80,22 +80,12 @@ static void save_conf(struct ssd_device *dev, void *arg, struct ssd_snap_writer 
 
 static void save_devc(struct ssd_device *dev, void *arg, struct ssd_snap_writer *w)
 {
-	const struct ssd_host_counters *h = &dev->host;
-
 	ssd_snap_put_u64(w, dev->capacity_bytes);
-	ssd_snap_put_u64(w, h->read_bytes);
-	ssd_snap_put_u64(w, h->read_pages);
-	ssd_snap_put_u64(w, h->write_bytes);
-	ssd_snap_put_u64(w, h->write_pages);
-	ssd_snap_put_u64(w, h->trim_bytes);
-	ssd_snap_put_u64(w, h->rmw_pages);
-	ssd_snap_put_u64(w, h->flush_count);
+	ssd_snap_put_counters(w, &dev->host);
 	ssd_snap_put_u64(w, dev->last_arrival_ns);
 	ssd_snap_put_u64(w, dev->virtual_time_ns);
 	ssd_snap_put_u64(w, dev->request_seq);
-	ssd_snap_put_u64(w, dev->power.cuts);
-	ssd_snap_put_u64(w, dev->power.lost_pages);
-	ssd_snap_put_u64(w, dev->power.fua_writes);
+	ssd_snap_put_counters(w, &dev->power);
 	/* The page buffers kept spare: they show in the stats. */
 	ssd_snap_put_u32(w, dev->pool.nr_spare);
 	ssd_controller_save(&dev->controller, w);
@@ -240,7 +230,6 @@ int ssd_snapshot_read_config(struct ssd_snap_reader *r, struct ssd_config *cfg,
 
 static void load_devc(struct ssd_device *dev, struct ssd_snap_reader *r, u32 *spare_out)
 {
-	struct ssd_host_counters *h = &dev->host;
 	u64 capacity = ssd_snap_get_u64(r);
 	u32 spare;
 
@@ -250,19 +239,11 @@ static void load_devc(struct ssd_device *dev, struct ssd_snap_reader *r, u32 *sp
 				(unsigned long long)dev->capacity_bytes);
 		return;
 	}
-	h->read_bytes = ssd_snap_get_u64(r);
-	h->read_pages = ssd_snap_get_u64(r);
-	h->write_bytes = ssd_snap_get_u64(r);
-	h->write_pages = ssd_snap_get_u64(r);
-	h->trim_bytes = ssd_snap_get_u64(r);
-	h->rmw_pages = ssd_snap_get_u64(r);
-	h->flush_count = ssd_snap_get_u64(r);
+	ssd_snap_get_counters(r, &dev->host);
 	dev->last_arrival_ns = ssd_snap_get_ns(r, "the last arrival");
 	dev->virtual_time_ns = ssd_snap_get_ns(r, "the virtual time");
 	dev->request_seq = ssd_snap_get_u64(r);
-	dev->power.cuts = ssd_snap_get_u64(r);
-	dev->power.lost_pages = ssd_snap_get_u64(r);
-	dev->power.fua_writes = ssd_snap_get_u64(r);
+	ssd_snap_get_counters(r, &dev->power);
 	spare = ssd_snap_get_u32(r);
 	if (!r->error && spare > SSD_PAGEPOOL_SPARE) {
 		ssd_snap_refuse(r, "%u spare page buffers, at most %u", spare,

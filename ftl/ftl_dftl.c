@@ -154,32 +154,6 @@ void ssd_ftl_dftl_exit(struct ftl *ftl)
 	ftl->scheme_data = NULL;
 }
 
-/* LRU list. */
-static void lru_unlink(struct ftl_dftl *d, u32 slot)
-{
-	u32 prev = d->slot_prev[slot], next = d->slot_next[slot];
-
-	if (prev != FTL_NONE)
-		d->slot_next[prev] = next;
-	else
-		d->lru_head = next;
-	if (next != FTL_NONE)
-		d->slot_prev[next] = prev;
-	else
-		d->lru_tail = prev;
-}
-
-static void lru_push_head(struct ftl_dftl *d, u32 slot)
-{
-	d->slot_prev[slot] = FTL_NONE;
-	d->slot_next[slot] = d->lru_head;
-	if (d->lru_head != FTL_NONE)
-		d->slot_prev[d->lru_head] = slot;
-	else
-		d->lru_tail = slot;
-	d->lru_head = slot;
-}
-
 /* Translation blocks. */
 
 /* The chip of the main region with the most free blocks, ties from the cursor on. */
@@ -380,7 +354,7 @@ static u32 cmt_slot(struct ftl *ftl, u64 start_ns, u64 *done_ns)
 	if (d->slot_dirty[slot] &&
 	    tpage_write_back(ftl, lpn / d->entries_per_tpage, start_ns, done_ns))
 		return FTL_NONE;
-	lru_unlink(d, slot);
+	ssd_slot_list_unlink(dftl_lru(d), slot);
 	d->lpn_slot[lpn] = FTL_NONE;
 	d->slot_lpn[slot] = FTL_NONE;
 	return slot;
@@ -398,7 +372,7 @@ u64 ssd_ftl_dftl_lookup(struct ftl *ftl, u64 lpn, bool update, u64 start_ns, u64
 	slot = d->lpn_slot[lpn];
 	if (slot != FTL_NONE) {
 		d->counters.cmt_hits++;
-		lru_unlink(d, slot);
+		ssd_slot_list_unlink(dftl_lru(d), slot);
 	} else {
 		d->counters.cmt_misses++;
 		slot = cmt_slot(ftl, start_ns, done_ns);
@@ -412,7 +386,7 @@ u64 ssd_ftl_dftl_lookup(struct ftl *ftl, u64 lpn, bool update, u64 start_ns, u64
 		d->slot_dirty[slot] = 0;
 		d->lpn_slot[lpn] = slot;
 	}
-	lru_push_head(d, slot);
+	ssd_slot_list_add_head(dftl_lru(d), slot);
 	if (update)
 		d->slot_dirty[slot] = 1;
 	*done_ns = max_t(u64, *done_ns, ready_ns);

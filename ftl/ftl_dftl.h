@@ -15,6 +15,7 @@
 #ifndef SSD_FTL_DFTL_H
 #define SSD_FTL_DFTL_H
 
+#include "common/ssd_slot_list.h"
 #include "ftl/ftl_internal.h"
 
 struct ftl_dftl_counters {
@@ -64,6 +65,12 @@ struct ftl_dftl {
 static inline struct ftl_dftl *dftl_of(const struct ftl *ftl)
 {
 	return ftl->scheme_data;
+}
+
+/* The LRU of the CMT's slots, the most recent at the head. */
+static inline struct ssd_slot_list dftl_lru(struct ftl_dftl *d)
+{
+	return (struct ssd_slot_list){ d->slot_prev, d->slot_next, &d->lru_head, &d->lru_tail };
 }
 
 /* dftl_cmt_entries, the key DFTL owns (ftl_scheme_dftl.c). */

@@ -122,14 +122,6 @@ int ssd_ftl_dftl_check(const struct ftl *ftl)
 	return ret;
 }
 
-static const struct ssd_snap_field counter_fields[] = {
-	SSD_SNAP_FIELD(struct ftl_dftl_counters, cmt_hits),
-	SSD_SNAP_FIELD(struct ftl_dftl_counters, cmt_misses),
-	SSD_SNAP_FIELD(struct ftl_dftl_counters, translation_reads),
-	SSD_SNAP_FIELD(struct ftl_dftl_counters, translation_writes),
-	SSD_SNAP_FIELD(struct ftl_dftl_counters, translation_gc_pages),
-};
-
 void ssd_ftl_dftl_save(const struct ftl *ftl, struct ssd_snap_writer *w)
 {
 	const struct ftl_dftl *d = dftl_of(ftl);
@@ -150,8 +142,7 @@ void ssd_ftl_dftl_save(const struct ftl *ftl, struct ssd_snap_writer *w)
 	ssd_snap_put_array(w, d->tblocks, d->nr_tblocks, sizeof(u32));
 	ssd_snap_put_u32(w, d->topen);
 	ssd_snap_put_u32(w, d->tchip_cursor);
-	ssd_snap_put_structs(w, &d->counters, 1, sizeof(d->counters), counter_fields,
-			     ARRAY_SIZE(counter_fields));
+	ssd_snap_put_counters(w, &d->counters);
 }
 
 /* The CMT in LRU order, into an empty one. */
@@ -182,13 +173,7 @@ static void load_cmt(struct ftl *ftl, struct ssd_snap_reader *r)
 		d->slot_dirty[slot] = dirty;
 		d->lpn_slot[lpn] = slot;
 		/* Saved most recent first: each goes behind the ones before. */
-		d->slot_next[slot] = FTL_NONE;
-		d->slot_prev[slot] = d->lru_tail;
-		if (d->lru_tail != FTL_NONE)
-			d->slot_next[d->lru_tail] = slot;
-		else
-			d->lru_head = slot;
-		d->lru_tail = slot;
+		ssd_slot_list_add_tail(dftl_lru(d), slot);
 		d->nr_used++;
 	}
 }
@@ -232,6 +217,5 @@ void ssd_ftl_dftl_load(struct ftl *ftl, struct ssd_snap_reader *r)
 			  d->tchip_cursor >= ftl->chips))
 		ssd_snap_refuse(r, "DFTL: open translation block %u, chip cursor %u", d->topen,
 				d->tchip_cursor);
-	ssd_snap_get_structs(r, &d->counters, 1, sizeof(d->counters), counter_fields,
-			     ARRAY_SIZE(counter_fields));
+	ssd_snap_get_counters(r, &d->counters);
 }

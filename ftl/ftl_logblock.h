@@ -167,4 +167,23 @@ int ftl_lb_check(const struct ftl *ftl);
 void ftl_lb_save(const struct ftl *ftl, struct ssd_snap_writer *w);
 void ftl_lb_load(struct ftl *ftl, struct ssd_snap_reader *r);
 
+/*
+ * What the log-block schemes' ops tables (block, bast, fast) share: all
+ * but the name, the keys and write(), where the schemes differ.
+ */
+#define FTL_LB_SCHEME_OPS					\
+	.block_mapped = true,					\
+	.validate = ftl_lb_validate,				\
+	.metadata_bytes = ftl_lb_metadata_bytes,		\
+	.init = ftl_lb_init,					\
+	.exit = ftl_lb_exit,					\
+	.write_chip = ftl_lb_write_chip,			\
+	.map_ram_bytes = ftl_lb_map_ram_bytes,			\
+	.table_bytes = ftl_lb_table_bytes,			\
+	.check = ftl_lb_check,					\
+	.save = ftl_lb_save,					\
+	.load = ftl_lb_load,					\
+	.get_stats = ftl_lb_get_stats,				\
+	.reset_stats = ftl_lb_reset_stats
+
 #endif /* SSD_FTL_LOGBLOCK_H */

@@ -185,15 +185,6 @@ static const struct ssd_snap_field slot_fields[] = {
 	SSD_SNAP_FIELD(struct ftl_log_slot, sequential),
 };
 
-static const struct ssd_snap_field counter_fields[] = {
-	SSD_SNAP_FIELD(struct ftl_lb_counters, switch_merges),
-	SSD_SNAP_FIELD(struct ftl_lb_counters, partial_merges),
-	SSD_SNAP_FIELD(struct ftl_lb_counters, full_merges),
-	SSD_SNAP_FIELD(struct ftl_lb_counters, merge_erases),
-	SSD_SNAP_FIELD(struct ftl_lb_counters, wl_migrations),
-	SSD_SNAP_FIELD(struct ftl_lb_counters, wl_pages),
-};
-
 /*
  * The block map, the log slots with their lists, the cursors and the
  * counters.  lbn_log and owner are not written: loading derives them from
@@ -216,8 +207,7 @@ void ftl_lb_save(const struct ftl *ftl, struct ssd_snap_writer *w)
 	ssd_snap_put_u32(w, lb->rw_open);
 	ssd_snap_put_u32(w, lb->log_cursor);
 	ssd_snap_put_u32(w, lb->wl_cursor);
-	ssd_snap_put_structs(w, &lb->counters, 1, sizeof(lb->counters), counter_fields,
-			     ARRAY_SIZE(counter_fields));
+	ssd_snap_put_counters(w, &lb->counters);
 }
 
 static bool slot_or_none(const struct ftl_lb *lb, u32 s)
@@ -262,8 +252,7 @@ void ftl_lb_load(struct ftl *ftl, struct ssd_snap_reader *r)
 	lb->rw_open = ssd_snap_get_u32(r);
 	lb->log_cursor = ssd_snap_get_u32(r);
 	lb->wl_cursor = ssd_snap_get_u32(r);
-	ssd_snap_get_structs(r, &lb->counters, 1, sizeof(lb->counters), counter_fields,
-			     ARRAY_SIZE(counter_fields));
+	ssd_snap_get_counters(r, &lb->counters);
 	if (r->error)
 		return;
 	if (!slot_or_none(lb, lb->free_slot) || !slot_or_none(lb, lb->order_head) ||

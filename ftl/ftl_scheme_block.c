@@ -32,18 +32,6 @@ static int block_write(struct ftl *ftl, u64 lpn, void *buf, enum ssd_cause cause
 
 const struct ftl_scheme ssd_ftl_scheme_block = {
 	.name = "block",
-	.block_mapped = true,
-	.validate = ftl_lb_validate,
-	.metadata_bytes = ftl_lb_metadata_bytes,
-	.init = ftl_lb_init,
-	.exit = ftl_lb_exit,
 	.write = block_write,
-	.write_chip = ftl_lb_write_chip,
-	.map_ram_bytes = ftl_lb_map_ram_bytes,
-	.table_bytes = ftl_lb_table_bytes,
-	.check = ftl_lb_check,
-	.save = ftl_lb_save,
-	.load = ftl_lb_load,
-	.get_stats = ftl_lb_get_stats,
-	.reset_stats = ftl_lb_reset_stats,
+	FTL_LB_SCHEME_OPS,
 };

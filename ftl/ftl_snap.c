@@ -21,18 +21,6 @@ static const struct ssd_snap_field block_fields[] = {
 	SSD_SNAP_FIELD(struct ftl_block, region),
 };
 
-static const struct ssd_snap_field counter_fields[] = {
-	SSD_SNAP_FIELD(struct ftl_counters, host_write_pages),
-	SSD_SNAP_FIELD(struct ftl_counters, host_trim_pages),
-	SSD_SNAP_FIELD(struct ftl_counters, gc_victim_blocks),
-	SSD_SNAP_FIELD(struct ftl_counters, gc_relocated_pages),
-	SSD_SNAP_FIELD(struct ftl_counters, gc_foreground_runs),
-	SSD_SNAP_FIELD(struct ftl_counters, gc_blocking_runs),
-	SSD_SNAP_FIELD(struct ftl_counters, gc_write_pages_max),
-	SSD_SNAP_FIELD(struct ftl_counters, gc_background_pages),
-	SSD_SNAP_FIELD(struct ftl_counters, gc_background_steps),
-};
-
 static void save_region(const struct ftl *ftl, const struct ftl_region *rg,
 			struct ssd_snap_writer *w)
 {
@@ -55,11 +43,6 @@ static void save_region(const struct ftl *ftl, const struct ftl_region *rg,
 	}
 }
 
-static const struct ssd_snap_field wear_fields[] = {
-	SSD_SNAP_FIELD(struct ftl_wear_counters, wl_static_migrations),
-	SSD_SNAP_FIELD(struct ftl_wear_counters, wl_static_pages),
-};
-
 /* Static wear levelling's state (kept whatever the threshold, which a load may override). */
 static void save_wear(const struct ftl *ftl, struct ssd_snap_writer *w)
 {
@@ -69,8 +52,7 @@ static void save_wear(const struct ftl *ftl, struct ssd_snap_writer *w)
 		ssd_snap_put_u32(w, ftl->region[r].wl_cursor);
 		ssd_snap_put_u8(w, ftl->region[r].gc_wl);
 	}
-	ssd_snap_put_structs(w, &ftl->wear, 1, sizeof(ftl->wear), wear_fields,
-			     ARRAY_SIZE(wear_fields));
+	ssd_snap_put_counters(w, &ftl->wear);
 }
 
 static void load_wear(struct ftl *ftl, struct ssd_snap_reader *rd)
@@ -92,8 +74,7 @@ static void load_wear(struct ftl *ftl, struct ssd_snap_reader *rd)
 		}
 		rg->gc_wl = wl;
 	}
-	ssd_snap_get_structs(rd, &ftl->wear, 1, sizeof(ftl->wear), wear_fields,
-			     ARRAY_SIZE(wear_fields));
+	ssd_snap_get_counters(rd, &ftl->wear);
 }
 
 void ssd_ftl_save(const struct ftl *ftl, struct ssd_snap_writer *w)
@@ -102,8 +83,7 @@ void ssd_ftl_save(const struct ftl *ftl, struct ssd_snap_writer *w)
 
 	ssd_snap_put_u64(w, ftl->logical_pages);
 	ssd_snap_put_u64(w, ftl->program_seq);
-	ssd_snap_put_structs(w, &ftl->counters, 1, sizeof(ftl->counters), counter_fields,
-			     ARRAY_SIZE(counter_fields));
+	ssd_snap_put_counters(w, &ftl->counters);
 	ssd_snap_put_array(w, ftl->l2p, ftl->logical_pages, sizeof(u32));
 	ssd_snap_put_array(w, ftl->p2l, ftl->flash->total_pages, sizeof(u32));
 	ssd_snap_put_structs(w, ftl->blocks, ftl->total_blocks, sizeof(*ftl->blocks),
@@ -216,8 +196,7 @@ void ssd_ftl_load(struct ftl *ftl, struct ssd_snap_reader *r)
 		return;
 	}
 	ftl->program_seq = ssd_snap_get_u64(r);
-	ssd_snap_get_structs(r, &ftl->counters, 1, sizeof(ftl->counters), counter_fields,
-			     ARRAY_SIZE(counter_fields));
+	ssd_snap_get_counters(r, &ftl->counters);
 	ssd_snap_get_array(r, ftl->l2p, ftl->logical_pages, sizeof(u32));
 	for (i = 0; i < ftl->logical_pages && !r->error; i++)
 		if (ftl->l2p[i] != FTL_NONE && ftl->l2p[i] >= ftl->flash->total_pages)

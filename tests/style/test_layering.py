@@ -68,7 +68,7 @@ SPEC_PUBLIC: dict[str, set[str]] = {
     "platform": {"ssd_platform.h"},
     "include": {"ssdemu_ioctl.h"},
     "common": {"ssd_config.h", "ssd_layer.h", "ssd_pagepool.h", "ssd_rand.h",
-               "ssd_snap.h", "ssd_stats.h"},
+               "ssd_slot_list.h", "ssd_snap.h", "ssd_stats.h"},
     "flash": {"flash.h"},
     "ftl": {"ftl.h"},
     "cachealg": {"cachealg.h"},

@@ -30,23 +30,7 @@
  */
 #include <math.h>
 
-#include "unit.h"
-#include "nvmcache/nvmcache_internal.h"
-
-#define CACHE_GEOMETRY "slc_blocks_per_chip=8"
-
-static struct nvmcache *cache_of(struct ssd_device *dev)
-{
-	struct ssd_layer *layer = unit_layer(dev, "nvmcache");
-
-	EXPECT(layer, "no cache layer in the stack");
-	return (struct nvmcache *)layer;
-}
-
-static bool cached(struct ssd_device *dev, u64 lpn)
-{
-	return ssd_cache_set_find(&cache_of(dev)->alg.dir, lpn) != CACHE_NONE;
-}
+#include "unit_cache.h"
 
 static void write_pages(struct ssd_device *dev, u64 lpn, u64 pages, u8 fill)
 {

@@ -16,25 +16,9 @@
  *    bytes into the cache by cause;
  *  - the memory plan stays exact with the new tables.
  */
-#include "unit.h"
-#include "nvmcache/nvmcache_internal.h"
-
-#define CACHE_GEOMETRY "slc_blocks_per_chip=8"
+#include "unit_cache.h"
 
 static u8 io_buf[4096];
-
-static struct nvmcache *cache_of(struct ssd_device *dev)
-{
-	struct ssd_layer *layer = unit_layer(dev, "nvmcache");
-
-	EXPECT(layer, "no cache layer in the stack");
-	return (struct nvmcache *)layer;
-}
-
-static bool cached(struct ssd_device *dev, u64 lpn)
-{
-	return ssd_cache_set_find(&cache_of(dev)->alg.dir, lpn) != CACHE_NONE;
-}
 
 /* A page whose every byte is @fill, except the filter's sample, also @fill. */
 static void write_fill(struct ssd_device *dev, u64 lpn, u8 fill)

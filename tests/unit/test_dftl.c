@@ -29,12 +29,6 @@
 			"pages_per_block=16", "blocks_per_chip=32", "chips=4", \
 			"channels=2", "op_percent=15"
 
-static void check_hook(const struct ftl *ftl)
-{
-	if (ssd_ftl_check(ftl))
-		FAIL("ssd_ftl_check failed after a GC step");
-}
-
 static int submit_at(struct ssd_device *dev, enum ssd_op op, u64 offset, u64 length,
 		     void *buf, u64 arrival_ns)
 {
@@ -82,7 +76,7 @@ static void run(const char *const *settings, unsigned int count, u64 ops, struct
 
 	EXPECT(ver && seen && page && back && zero, "out of memory");
 	memset(res, 0, sizeof(*res));
-	ftl->gc_step_hook = check_hook;
+	ftl->gc_step_hook = unit_check_ftl;
 	for (i = 0; i < ops; i++) {
 		u64 lpn = rng_below(&rng, pages), kind = rng_below(&rng, 100);
 

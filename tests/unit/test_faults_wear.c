@@ -23,12 +23,6 @@
 #define FW_GEOMETRY	"pages_per_block=16", "blocks_per_chip=32", "chips=4", \
 			"channels=2", "op_percent=30"
 
-static void check_hook(const struct ftl *ftl)
-{
-	if (ssd_ftl_check(ftl))
-		FAIL("ssd_ftl_check failed after a GC step");
-}
-
 static void fill_page(u8 *page, u32 size, u64 lpn, u64 ver)
 {
 	u64 seed = lpn * 1000003 + ver * 7919 + 1, i;
@@ -140,7 +134,7 @@ static void factory_rate(void)
 	struct ssd_stats st;
 	u32 bad;
 
-	ftl->gc_step_hook = check_hook;
+	ftl->gc_step_hook = unit_check_ftl;
 	ssd_device_get_stats(dev, &st);
 	bad = check_bad_untouched(ftl);
 	EXPECT(bad > 0 && st.bad_blocks_factory == bad && st.bad_blocks_grown == 0,
@@ -253,7 +247,7 @@ static void wear_out(const char *seed)
 	struct ssd_stats st, after;
 	int ret;
 
-	ftl->gc_step_hook = check_hook;
+	ftl->gc_step_hook = unit_check_ftl;
 	ret = random_writes(dev, &rng, pages * 200, ver, &arrival);
 	EXPECT(ret == -EROFS, "not read-only after %llu page writes (ret %d)",
 	       (unsigned long long)pages * 200, ret);

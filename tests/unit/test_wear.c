@@ -22,12 +22,6 @@
 #define WEAR_GEOMETRY	"pages_per_block=16", "blocks_per_chip=32", "chips=4", \
 			"channels=2", "op_percent=15"
 
-static void check_hook(const struct ftl *ftl)
-{
-	if (ssd_ftl_check(ftl))
-		FAIL("ssd_ftl_check failed after a GC step");
-}
-
 /* Fill @page with the contents version @ver of @lpn has. */
 static void fill_page(u8 *page, u32 size, u64 lpn, u64 ver)
 {
@@ -140,7 +134,7 @@ static void run(const char *threshold, const char *type, u64 writes, struct wear
 	double mine;
 
 	EXPECT(ver && page && back, "out of memory");
-	ftl->gc_step_hook = check_hook;
+	ftl->gc_step_hook = unit_check_ftl;
 	for (lpn = 0; lpn < pages; lpn++) {
 		fill_page(page, psize, lpn, 0);
 		EXPECT(submit(dev, SSD_OP_WRITE, lpn * psize, psize, page) == 0, "write");

@@ -49,6 +49,8 @@ struct ssd_device *make_device_stack(const char *const *settings, unsigned int c
 /* Parse "key=value" strings into @cfg over its defaults; exits on refusal. */
 void make_config(struct ssd_config *cfg, const char *const *settings, unsigned int count);
 
+/* An FTL's gc_step_hook: the consistency check after every GC step, fatal if it fails. */
+void unit_check_ftl(const struct ftl *ftl);
 /* Submit one request with a flat buffer; returns the submit result. */
 int submit(struct ssd_device *dev, enum ssd_op op, u64 offset, u64 length, void *buf);
 

@@ -52,6 +52,12 @@ int submit(struct ssd_device *dev, enum ssd_op op, u64 offset, u64 length, void 
 	return ssd_device_submit(dev, &req, &done_ns);
 }
 
+void unit_check_ftl(const struct ftl *ftl)
+{
+	if (ssd_ftl_check(ftl))
+		FAIL("ssd_ftl_check failed after a GC step");
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {

@@ -16,42 +16,24 @@
 /* Offsets and lengths end below 2^63 bytes: beyond is a broken trace. */
 #define TRACE_MAX_BYTES		(1ULL << 63)
 
-typedef int (*trace_line_parser)(struct trace_reader *tr, char *line,
-				 struct trace_record *rec, uint64_t *time_ns);
-typedef int (*trace_record_parser)(struct trace_reader *tr, const unsigned char *p,
-				   struct trace_record *rec, uint64_t *time_ns);
+/* A text format's parser of one line, and a binary format's of one record. */
+typedef int trace_line_parser(struct trace_reader *tr, char *line, struct trace_record *rec,
+			      uint64_t *time_ns);
+typedef int trace_record_parser(struct trace_reader *tr, const unsigned char *p,
+				struct trace_record *rec, uint64_t *time_ns);
 
 /* trace_fmt_text.c: the whitespace-separated formats. */
-int trace_parse_mqsim(struct trace_reader *tr, char *line, struct trace_record *rec,
-		      uint64_t *time_ns);
-int trace_parse_fiu(struct trace_reader *tr, char *line, struct trace_record *rec,
-		    uint64_t *time_ns);
-int trace_parse_ssdemu(struct trace_reader *tr, char *line, struct trace_record *rec,
-		       uint64_t *time_ns);
-int trace_parse_blkparse(struct trace_reader *tr, char *line, struct trace_record *rec,
-			 uint64_t *time_ns);
+trace_line_parser trace_parse_mqsim, trace_parse_fiu, trace_parse_ssdemu, trace_parse_blkparse;
 bool trace_is_blkparse(const char *line);
 bool trace_is_mqsim(const char *line);
 
 /* trace_fmt_csv.c: the comma-separated formats and libCacheSim's text. */
-int trace_parse_msr(struct trace_reader *tr, char *line, struct trace_record *rec,
-		    uint64_t *time_ns);
-int trace_parse_spc(struct trace_reader *tr, char *line, struct trace_record *rec,
-		    uint64_t *time_ns);
-int trace_parse_lcs_csv(struct trace_reader *tr, char *line, struct trace_record *rec,
-			uint64_t *time_ns);
-int trace_parse_lcs_txt(struct trace_reader *tr, char *line, struct trace_record *rec,
-			uint64_t *time_ns);
+trace_line_parser trace_parse_msr, trace_parse_spc, trace_parse_lcs_csv, trace_parse_lcs_txt;
 /* An lcs-csv header line: its columns into @cols; false if it is none. */
 bool trace_lcs_csv_header(const char *line, struct trace_csv_columns *cols);
 
 /* trace_fmt_bin.c: the binary formats. */
-int trace_parse_oracle(struct trace_reader *tr, const unsigned char *p,
-		       struct trace_record *rec, uint64_t *time_ns);
-int trace_parse_oracle_opns(struct trace_reader *tr, const unsigned char *p,
-			    struct trace_record *rec, uint64_t *time_ns);
-int trace_parse_vscsi(struct trace_reader *tr, const unsigned char *p,
-		      struct trace_record *rec, uint64_t *time_ns);
+trace_record_parser trace_parse_oracle, trace_parse_oracle_opns, trace_parse_vscsi;
 /* Whether the first bytes are not text (a control byte other than blanks). */
 bool trace_looks_binary(const unsigned char *p, size_t bytes);
 /* The vscsi record version (1, 2) of the first records, 0 if neither. */

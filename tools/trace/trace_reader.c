@@ -14,8 +14,8 @@
 
 struct format_info {
 	const char *name;
-	trace_line_parser parse_line;		/* text formats */
-	trace_record_parser parse_record;	/* binary formats */
+	trace_line_parser *parse_line;		/* text formats */
+	trace_record_parser *parse_record;	/* binary formats */
 	size_t record_bytes;			/* 0: set at the first read (vscsi) */
 	bool has_disks;
 	bool disk_pair;
