@@ -54,17 +54,16 @@ step() {
 	tag="r$ROUND-$STEP"
 	sync
 	print_stats /dev/ssdemu0 "$tag-before"
-	rm -rf /tmp/bt && mkdir -p /tmp/bt
-	blktrace -d /dev/ssdemu0 -D /tmp/bt -o trace > /dev/null 2>&1 &
-	bt=$!
+	blktrace_start /dev/ssdemu0 /tmp/bt
+	# Set up; it records from BLKTRACESTART, issued a moment later with
+	# no sign of it that needs no I/O: the second stands in for that.
 	sleep 1
 	echo "workload: round $ROUND of $ROUNDS: $STEP" >&2
 	t0=$(uptime_s)
 	in_host "$2"
 	sync
 	t1=$(uptime_s)
-	kill -INT $bt
-	wait $bt
+	blktrace_stop
 	blkparse -q -i /tmp/bt/trace -o "/out/$LABEL/$tag.blkparse" > /dev/null ||
 		fail "blkparse $tag"
 	print_stats /dev/ssdemu0 "$tag-after"

@@ -52,6 +52,43 @@ disk_wrote() {
 	[ "$_dw_w" != 0 ]
 }
 
+# blktrace_start DEV DIR [ARG...]: blktrace on DEV writing its files into
+# DIR (its pid in BT_PID, its stdout and stderr in DIR.out and DIR.err);
+# returns once blktrace's setup has registered its tracepoints, and the
+# caller must run no I/O before that.  Registering a tracepoint patches
+# kernel text (an int3 first, then the new bytes); under TCG a CPU that runs
+# a site being patched can take the int3 as an oops ("Oops: int3" in
+# dd_insert_requests during a read, once in a CI run).  The wait needs no
+# I/O: reading /sys/block/DISK/trace/enable takes the queue's debugfs_mutex,
+# which the BLKTRACESETUP ioctl holds until its tracepoints are registered
+# (kernel/trace/blktrace.c, blk_trace_setup), and reads 1 only after that.
+# Events are recorded from BLKTRACESTART on, a moment later: a caller that
+# needs every request must still see blktrace's first events before its
+# workload (timing.sh's probes).  blktrace_stop: stop it and wait (its
+# tracepoints are unregistered then: no I/O may run until it returns).
+blktrace_start() {
+	_bt_dev=$1
+	_bt_dir=$2
+	shift 2
+	rm -rf "$_bt_dir" && mkdir -p "$_bt_dir" || fail "mkdir $_bt_dir"
+	blktrace -d "$_bt_dev" "$@" -D "$_bt_dir" -o trace \
+		> "$_bt_dir.out" 2> "$_bt_dir.err" &
+	BT_PID=$!
+	wait_until 300 "blktrace to set up $_bt_dev" blktrace_set_up "$_bt_dev"
+}
+
+blktrace_set_up() {
+	kill -0 "$BT_PID" 2>/dev/null ||
+		fail "blktrace ended: $(cat "$_bt_dir.err")"
+	read -r _bt_on < "/sys/block/${1#/dev/}/trace/enable"
+	[ "$_bt_on" = 1 ]
+}
+
+blktrace_stop() {
+	kill -INT "$BT_PID" || fail "stop blktrace"
+	wait "$BT_PID"
+}
+
 # expect_refused ATTR_PATH VALUE ERRNO_TEXT KERNEL_MESSAGE
 expect_refused() {
 	kmsg_mark

@@ -56,23 +56,22 @@ ssdctl destroy cmp || fail "destroy cmp"
 bt_keys="pages_per_block=64 blocks_per_chip=16 op_percent=20 timing=0"
 bt_keys="$bt_keys program_ns=2000000 request_log_entries=100000"
 echo "BT-CONFIG $bt_keys"
-# blktrace sets up (its debugfs files appear) before it starts, and nothing
-# says when it has started: so read the device until blktrace's own output
-# holds events (it traces), then clear the device's log and counters of
-# those reads; blkparse's list starts at the workload's first write (the
-# reads before it are the probes).  The trace is then complete by
-# construction: no attempt made again, no wait guessed.  blktrace reads a
-# relay sub-buffer only once it is full, so the probes read the whole device
-# (about 1200 events each) into 256 KiB sub-buffers (64 of them: the same
-# 16 MiB per CPU as 16 of 1 MiB).
+# blktrace_start (lib.sh) returns once blktrace has set up, with no I/O
+# run before; it records from its start, a moment later, and nothing says
+# when: so read the device until blktrace's own output holds events (it
+# traces), then clear the device's log and counters of those reads;
+# blkparse's list starts at the workload's first write (the reads before it
+# are the probes).  The trace is then complete by construction: no attempt
+# made again, no wait guessed.  blktrace reads a relay sub-buffer only once
+# it is full, so the probes read the whole device (about 1200 events each)
+# into 256 KiB sub-buffers (64 of them: the same 16 MiB per CPU as 16 of
+# 1 MiB).  Its summary ("Total: N events (dropped M)") goes to stdout when it
+# writes files.
 dev=$(ssdctl create bt --config /configs/small-test.conf $bt_keys) || fail "create bt"
-rm -rf /tmp/bt && mkdir /tmp/bt || fail "mkdir /tmp/bt"
-# Its summary ("Total: N events (dropped M)") goes to stdout when it writes files.
-blktrace -d "$dev" -b 256 -n 64 -D /tmp/bt -o trace > /tmp/blktrace.out 2>/tmp/blktrace.err &
-bt_pid=$!
+blktrace_start "$dev" /tmp/bt -b 256 -n 64
 probes=0
 tracing() {	# a probe read of the device, then: has blktrace written events?
-	kill -0 $bt_pid 2>/dev/null || fail "blktrace ended: $(cat /tmp/blktrace.err)"
+	kill -0 "$BT_PID" 2>/dev/null || fail "blktrace ended: $(cat /tmp/bt.err)"
 	probes=$((probes + 1))
 	dd if="$dev" of=/dev/null bs=1M iflag=direct 2>/dev/null || fail "probe read"
 	for f in /tmp/bt/trace.blktrace.*; do
@@ -90,11 +89,10 @@ fio --name=bttrim --filename="$dev" $common --rw=randtrim --bs=64k \
 	--iodepth=2 --io_size=2M --randseed=8 > /dev/null || fail "fio bt trim"
 fio --name=btread --filename="$dev" $common --rw=randread --bs=16k \
 	--iodepth=4 --io_size=4M --randseed=9 > /dev/null || fail "fio bt read"
-kill -INT $bt_pid || fail "stop blktrace"
-wait $bt_pid
-grep -q "dropped" /tmp/blktrace.err && fail "blktrace dropped events"
-grep -q "You have" /tmp/blktrace.out && fail "blktrace: $(cat /tmp/blktrace.out)"
-grep "Total:" /tmp/blktrace.out
+blktrace_stop
+grep -q "dropped" /tmp/bt.err && fail "blktrace dropped events"
+grep -q "You have" /tmp/bt.out && fail "blktrace: $(cat /tmp/bt.out)"
+grep "Total:" /tmp/bt.out
 blkparse -q -a issue -i trace -D /tmp/bt > /tmp/bt.all 2>/tmp/blkparse.err ||
 	fail "blkparse: $(cat /tmp/blkparse.err)"
 # blkparse's default format: field 6 is the action (D: issued), field 7
