@@ -15,6 +15,7 @@ are a tool above this: `python3 -m ssdtools.sweep`
   _lib     the ctypes binding to libssdsim.so
   errors   SsdsimError
   results  ssdsim's output read back: statistics, completions, tables
+  options  ssdsim's run options, one table (iodepth, from_snapshot, ...)
   runner   the one runner: command line, in-process or a binary
   keys     the configuration keys (--list-keys)
   device   Device: one device request by request
@@ -25,12 +26,13 @@ from ssdsim._lib import config_check, lib_path
 from ssdsim.device import Device
 from ssdsim.errors import SsdsimError
 from ssdsim.keys import Key, choices, defaults, list_keys
+from ssdsim.options import OPTIONS, Option
 from ssdsim.paths import SSDSIM, SSDSIM_ASAN
 from ssdsim.results import (Completion, flatten, read_completions,
                             to_dataframe)
 from ssdsim.runner import call, command_line, run, run_args, use_api
 
-__all__ = ["Completion", "Device", "Key", "SSDSIM", "SSDSIM_ASAN",
-           "SsdsimError", "call", "choices", "command_line", "config_check",
-           "defaults", "flatten", "lib_path", "list_keys",
+__all__ = ["Completion", "Device", "Key", "OPTIONS", "Option", "SSDSIM",
+           "SSDSIM_ASAN", "SsdsimError", "call", "choices", "command_line",
+           "config_check", "defaults", "flatten", "lib_path", "list_keys",
            "read_completions", "run", "run_args", "to_dataframe", "use_api"]

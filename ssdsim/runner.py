@@ -2,7 +2,8 @@
 
 Owns the translation of Python arguments into ssdsim's command line
 (configuration keys as keyword arguments or "key=value" strings, the
-options by name) and running it: in this process through libssdsim.so
+run options by name, from the one table of them, options.py) and running
+it: in this process through libssdsim.so
 (ssdsim_main(), whose result the library hands over as values, so the
 statistics equal what `ssdsim --json` prints and a refusal carries the
 binary's message), or, when a binary is named (the ASan build the tests
@@ -21,6 +22,8 @@ from typing import Any, Callable, Iterable, Mapping, Sequence, Union
 
 from ssdsim import _lib
 from ssdsim.errors import SsdsimError
+from ssdsim.options import arguments as option_arguments
+from ssdsim.options import split as split_options
 from ssdsim.paths import SSDSIM, Path_
 from ssdsim.results import from_values, parse_json
 
@@ -48,44 +51,22 @@ def key_strings(keys: KeyValues = None, **more: Any) -> list[str]:
 
 
 def command_line(trace: Path_ | None, *, config: Path_ | None = None,
-                 keys: KeyValues = None, warmup: int = 0,
-                 format: str | None = None, disk: str | None = None,
-                 remap: str | None = None, remap_unit: int | None = None,
-                 belady: bool = False, belady_next_use: str | None = None,
-                 check: bool = False, final_flush: bool = True,
-                 completions: Path_ | None = None,
-                 flags: Iterable[str] = (), json_stats: bool = True,
-                 **more_keys: Any) -> list[str]:
-    """ssdsim's arguments for these options (see run()): the preset, the
-    keys (applied in order, so they win), the options, --json, the other
-    flags, the completions file and the trace."""
+                 keys: KeyValues = None, flags: Iterable[str] = (),
+                 json_stats: bool = True, **named: Any) -> list[str]:
+    """ssdsim's arguments for a run (see run()): the preset, the keys
+    (applied in order, so they win), the options (@named among
+    ssdsim.options.OPTIONS, by their Python names: iodepth=32,
+    from_snapshot="aged.snap"), --json, the other flags and the trace.
+    Any other keyword argument is a configuration key."""
+    options, more_keys = split_options(named)
     args: list[str] = []
     if config is not None:
         args += ["--config", str(config)]
     args += key_strings(keys, **more_keys)
-    if format is not None:
-        args += ["--format", format]
-    if disk is not None:
-        args += ["--disk", str(disk)]
-    if remap is not None:
-        args += ["--remap", remap]
-    if remap_unit is not None:
-        args += ["--remap-unit", str(remap_unit)]
-    if warmup:
-        args += ["--warmup", str(warmup)]
-    if belady:
-        args.append("--belady")
-    if belady_next_use is not None:
-        args += ["--belady-next-use", belady_next_use]
-    if check:
-        args.append("--check")
-    if not final_flush:
-        args.append("--no-final-flush")
+    args += option_arguments(options)
     if json_stats:
         args.append("--json")
     args += list(flags)
-    if completions is not None:
-        args += ["--completions", str(completions)]
     if trace is not None:
         args.append(str(trace))
     return args
@@ -161,37 +142,31 @@ def run_args(argv: Sequence[str],
 
 
 def run(trace: Path_, *, config: Path_ | None = None,
-        keys: KeyValues = None, warmup: int = 0, format: str | None = None,
-        disk: str | None = None, remap: str | None = None,
-        remap_unit: int | None = None, belady: bool = False,
-        belady_next_use: str | None = None,
-        check: bool = False, final_flush: bool = True,
-        completions: Path_ | None = None, flags: Iterable[str] = (),
+        keys: KeyValues = None, flags: Iterable[str] = (),
         stderr: Callable[[str], None] | None = print_stderr,
         binary: Path_ | None = None, timeout: float | None = None,
-        **more_keys: Any) -> dict[str, Any]:
+        **named: Any) -> dict[str, Any]:
     """Replay @trace through ssdsim; its --json statistics as a dict.
 
     Configuration: the preset @config, then @keys (a mapping or
     "key=value" strings) and keyword arguments (cache_pages=256), applied
-    in that order.  Options as ssdsim's: warmup (--warmup N), format,
-    disk, remap ("dense"), remap_unit, belady, belady_next_use ("any":
-    a page's next read or write, the default; "write": its next write
-    only), check, final_flush=False
-    (--no-final-flush), completions (a file), flags (any other
-    arguments).  Warnings ssdsim prints go to @stderr (default: this
-    process's stderr; None drops them).  Raises SsdsimError with the
-    binary's message for an unknown key, a bad value or a bad trace.
+    in that order.  Options: any of ssdsim's run options by its Python
+    name (the table ssdsim.options.OPTIONS, one place: warmup, format,
+    disk, remap, remap_unit, belady, belady_next_use ("any" or "write"),
+    check, final_flush=False (--no-final-flush), data, from_snapshot
+    (--from), reset_stats, age, age_seed (--seed), bad_blocks, fill,
+    measure_from, iodepth, time_scale, power_cut_at, inject (a list),
+    save, completions (a file)); a keyword argument that names no option
+    is a configuration key.  @flags: any other arguments.  Warnings
+    ssdsim prints go to @stderr (default: this process's stderr; None
+    drops them).  Raises SsdsimError with the binary's message for an
+    unknown key, a bad value, a refused option or a bad trace.
 
     @binary runs that ssdsim program instead (SSDSIM_ASAN; SSDSIM goes
     through the library when it is built), @timeout (seconds) as a
     subprocess; then a failure's message leads with the command and its
     status, and the warnings are dropped (see run_args()).
     """
-    argv = command_line(trace, config=config, keys=keys, warmup=warmup,
-                        format=format, disk=disk, remap=remap,
-                        remap_unit=remap_unit, belady=belady,
-                        belady_next_use=belady_next_use, check=check,
-                        final_flush=final_flush, completions=completions,
-                        flags=flags, **more_keys)
+    argv = command_line(trace, config=config, keys=keys, flags=flags,
+                        **named)
     return run_args(argv, stderr, binary, timeout)
