@@ -12,14 +12,26 @@ file):
     config = "configs/procache-tlc.conf"     # preset (optional)
     traces = ["tests/data/fiu-homes-sample.blkparse"]
     warmup = 6                              # or a list, swept
-    [options]                               # ssdsim's: remap, belady,
-    remap = "dense"                         # format, disk, remap_unit,
-    belady = true                           # check, final_flush
+    [options]                               # ssdsim's run options
+    remap = "dense"
+    belady = true
+    iodepth = 32                            # or time-scale, from, ...
     [keys]                                  # fixed configuration keys
     cache_policy = "procache"
-    [grid]                                  # swept: lists of values
-    procache_p_ppm = [10000, 100000]
+    [grid]                                  # swept: lists of values of
+    procache_p_ppm = [10000, 100000]        # keys or of run options
     cache_pages = [16, 64]
+
+The options are ssdsim's run options, the binding's one table of them
+(ssdsim/options.py: iodepth, fill, from_snapshot, time_scale,
+measure_from, reset_stats, age, ...), named as there or as ssdsim's flag
+("time-scale", "from", "seed"), so a run option added there reaches the
+sweep.  Refused here: save and completions (every point would write the
+same file).  With age (age=SPEC, age_seed), each point ages its own
+device (its preset and keys, `ssdsim --age SPEC --save`, into a temporary
+file) and replays the trace from that snapshot with --reset-stats
+(engines.py), as the cookbook's aged replay: the cache's size and policy
+shape the device, so one snapshot cannot serve a grid of them.
     [plot]                                  # optional
     x = "cache_pages"
     line = "procache_p_ppm"
@@ -35,18 +47,33 @@ from pathlib import Path
 from typing import Any
 
 from ssdsim import SsdsimError, config_check, list_keys
+from ssdsim.options import find as find_option
+from ssdsim.options import names as option_names
+from ssdsim.options import value_text
 
-# ssdsim's options a grid may set once ([options]); warmup may be swept.
-OPTIONS = ("warmup", "format", "disk", "remap", "remap_unit", "belady",
-           "check", "final_flush")
-SWEPT_OPTIONS = ("warmup",)
+# Run options a sweep refuses: each point would write the same file.
+REFUSED_OPTIONS = {"save": "a snapshot per point would overwrite the last;"
+                   " give age to age each point's device",
+                   "completions": "every point would write the same file"}
 
 
-def value_text(value: Any) -> str:
-    """A value as ssdsim's key=value takes it (booleans as 0/1)."""
-    if isinstance(value, bool):
-        return str(int(value))
-    return str(value)
+def known_options() -> str:
+    """The options a sweep takes, for messages."""
+    return ", ".join(n for n in option_names() if n not in REFUSED_OPTIONS)
+
+
+def option_name(name: str) -> str:
+    """@name (an option's Python name or flag) as its Python name;
+    SsdsimError naming the accepted ones if it is none or refused."""
+    option = find_option(name)
+    if option is None:
+        raise SsdsimError(f"ssdsim sweep: unknown option '{name}' (ssdsim's"
+                          f" run options: {known_options()}; or their flags"
+                          " without the dashes: time-scale, from, seed)")
+    if option.name in REFUSED_OPTIONS:
+        raise SsdsimError(f"ssdsim sweep: option '{name}' refused in a sweep:"
+                          f" {REFUSED_OPTIONS[option.name]}")
+    return option.name
 
 
 @dataclass
@@ -62,20 +89,29 @@ class Grid:
         """The swept names, in order."""
         return list(self.grid)
 
+    def swept_options(self) -> set[str]:
+        """The swept names that are run options, not keys (a name that
+        is both, seed, is the key)."""
+        known = set(list_keys())
+        return {n for n in self.grid
+                if n not in known and find_option(n) is not None}
+
     def points(self) -> list[dict[str, Any]]:
         """One run per trace and combination: trace, config, keys
-        ("key=value", fixed then swept), options and the labels (the
-        swept values)."""
+        ("key=value", fixed then swept), options (by their Python names)
+        and the labels (the swept values)."""
         out = []
         combos = list(itertools.product(*self.grid.values()))
+        swept_options = self.swept_options()
+        fixed = {option_name(k): v for k, v in self.options.items()}
         for trace in self.traces:
             for combo in combos:
                 labels = dict(zip(self.grid, combo))
-                options = dict(self.options)
+                options = dict(fixed)
                 keys = [f"{k}={value_text(v)}" for k, v in self.keys.items()]
                 for name, value in labels.items():
-                    if name in SWEPT_OPTIONS:
-                        options[name] = value
+                    if name in swept_options:
+                        options[option_name(name)] = value
                     else:
                         keys.append(f"{name}={value_text(value)}")
                 out.append({"trace": trace, "config": self.config,
@@ -86,23 +122,24 @@ class Grid:
     def check(self) -> None:
         """Refuse a bad grid before anything runs (see the top)."""
         known = set(list_keys())
+        swept_options = self.swept_options()
         for where, names in (("keys", self.keys), ("grid", self.grid)):
             for name in names:
                 if name not in known and not (where == "grid" and
-                                              name in SWEPT_OPTIONS):
+                                              name in swept_options):
                     raise SsdsimError(
                         f"ssdsim sweep: unknown key '{name}' in the {where}"
-                        " (`ssdsim --list-keys` lists the keys; warmup is"
-                        " the one option a grid may sweep)")
+                        " (`ssdsim --list-keys` lists the keys; a grid may"
+                        " also sweep ssdsim's run options:"
+                        f" {known_options()})")
         for name, values in self.grid.items():
             if not isinstance(values, list) or not values:
                 raise SsdsimError(f"ssdsim sweep: '{name}' in the grid has"
                                   " no values: give a list")
-        for name in self.options:
-            if name not in OPTIONS:
-                raise SsdsimError(f"ssdsim sweep: unknown option '{name}'"
-                                  f" (known: {', '.join(OPTIONS)})")
-        overlap = set(self.keys) & set(self.grid)
+        fixed = [option_name(n) for n in self.options]
+        swept = [option_name(n) for n in swept_options]
+        overlap = (set(self.keys) & set(self.grid)) | (set(fixed) &
+                                                       set(swept))
         if overlap:
             raise SsdsimError(f"ssdsim sweep: '{sorted(overlap)[0]}' is both"
                               " fixed and swept: say it once")
@@ -119,7 +156,9 @@ class Grid:
         seen: set[tuple[str, ...]] = set()
         for point in self.points():
             keys = tuple(point["keys"])
-            if keys in seen:
+            if keys in seen or point["options"].get("from_snapshot"):
+                # Over a snapshot the keys change the snapshot's device:
+                # ssdsim's loader checks them when the point runs.
                 continue
             seen.add(keys)
             try:
