@@ -9,13 +9,20 @@ written as one table and plots.
         [--warmup N] [--option NAME=VALUE ...] [--jobs N]
         [--engine local|dask|ray] [--address ADDR] [--out DIR]
         [--name NAME] [--parquet] [--x KEY] [--line KEY] [--y COL,...]
-        [--logx] [--no-plot] [--no-progress]
+        [--logx] [--no-plot] [--no-progress] [--resume]
 
 The grid file's format is ssdtools/sweep/grid.py's; the command line adds to it
-and wins.  The grid is checked before anything runs: an unknown key, a
-refused value or a missing trace stops it with a message naming it.
-Writes DIR/NAME.csv (and NAME.parquet with --parquet) and a plot per
---y column, DIR/NAME-<column>.png.  docs/ssdsim-python.md has more.
+and wins.  --option takes any of ssdsim's run options (the binding's
+table of them, ssdsim/options.py), and --grid sweeps keys and options
+alike.  The grid is checked before anything runs: an unknown key or
+option, a refused value or a missing trace stops it with a message
+naming it.  Writes DIR/NAME.csv (and NAME.parquet with --parquet) and a
+plot per --y column, DIR/NAME-<column>.png; a plot that cannot be drawn
+is an error (exit 1) unless --no-plot.  Rows are kept as their runs end
+(DIR/NAME.journal.jsonl): a sweep stopped by Ctrl-C or a failing run
+writes the rows done as DIR/NAME.partial.csv and exits non-zero, and the
+same command with --resume runs only the rest.  docs/ssdsim-python.md
+has more.
 """
 from __future__ import annotations
 
@@ -23,11 +30,14 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from ssdsim import SsdsimError
+from ssdsim.options import OPTIONS
 from ssdtools.sweep import sweep
 from ssdtools.sweep.engines import ENGINES
-from ssdtools.sweep.grid import Grid, parse_assignment, read_file
+from ssdtools.sweep.grid import (REFUSED_OPTIONS, Grid, parse_assignment,
+                                 read_file)
 from ssdtools.sweep.table import plot, write_csv, write_parquet
 
 DEFAULT_Y = ["cache_write_hit_ratio", "waf", "flash_erase_blocks"]
@@ -49,8 +59,13 @@ def parser() -> argparse.ArgumentParser:
                    help="a trace (repeat for several)")
     p.add_argument("--warmup", type=int, help="warm-up passes (ssdsim's)")
     p.add_argument("--option", action="append", default=[],
-                   metavar="NAME=VALUE", help="an ssdsim option: remap,"
-                   " belady, format, disk, remap_unit, check, final_flush")
+                   metavar="NAME=VALUE", help="any of ssdsim's run options"
+                   " (ssdsim/options.py), as its name or its flag: "
+                   + ", ".join(f"{o.name} ({o.flag})" for o in OPTIONS
+                               if o.name not in REFUSED_OPTIONS)
+                   + "; --grid sweeps them too (--grid iodepth=1,32);"
+                   " age=SPEC ages each point's device and replays from"
+                   " its snapshot")
     p.add_argument("--jobs", type=int, help="processes (default: cores)")
     p.add_argument("--engine", choices=ENGINES, default="local")
     p.add_argument("--address", help="the dask scheduler or ray cluster")
@@ -66,8 +81,13 @@ def parser() -> argparse.ArgumentParser:
                    f" {','.join(DEFAULT_Y)})")
     p.add_argument("--logx", action="store_true",
                    help="plot x on a log2 scale")
-    p.add_argument("--no-plot", action="store_true")
+    p.add_argument("--no-plot", action="store_true",
+                   help="no plots (without it, a plot that cannot be"
+                   " drawn, e.g. matplotlib missing, is an error)")
     p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--resume", action="store_true",
+                   help="keep the rows of an interrupted run of the same"
+                   " sweep (DIR/NAME.journal.jsonl) and run the rest")
     return p
 
 
@@ -99,16 +119,35 @@ def grid_from(args: argparse.Namespace) -> Grid:
     return grid
 
 
+def interrupted(out: Path, name: str, journal: Path,
+                how: str) -> None:
+    """The rows done when the sweep stopped, as NAME.partial.csv."""
+    from ssdtools.sweep.journal import Journal
+    done: list[dict[str, Any]] = []
+    total = "?"
+    if journal.exists():
+        book = Journal.read_only(journal)
+        done, total = book.rows(), str(book.total)
+    print(f"sweep: {how}: {len(done)} of {total} runs done", file=sys.stderr)
+    if done:
+        path = out / f"{name}.partial.csv"
+        write_csv(done, path)
+        print(f"sweep: wrote {path} (partial: the rows done); the same"
+              " command with --resume runs the rest", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     name = args.name or (args.grid_file.stem if args.grid_file else "sweep")
+    journal = args.out / f"{name}.journal.jsonl"
     try:
         grid = grid_from(args)
         start = time.monotonic()
         table = sweep(grid, args.engine, args.jobs, args.address,
-                      not args.no_progress)
+                      not args.no_progress, journal, args.resume)
         wall = time.monotonic() - start
         args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / f"{name}.partial.csv").unlink(missing_ok=True)
         written = [args.out / f"{name}.csv"]
         write_csv(table, written[0])
         if args.parquet:
@@ -121,8 +160,13 @@ def main(argv: list[str] | None = None) -> int:
             ys = grid.plot.get("y", DEFAULT_Y)
             written += plot(table, dims, x, line, list(ys), args.out, name,
                             bool(grid.plot.get("logx", False)))
+    except KeyboardInterrupt:
+        interrupted(args.out, name, journal, "interrupted")
+        return 130
     except SsdsimError as e:
         print(e, file=sys.stderr)
+        if journal.exists():
+            interrupted(args.out, name, journal, "stopped")
         return 1
     for text in dict.fromkeys(r["ssdsim_warnings"] for r in table):
         if text:

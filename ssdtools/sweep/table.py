@@ -6,7 +6,8 @@ flatten(), the run's wall time and what ssdsim warned on stderr),
 writing them as CSV (always; the csv module) or Parquet (pandas and
 pyarrow), and the plots (matplotlib): per statistic asked for, one panel
 per trace, y against the x key, one line per value of the line key (and
-of any other swept key).
+of any other swept key).  A plot that cannot be drawn (no matplotlib, a
+column not in the table, matplotlib's error) is an error, not a silence.
 """
 from __future__ import annotations
 
@@ -17,16 +18,14 @@ from typing import Any
 from ssdsim import SsdsimError, flatten
 
 
-def rows(points: list[dict[str, Any]],
-         results: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    out = []
-    for point, result in zip(points, results):
-        row: dict[str, Any] = {"trace": point["trace"], **point["labels"]}
-        for name, value in flatten(result["stats"]).items():
-            row.setdefault(name, value)
-        row["run_seconds"] = round(result["seconds"], 3)
-        row["ssdsim_warnings"] = result["stderr"].strip()
-        out.append(row)
+def row(point: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    """The row of one run: the point's trace and swept values, then its
+    statistics, wall time and warnings."""
+    out: dict[str, Any] = {"trace": point["trace"], **point["labels"]}
+    for name, value in flatten(result["stats"]).items():
+        out.setdefault(name, value)
+    out["run_seconds"] = round(result["seconds"], 3)
+    out["ssdsim_warnings"] = result["stderr"].strip()
     return out
 
 
@@ -67,14 +66,33 @@ def write_parquet(table: list[dict[str, Any]], path: Path) -> None:
 def plot(table: list[dict[str, Any]], dims: list[str], x: str,
          line: str | None, ys: list[str], out_dir: Path,
          name: str, logx: bool = False) -> list[Path]:
-    """One PNG per statistic in @ys (x on a log2 scale with @logx); []
-    without matplotlib."""
+    """One PNG per statistic in @ys (x on a log2 scale with @logx).
+    SsdsimError if one cannot be drawn: matplotlib missing (naming what
+    to install), a column not in the table, or matplotlib's own error;
+    a sweep that wants no plots does not call this (--no-plot)."""
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-    except ImportError:
-        return []
+    except ImportError as e:
+        raise SsdsimError("ssdsim sweep: plots need matplotlib (Debian:"
+                          " python3-matplotlib, which scripts/install-deps.sh"
+                          " installs; pip install matplotlib), or give"
+                          " --no-plot") from e
+    try:
+        return draw(plt, table, dims, x, line, ys, out_dir, name, logx)
+    except SsdsimError:
+        raise
+    except Exception as e:
+        raise SsdsimError(f"ssdsim sweep: a plot could not be drawn: {e!r}"
+                          " (the table is written; --no-plot skips the"
+                          " plots)") from e
+
+
+def draw(plt: Any, table: list[dict[str, Any]], dims: list[str], x: str,
+         line: str | None, ys: list[str], out_dir: Path, name: str,
+         logx: bool) -> list[Path]:
+    """plot()'s drawing, with matplotlib's pyplot @plt."""
     traces = list(dict.fromkeys(r["trace"] for r in table))
     others = [d for d in dims if d != x and d != line]
     group_by = ([line] if line else []) + others
