@@ -424,3 +424,35 @@ def test_a_plot_that_cannot_be_drawn_fails_loudly(tmp_path: Path) -> None:
     proc = subprocess.run(args + ["--no-plot"], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_dask_close_is_quiet_and_ordered(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The dask engine closes the client, then the cluster it made, with
+    distributed's loggers silenced meanwhile only: an error a worker's
+    comm logs on that normal shutdown (CommClosedError) is not printed,
+    and the loggers' levels are restored afterwards."""
+    import logging
+
+    from ssdtools.sweep.engines import quiet_close
+    order: list[str] = []
+    log = logging.getLogger("distributed.worker")
+    log.addHandler(logging.StreamHandler(sys.stderr))
+
+    class Closing:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def close(self) -> None:
+            order.append(self.name)
+            log.error("CommClosedError: stream closed (%s)", self.name)
+
+    try:
+        quiet_close(Closing("client"), Closing("cluster"))
+        assert order == ["client", "cluster"]
+        assert "CommClosedError" not in capsys.readouterr().err
+        assert log.level == logging.NOTSET
+        log.error("after the close")
+        assert "after the close" in capsys.readouterr().err
+    finally:
+        log.handlers.clear()
