@@ -381,7 +381,10 @@ def test_ctrl_c_keeps_the_rows_done(tmp_path: Path) -> None:
          "--grid", "gc_pages_per_write=" + ",".join(map(str, range(1, 41))),
          "--trace", str(TRACES / "mqsim-tpcc-small.trace"), "--jobs", "1",
          "--out", str(out), "--name", "g", "--no-plot", "--no-progress"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # A shell's background job (make test &) ignores SIGINT, and a
+        # child would inherit that: the sweep gets Ctrl-C's default.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
         if journal.exists() and len(journal.read_text().splitlines()) >= 3:
