@@ -50,7 +50,7 @@ def key_strings(keys: KeyValues = None, **more: Any) -> list[str]:
 def command_line(trace: Path_ | None, *, config: Path_ | None = None,
                  keys: KeyValues = None, warmup: int = 0,
                  format: str | None = None, disk: str | None = None,
-                 remap: str | None = None, remap_unit: int | None = None,
+                 remap: str | None = None, remap_unit: int | str | None = None,
                  belady: bool = False, belady_next_use: str | None = None,
                  check: bool = False, final_flush: bool = True,
                  completions: Path_ | None = None,
@@ -163,7 +163,7 @@ def run_args(argv: Sequence[str],
 def run(trace: Path_, *, config: Path_ | None = None,
         keys: KeyValues = None, warmup: int = 0, format: str | None = None,
         disk: str | None = None, remap: str | None = None,
-        remap_unit: int | None = None, belady: bool = False,
+        remap_unit: int | str | None = None, belady: bool = False,
         belady_next_use: str | None = None,
         check: bool = False, final_flush: bool = True,
         completions: Path_ | None = None, flags: Iterable[str] = (),
@@ -175,7 +175,8 @@ def run(trace: Path_, *, config: Path_ | None = None,
     Configuration: the preset @config, then @keys (a mapping or
     "key=value" strings) and keyword arguments (cache_pages=256), applied
     in that order.  Options as ssdsim's: warmup (--warmup N), format,
-    disk, remap ("dense"), remap_unit, belady, belady_next_use ("any":
+    disk, remap ("dense"), remap_unit (bytes, "page" or "erase-block",
+    the default), belady, belady_next_use ("any":
     a page's next read or write, the default; "write": its next write
     only), check, final_flush=False
     (--no-final-flush), completions (a file), flags (any other
