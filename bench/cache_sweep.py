@@ -21,8 +21,10 @@ only) and reports, per trace:
 No request may wrap around the device (a replay that wraps is an
 error): wrapping folds pages far apart onto one and turns the trace's
 rewrites, hits and GC into the wrap's.  TPC-C (216.7 GiB of addresses on
-16 disks) is replayed with --remap dense, which packs the 20470 (disk,
-page)s it touches in first-touch order, on the bench device grown to
+16 disks) is replayed with --remap dense --remap-unit page, which packs
+the 20470 (disk, page)s it touches in first-touch order (page units: the
+device is page-mapped, and in erase-block units, --remap dense's default,
+they would take 1.7 GiB), on the bench device grown to
 TRACE_DEVICE's blocks_per_chip=103, the fewest that hold them.  (Until
 the sweep refused wrapping, every TPC-C request wrapped onto the 27 MiB
 device: a 1.7% rewrite fraction became 41%, and the Belady bound at 128
@@ -74,7 +76,7 @@ BENCH_DEVICE = ["chips=4", "channels=2", "pages_per_block=64",
 TRACE_DEVICE: dict[str, list[str]] = {
     "mqsim-tpcc-small.trace": ["blocks_per_chip=103"]}
 TRACE_FLAGS: dict[str, list[str]] = {
-    "mqsim-tpcc-small.trace": ["--remap", "dense"]}
+    "mqsim-tpcc-small.trace": ["--remap", "dense", "--remap-unit", "page"]}
 WARMUP = 2
 CACHE_PAGES = 128
 SIZES = [16, 32, 64, 128, 256, 384]

@@ -2,9 +2,9 @@
 
 Runs `python3 -m ssdtools.sweep bench/grids/procache-fig4.toml` (the grid
 says what: bench/procache_figs.py's device, c = 64 KiB, warm-up 6, --remap
-dense, Belady's bound beside) on the repository's real traces (FIU homes
-sample, MQSim TPC-C sample): 6 values of p x 8 cache sizes per trace, in
-a local process pool, and reports its wall time.  Writes
+dense --remap-unit page, Belady's bound beside) on the repository's real
+traces (FIU homes sample, MQSim TPC-C sample): 6 values of p x 8 cache
+sizes per trace, in a local process pool, and reports its wall time.  Writes
 bench/results/procache-fig4-sweep.csv (the sweep's table), a PNG per
 plotted column (procache-fig4-sweep-<column>.png) and
 procache-fig4-sweep.md (the hit ratio and TLC program tables, the
@@ -79,7 +79,8 @@ def table_lines(r: dict[str, Any]) -> list[str]:
              "Device: configs/procache-tlc.conf, blocks_per_chip=160,"
              " slc_blocks_per_chip=16 (2 KiB pages); ProCache c = 64 KiB"
              " (the paper's Fig 4; a request of exactly c may enter),"
-             " warmup-6, --remap dense. hit = cache write hit pages / page"
+             " warmup-6, --remap dense --remap-unit page. hit = cache"
+             " write hit pages / page"
              " writes of the measured pass; off-line = Belady's MIN with"
              " bypass at the same size (independent of p), a page's next"
              " use its next read or write (the paper's Table 1; ssdsim"

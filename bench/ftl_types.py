@@ -11,14 +11,19 @@ Device (DEVICE): 4 chips on 2 channels, 40 blocks of 64 pages each
 (256 KiB blocks), 15% over-provisioning, no SLC region, timing=1: 34 MiB
 logical.  Workloads:
 
-- the repository's traces (tests/data), each with --remap dense (the
-  pages a trace touches packed into the device in first-touch order, so
-  no request wraps: a replay that wraps is an error) and WARMUP warm-up
-  passes (statistics of the last pass only: the trace's rewrites meet
-  the state its earlier passes left).  TPC-C's 20470 pages run on the
-  device grown to TRACE_DEVICE's blocks_per_chip (its pages at 80% of
-  the logical space); the FIU mail sample writes only 16 pages.  Their
-  arrival times are the traces'.
+- the repository's traces (tests/data), each with --remap dense in its
+  default unit, the erase block (TRACE_FLAGS: the erase blocks a trace
+  touches packed into the device in first-touch order, the trace's
+  layout inside each kept, so a block-mapped type sees the trace's own
+  locality; no request wraps: a replay that wraps is an error) and
+  WARMUP warm-up passes (statistics of the last pass only: the trace's
+  rewrites meet the state its earlier passes left).  Until issue 33 the
+  remap packed pages one by one, which turned scattered first writes
+  into sequential runs and flattered bast and fast.  TPC-C's 20470
+  pages lie in 7024 erase blocks of its 16 disks (1.7 GiB), run on the
+  device grown to TRACE_DEVICE's blocks_per_chip (that footprint at 80%
+  of the logical space); the FIU mail sample writes only 16 pages.
+  Their arrival times are the traces'.
 - a synthetic mix (SYNTHETIC): the device aged with `ssdsim --age
   fill=FILL` (sequential 128 KiB writes over 80% of the logical space,
   the same for every type), then SYN_PASSES x the filled pages of 4 KiB
@@ -73,8 +78,9 @@ DEVICE = ["chips=4", "channels=2", "pages_per_block=64",
 TRACES = ["fiu-homes-sample.blkparse", "fiu-mail-sample.blkparse",
           "mqsim-tpcc-small.trace"]
 TRACE_DEVICE: dict[str, list[str]] = {
-    "mqsim-tpcc-small.trace": ["blocks_per_chip=118"]}
-TRACE_FLAGS = ["--remap", "dense"]
+    "mqsim-tpcc-small.trace": ["blocks_per_chip=2583"]}
+# The remap in its default unit, named (the results say it).
+TRACE_FLAGS = ["--remap", "dense", "--remap-unit", "erase-block"]
 WARMUP = 2
 FILL = 0.8
 AGE_SEED = 1
@@ -258,6 +264,8 @@ def run(binary: Path = SSDSIM) -> dict[str, Any]:
                 rows[label] = row(st)
                 rows[label]["footprint_pages"] = (
                     st["remap"]["footprint_bytes"] // st["page_size_bytes"])
+                rows[label]["remap_unit"] = st["remap"]["unit"]
+                rows[label]["remap_unit_bytes"] = st["remap"]["unit_bytes"]
             workloads[trace] = {"kind": "trace", "logical_pages": pages,
                                 "rows": rows}
         pages = logical_pages_of(DEVICE, binary)
@@ -310,11 +318,16 @@ def workload_title(name: str, w: dict[str, Any], result: dict[str, Any]
                    ) -> str:
     if w["kind"] == "trace":
         extra = TRACE_DEVICE.get(name, [])
-        fp = next(iter(w["rows"].values()))["footprint_pages"]
-        return (f"{name}: --remap dense, --warmup {result['warmup']} (last"
-                f" pass), {fp} pages touched of {w['logical_pages']}"
+        first = next(iter(w["rows"].values()))
+        fp = first["footprint_pages"]
+        unit = first["remap_unit_bytes"]
+        return (f"{name}: --remap dense in {first['remap_unit']} units"
+                f" of {unit // 1024} KiB, --warmup {result['warmup']} (last"
+                f" pass), footprint {fp} pages"
+                f" ({fp * first['page_size_bytes'] // unit} units) of"
+                f" {w['logical_pages']} logical"
                 + (f" ({', '.join(extra)})" if extra else "")
-                + f"; host page writes {next(iter(w['rows'].values()))['host_write_pages']}")  # noqa: E501
+                + f"; host page writes {first['host_write_pages']}")
     share = w["sequential_share"]
     return (f"{name}: aged fill={result['fill']} ({w['working_pages']}"
             f" of {w['logical_pages']} pages), then"
@@ -336,7 +349,17 @@ def table_lines(result: dict[str, Any]) -> list[str]:
              " map RAM = `ftl_map_ram_bytes` (the modeled controller RAM"
              " of the mapping), sim metadata = `ftl_metadata_bytes` (the"
              " simulator's own tables); '-': the build has no such"
-             " counter.", ""]
+             " counter.", "",
+             f"Traces placed with `{' '.join(TRACE_FLAGS)}` (ssdsim's"
+             " default unit since issue 33): each erase block a trace"
+             " touches is packed whole, the trace's layout inside it kept,"
+             " which is what the block-mapped types (block, bast, fast)"
+             " map by. The page unit (`--remap-unit page`, the default"
+             " before) packed pages first touched one after the other side"
+             " by side, turning scattered first writes into sequential runs"
+             " and flattering those types; ssdsim now warns about it."
+             " A trace's device is sized to hold its erase blocks, so"
+             " TPC-C's CMT fractions are of a larger map.", ""]
     for name, w in result["workloads"].items():
         lines += [f"### {workload_title(name, w, result)}", "",
                   "| type | " + " | ".join(c[0] for c in COLUMNS) + " |",

@@ -20,8 +20,11 @@ claims/procache.py, which also writes the claims report
 On the paper's device (configs/procache-tlc.conf: Table 3's 2 KiB pages,
 32 chips, its SLC-mode timings; DEVICE shrinks it to 1.25 GiB of flash).
 Traces (TRACES): the repository's real block traces, each with --remap
-dense (every (disk, page) it touches packed in first-touch order, disks
-kept apart, nothing wraps): MQSim's TPC-C sample and the FIU homes sample
+dense --remap-unit page (every (disk, page) it touches packed in
+first-touch order, disks kept apart, nothing wraps; the page unit, not
+the erase block --remap dense packs by default, because the device is
+page-mapped, the figures stay those published before and write_pieces
+mirrors page units): MQSim's TPC-C sample and the FIU homes sample
 (FIU mail writes 16 pages: too few); and a synthetic trace generated here
 (seeded, MQSim format): a hot set of 4 KiB writes that fits the cache
 (SYN_HOT_SLOTS slots: 3/4 of SYN_CACHE_PAGES) beside small cold writes
@@ -50,8 +53,8 @@ final measurement run", :342):
   its cached pages with procache_hit_per_page=1, which is run too), so its hits
   are its pages minus `cache_bypass_size_pages`: the small requests' hits
   are the rest.  The pages of each class come from the trace, placed as
-  ssdsim's --remap dense places it (write_pieces); a replay whose page
-  writes differ from them is refused.
+  ssdsim's --remap dense --remap-unit page places it (write_pieces); a
+  replay whose page writes differ from them is refused.
 
 Warm-up of Figs 4 and 5: the paper does not state it; ours is WARMUP (6,
 the warm-up the paper states for Figs 8 and 9), and SENSITIVITY_WARMUP (1)
@@ -124,7 +127,7 @@ class Trace:
     name: str
     cache_pages: int
     sizes: list[int]
-    flags: tuple[str, ...] = ("--remap", "dense")
+    flags: tuple[str, ...] = ("--remap", "dense", "--remap-unit", "page")
 
 
 TRACES = [
@@ -180,7 +183,8 @@ def requests(path: Path) -> list[tuple[str, Any, int, int]]:
 
 def write_pieces(path: Path, remap: bool) -> list[tuple[int, int]]:
     """(bytes ProCache sees, device pages) of each write the device gets.
-    Without a remap, the trace's writes.  With --remap dense, what
+    Without a remap, the trace's writes.  With --remap dense
+    --remap-unit page (the flags of every remapped trace here), what
     ssdsim's placement (tools/ssdsim/sim_place.c) makes of them: each (disk,
     page) the trace touches (reads too) gets the next device page when
     first touched, and a write becomes one device write per run of

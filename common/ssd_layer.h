@@ -298,6 +298,13 @@ struct ssd_layer_type {
 	 * followed by the keys its registry's entries declare.
 	 */
 	const struct ssd_config_key *const *selectors;
+	/*
+	 * Optional (NULL: one).  The logical pages the layer maps as one
+	 * unit under @cfg (the FTL: pages_per_block when ftl_type maps its
+	 * main region by block), so that a host tool moving a trace's
+	 * addresses can keep them together at that grain (ssdsim --remap).
+	 */
+	u32 (*map_unit_pages)(const struct ssd_config *cfg);
 };
 
 #endif /* SSD_LAYER_H */

@@ -20,6 +20,11 @@ int ssd_device_validate_config(const struct ssd_config *cfg)
 	return ssd_stack_validate(cfg, ssd_default_stack, ssd_default_stack_size);
 }
 
+u32 ssd_device_map_unit_pages(const struct ssd_config *cfg)
+{
+	return ssd_stack_map_unit_pages(cfg, ssd_default_stack, ssd_default_stack_size);
+}
+
 void ssd_device_set_data_limit(struct ssd_device *dev, u64 pages)
 {
 	dev->data_limit_pages = min_t(u64, pages, flash_total_pages(&dev->flash));

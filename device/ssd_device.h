@@ -140,6 +140,12 @@ void ssd_device_set_inject(struct ssd_device *dev, const struct ssd_inject_list 
 
 /* Every check of @cfg: the geometry's and each enabled layer's. */
 int ssd_device_validate_config(const struct ssd_config *cfg);
+/*
+ * The logical pages a device of @cfg maps as one unit: the largest unit of
+ * its enabled layers (an FTL that maps by block: pages_per_block), 1 when
+ * every layer maps page by page.
+ */
+u32 ssd_device_map_unit_pages(const struct ssd_config *cfg);
 
 /*
  * The vocabulary (ssd_keys.c): every key a device takes, in one order

@@ -99,6 +99,9 @@ void ssd_device_set_data_limit(struct ssd_device *dev, u64 pages);
 bool ssd_stack_enabled(const struct ssd_layer_type *type, const struct ssd_config *cfg);
 int ssd_stack_validate(const struct ssd_config *cfg,
 		       const struct ssd_layer_type *const *types, unsigned int nr_types);
+/* The largest map_unit_pages of the enabled @types (1 if none has one). */
+u32 ssd_stack_map_unit_pages(const struct ssd_config *cfg,
+			     const struct ssd_layer_type *const *types, unsigned int nr_types);
 int ssd_stack_create(struct ssd_device *dev, const struct ssd_layer_type *const *types,
 		     unsigned int nr_types);
 void ssd_stack_destroy(struct ssd_device *dev);

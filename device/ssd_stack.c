@@ -2,10 +2,11 @@
 /*
  * ssd_stack.c - the stack of layers: the default one (top first: the
  * volatile write cache, dedup, the NVM cache, the FTL), checking a
- * configuration against each enabled layer type, building the enabled
- * layers bottom up over the flash, and the walks over the built layers
- * that ask each one in turn (holds, pending pages, idle work, power cuts,
- * factory bad blocks).  No code here knows which layer is which.
+ * configuration against each enabled layer type and asking them the unit
+ * they map by, building the enabled layers bottom up over the flash, and
+ * the walks over the built layers that ask each one in turn (holds,
+ * pending pages, idle work, power cuts, factory bad blocks).  No code
+ * here knows which layer is which.
  */
 #include "device/ssd_device_internal.h"
 #include "vwc/vwc.h"
@@ -50,6 +51,18 @@ int ssd_stack_validate(const struct ssd_config *cfg,
 		if (ssd_stack_enabled(types[i], cfg) && types[i]->validate)
 			ret = types[i]->validate(cfg);
 	return ret;
+}
+
+u32 ssd_stack_map_unit_pages(const struct ssd_config *cfg,
+			     const struct ssd_layer_type *const *types, unsigned int nr_types)
+{
+	u32 pages = 1;
+	unsigned int i;
+
+	for (i = 0; i < nr_types; i++)
+		if (ssd_stack_enabled(types[i], cfg) && types[i]->map_unit_pages)
+			pages = max_t(u32, pages, types[i]->map_unit_pages(cfg));
+	return pages;
 }
 
 void ssd_stack_destroy(struct ssd_device *dev)

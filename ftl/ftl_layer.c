@@ -118,6 +118,12 @@ static u64 ftl_config_metadata_bytes(const struct ssd_config *cfg)
 	return scheme->metadata_bytes ? scheme->metadata_bytes(bytes, cfg) : bytes;
 }
 
+/* A block-mapped scheme maps its main region a logical block at a time. */
+static u32 ftl_map_unit_pages(const struct ssd_config *cfg)
+{
+	return ssd_ftl_scheme_of(cfg->ftl_type)->block_mapped ? cfg->pages_per_block : 1;
+}
+
 static int ftl_layer_read(struct ssd_layer *layer, u64 lpn, struct ssd_io *io,
 			  const void **data)
 {
@@ -383,4 +389,5 @@ const struct ssd_layer_type ssd_ftl_layer_type = {
 	.metadata_bytes = ftl_config_metadata_bytes,
 	.create = ftl_layer_create,
 	.selectors = ftl_selectors,
+	.map_unit_pages = ftl_map_unit_pages,
 };

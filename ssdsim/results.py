@@ -55,8 +55,11 @@ class Completion(NamedTuple):
     """A request the device ran: when it arrived (arrivals are made
     non-decreasing) and when it completed.  A --completions record also
     names the request as the device was given it (its op letter, offset
-    and length, after placement: the `ssdctl log` format); a Device's
-    completion leaves them None (the request is the caller's)."""
+    and length, after placement: the `ssdctl log` format; one record per
+    request, a request the remap split in pieces giving its first
+    piece's offset, the length of all and the completion of the last);
+    a Device's completion leaves them None (the request is the
+    caller's)."""
     arrival_ns: int
     completion_ns: int
     op: str | None = None

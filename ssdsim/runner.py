@@ -152,7 +152,8 @@ def run(trace: Path_, *, config: Path_ | None = None,
     "key=value" strings) and keyword arguments (cache_pages=256), applied
     in that order.  Options: any of ssdsim's run options by its Python
     name (the table ssdsim.options.OPTIONS, one place: warmup, format,
-    disk, remap, remap_unit, belady, belady_next_use ("any" or "write"),
+    disk, remap, remap_unit ("erase-block", the default, "page" or
+    bytes), belady, belady_next_use ("any" or "write"),
     check, final_flush=False (--no-final-flush), data, from_snapshot
     (--from), reset_stats, age, age_seed (--seed), bad_blocks, fill,
     measure_from, iodepth, time_scale, power_cut_at, inject (a list),

@@ -86,12 +86,14 @@ def test_a_trace_that_fits_says_nothing(tmp_path: Path) -> None:
 
 
 def test_dense_remap_keeps_every_distinct_page() -> None:
-    """--remap dense: the (disk, page)s TPC-C touches get device pages in
-    first-touch order, so nothing wraps, the footprint is the number of
-    touched pages, and every distinct page written stays valid (the FTL
-    holds exactly the trace's written set)."""
+    """--remap dense --remap-unit page: the (disk, page)s TPC-C touches
+    get device pages in first-touch order, so nothing wraps, the
+    footprint is the number of touched pages, and every distinct page
+    written stays valid (the FTL holds exactly the trace's written set).
+    (The page unit is asked for: --remap dense packs erase blocks by
+    default, test_remap_locality.py.)"""
     reqs = mqsim_requests(TPCC)
-    out, err = run("--remap", "dense", str(TPCC))
+    out, err = run("--remap", "dense", "--remap-unit", "page", str(TPCC))
     touched = touched_pages(reqs, writes_only=False)
     written = touched_pages(reqs, writes_only=True)
     assert out["wrapped_requests"] == 0
@@ -113,8 +115,9 @@ def test_dense_remap_keeps_every_distinct_page() -> None:
 
 def test_dense_remap_keeps_disks_apart(tmp_path: Path) -> None:
     """Two disks writing the same address: one page without a remap (and
-    a warning), two with it.  A request whose pages land apart is split;
-    a TRIM of pages the replay never wrote maps nothing."""
+    a warning), two with it.  A request whose pages land apart is split
+    (page units: in an erase block, the default unit, they stay
+    together); a TRIM of pages the replay never wrote maps nothing."""
     trace = tmp_path / "t.trace"
     trace.write_text("\n".join([
         "1000 0 0 8 0",        # disk 0 page 0 -> unit 0
@@ -125,13 +128,15 @@ def test_dense_remap_keeps_disks_apart(tmp_path: Path) -> None:
     plain, err = run(str(trace))
     assert plain["valid_pages"] == 2
     assert "the trace holds 2 disks" in err
-    dense, err = run("--remap", "dense", str(trace))
+    dense, err = run("--remap", "dense", "--remap-unit", "page",
+                     str(trace))
     assert dense["valid_pages"] == 3
     assert dense["remap"]["split_requests"] == 1
     assert "2 disks" not in err
     log = tmp_path / "t.log"
     log.write_text("1000 W 0 4096 0\n2000 T 40960 4096 0\n")
-    out, _ = run("--format", "ssdemu", "--remap", "dense", str(log))
+    out, _ = run("--format", "ssdemu", "--remap", "dense", "--remap-unit",
+                 "page", str(log))
     assert out["remap"]["unmapped_trims"] == 1
     assert out["host_trim_bytes"] == 0
 

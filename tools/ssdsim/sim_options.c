@@ -15,7 +15,7 @@ int sim_usage(void)
 {
 	msg_say("usage: ssdsim [--config FILE] [key=value ...] "
 		"[--format FORMAT] [--disk N|MAJOR,MINOR|HOST_N] "
-		"[--remap none|dense] [--remap-unit BYTES] [--json] [--check] "
+		"[--remap none|dense] [--remap-unit erase-block|page|BYTES] [--json] [--check] "
 		"[--completions FILE] [--warmup N] [--belady [--belady-next-use any|write]]\n"
 		"              [--no-final-flush] [--data]\n"
 		"              [--bad-blocks LIST]\n"
@@ -162,11 +162,20 @@ static int take(int opt, const char *value, struct ssd_config *cfg, struct sim_o
 		o->remap_dense = !strcmp(value, "dense");
 		return 0;
 	case OPT_REMAP_UNIT:
+		if (!strcmp(value, "erase-block")) {
+			o->remap_unit = SIM_REMAP_UNIT_ERASE_BLOCK;
+			return 0;
+		}
+		if (!strcmp(value, "page")) {
+			o->remap_unit = SIM_REMAP_UNIT_PAGE;
+			return 0;
+		}
 		if (ssd_parse_bytes(value, 1, &bytes) || !bytes) {
-			msg_say("ssdsim: --remap-unit %s refused: bytes (or 8KiB, 1M...), a multiple of the page size\n",
+			msg_say("ssdsim: --remap-unit %s refused: erase-block (the default: pages_per_block pages, the locality block-mapped FTLs keep), page (one page: the densest packing) or bytes (8KiB, 1M...), a multiple of the page size\n",
 				value);
 			return 1;
 		}
+		o->remap_unit = SIM_REMAP_UNIT_BYTES;
 		o->remap_unit_bytes = bytes;
 		return 0;
 	case OPT_FROM:
@@ -367,9 +376,8 @@ static int check_combinations(const struct sim_options *o, const bool *seen)
 		msg_say("ssdsim: --seed refused: it seeds --age and --fill (the device's own PRNG is the seed key)\n");
 		return 1;
 	}
-	if (o->remap_unit_bytes && !o->remap_dense) {
-		msg_say("ssdsim: --remap-unit %llu refused: it sizes the units of --remap dense, which is not on\n",
-			(unsigned long long)o->remap_unit_bytes);
+	if (seen[OPT_REMAP_UNIT] && !o->remap_dense) {
+		msg_say("ssdsim: --remap-unit refused: it sizes the units of --remap dense, which is not on\n");
 		return 1;
 	}
 	return 0;

@@ -14,6 +14,7 @@
 
 #include "common/ssd_config.h"
 #include "tools/ssdsim/belady.h"
+#include "tools/ssdsim/sim_remap.h"
 #include "tools/trace/trace_reader.h"
 
 struct sim_options {
@@ -27,7 +28,8 @@ struct sim_options {
 	enum belady_next_use belady_next_use;	/* --belady-next-use (any) */
 	bool final_flush;		/* a FLUSH ends each pass (default) */
 	bool remap_dense;		/* --remap dense */
-	u64 remap_unit_bytes;		/* 0: the device's page */
+	enum sim_remap_unit remap_unit;	/* --remap-unit (the erase block) */
+	u64 remap_unit_bytes;		/* SIM_REMAP_UNIT_BYTES: its bytes */
 	struct trace_disk_spec disk;	/* --disk */
 	const char *from_path;		/* --from: the device from a snapshot */
 	const char *save_path;		/* --save: a snapshot at the end */

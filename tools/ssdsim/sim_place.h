@@ -5,7 +5,8 @@
  * A read or write covers every logical block it touches, a TRIM only the
  * blocks it covers whole (so it never discards data it did not name).
  * Then, without a remap, the request keeps its address; with the dense
- * remap (sim_remap.h) each unit of unit_bytes it touches, keyed by its
+ * remap (sim_remap.h: an erase block unless asked otherwise) each unit of
+ * unit_bytes it touches, keyed by its
  * disk, goes to the device unit the trace first gave it, offsets inside a
  * unit kept, so the request becomes one extent per run of consecutive
  * device units (a request split in several is counted).  A TRIM maps no

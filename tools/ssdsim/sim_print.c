@@ -36,8 +36,8 @@ static void print_report_text(FILE *out, const struct sim_replay_result *r,
 	fprintf(out, "%-28s %llu\n", "trace_span_bytes", (unsigned long long)r->span_bytes);
 	print_disks_text(out, r);
 	if (r->remap_dense)
-		fprintf(out, "%-28s dense, unit %llu B, footprint %llu B, split requests %llu, unmapped trims %llu\n",
-			"remap", (unsigned long long)r->remap_unit_bytes,
+		fprintf(out, "%-28s dense, unit %s (%llu B), footprint %llu B, split requests %llu, unmapped trims %llu\n",
+			"remap", r->remap_unit, (unsigned long long)r->remap_unit_bytes,
 			(unsigned long long)r->remap_footprint_bytes,
 			(unsigned long long)r->split_requests,
 			(unsigned long long)r->unmapped_trims);

@@ -2,11 +2,23 @@
 /*
  * sim_remap.c - the (disk, unit) -> device unit map of ssdsim's dense
  * remap (sim_remap.h): a hash table with linear probing, doubled when half
- * full, 24 bytes a slot.
+ * full, 24 bytes a slot; and the names of its units.
  */
 #include <stdlib.h>
 
 #include "tools/ssdsim/sim_remap.h"
+
+const char *sim_remap_unit_name(enum sim_remap_unit unit)
+{
+	switch (unit) {
+	case SIM_REMAP_UNIT_ERASE_BLOCK:
+		return "erase-block";
+	case SIM_REMAP_UNIT_PAGE:
+		return "page";
+	default:
+		return "bytes";
+	}
+}
 
 static u64 hash(u64 disk, u64 unit)
 {

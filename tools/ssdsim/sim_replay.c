@@ -64,10 +64,10 @@ static bool belady_records(const struct sim_options *o, const struct trace_recor
 	       (rec->op == SSDEMU_OP_READ && o->belady_next_use == BELADY_NEXT_ANY);
 }
 
+/* Give the device @ext: 1 when it completes at *@done_ns, 0 refused, -1 error. */
 static int submit_extent(struct sim_run *run, const struct trace_record *rec,
 			 const struct sim_extent *ext, u64 arrival_ns, u64 *done_ns)
 {
-	struct ssdemu_log_entry entry;
 	struct ssd_request req = { .fua = false };
 	struct flat_iter fi;
 	int ret;
@@ -99,15 +99,20 @@ static int submit_extent(struct sim_run *run, const struct trace_record *rec,
 			run->tr.line, strerror(-ret));
 		return -1;
 	}
-	if (run->completions && run->pass == run->o->warmup) {
-		entry.arrival_ns = ssd_device_last_arrival_ns(run->dev);
-		entry.completion_ns = *done_ns;
-		entry.op = rec->op;
-		entry.offset_bytes = ext->offset_bytes;
-		entry.length_bytes = ext->length_bytes;
-		log_entry_print(run->completions, &entry);
-	}
-	return 0;
+	return 1;
+}
+
+/*
+ * --completions: one line per host request of the measured pass, however
+ * many extents the remap made of it (sim_place.h): the device offset of
+ * its first extent, the bytes of all of them, its arrival and the
+ * completion of its last.  One extent (no remap, or none needed): the
+ * request as the device was given it, the `ssdctl log` line.
+ */
+static void print_completion(struct sim_run *run, const struct ssdemu_log_entry *entry)
+{
+	if (run->completions && run->pass == run->o->warmup)
+		log_entry_print(run->completions, entry);
 }
 
 /* --iodepth: the heap's smallest completion out. */
@@ -239,7 +244,9 @@ static void power_cut(struct sim_run *run)
 static int replay(struct sim_run *run, const struct trace_record *rec)
 {
 	struct sim_report *r = &run->report;
+	struct ssdemu_log_entry entry;
 	u64 done_ns, last_ns = 0, arrival_ns;
+	bool completed = false;
 	struct sim_placing pl;
 	struct sim_extent ext;
 	int ret;
@@ -277,14 +284,26 @@ static int replay(struct sim_run *run, const struct trace_record *rec)
 		return -1;
 	arrival_ns = arrival_of(run, rec);
 	maybe_open_window(run, arrival_ns);
+	entry.op = rec->op;
+	entry.length_bytes = 0;
 	while ((ret = sim_place_next(&run->place, &pl, &ext)) > 0) {
 		if (pl.extents == 1 && rec->op == SSDEMU_OP_WRITE &&
 		    sim_make_data(run, rec, &pl, ext.offset_bytes ^ (run->requests << 40)))
 			return -1;
-		if (submit_extent(run, rec, &ext, arrival_ns, &done_ns))
+		ret = submit_extent(run, rec, &ext, arrival_ns, &done_ns);
+		if (ret < 0)
 			return -1;
 		last_ns = max_t(u64, last_ns, done_ns);
 		arrival_ns = ssd_device_last_arrival_ns(run->dev);
+		if (!ret)
+			continue;
+		if (!completed) {
+			entry.arrival_ns = arrival_ns;
+			entry.offset_bytes = ext.offset_bytes;
+		}
+		entry.length_bytes += ext.length_bytes;
+		entry.completion_ns = max_t(u64, completed ? entry.completion_ns : 0, done_ns);
+		completed = true;
 	}
 	if (ret < 0)
 		return out_of_memory();
@@ -292,6 +311,8 @@ static int replay(struct sim_run *run, const struct trace_record *rec)
 		r->unmapped_trims++;
 		return 0;
 	}
+	if (completed)
+		print_completion(run, &entry);
 	if (run->o->iodepth)
 		loop_push(&run->loop, last_ns);
 	r->wrapped_requests += pl.wrapped;
@@ -435,18 +456,39 @@ int sim_fill_device(struct sim_run *run, const struct ssd_config *cfg)
 	return 0;
 }
 
-/* The remap's unit: the page unless given, and a multiple of it. */
-static int set_remap_unit(struct sim_run *run)
+/*
+ * The remap's unit (sim_remap.h): the erase block unless --remap-unit
+ * says the page or bytes, a multiple of the page.  A unit smaller than
+ * the one the FTL maps by scatters what it maps together: warned.
+ */
+static int set_remap_unit(struct sim_run *run, const struct ssd_config *cfg)
 {
-	u64 unit = run->o->remap_unit_bytes ? run->o->remap_unit_bytes : run->page_bytes;
+	const struct sim_options *o = run->o;
+	u64 map_unit_bytes = (u64)ssd_device_map_unit_pages(cfg) * run->page_bytes;
+	u64 unit;
 
-	if (!run->o->remap_dense)
+	if (!o->remap_dense)
 		return 0;
+	switch (o->remap_unit) {
+	case SIM_REMAP_UNIT_ERASE_BLOCK:
+		unit = cfg->pages_per_block * run->page_bytes;
+		break;
+	case SIM_REMAP_UNIT_PAGE:
+		unit = run->page_bytes;
+		break;
+	default:
+		unit = o->remap_unit_bytes;
+		break;
+	}
 	if (unit % run->page_bytes) {
 		msg_say("ssdsim: --remap-unit %llu refused: not a multiple of the page size, %u bytes\n",
 			(unsigned long long)unit, run->page_bytes);
 		return -1;
 	}
+	if (unit < map_unit_bytes)
+		msg_say("ssdsim: warning: the remap packs units of %llu bytes (--remap-unit %s) into a device whose FTL maps %llu bytes at a time (ftl_type=%s): pages the trace kept apart share its blocks and pages it kept together are scattered, so merges and WAF are the remap's, not the trace's.  Leave --remap-unit at its default, erase-block.\n",
+			(unsigned long long)unit, sim_remap_unit_name(o->remap_unit),
+			(unsigned long long)map_unit_bytes, ssd_config_choice_name(cfg, "ftl_type"));
 	run->place.unit_bytes = unit;
 	return 0;
 }
@@ -457,7 +499,7 @@ int sim_replay_trace(struct sim_run *run, struct ssd_config *cfg)
 	const struct sim_options *o = run->o;
 	int ret;
 
-	if (set_remap_unit(run) || trace_open(&run->tr, o->trace_path, o->format))
+	if (set_remap_unit(run, cfg) || trace_open(&run->tr, o->trace_path, o->format))
 		return -1;
 	trace_select_disk(&run->tr, &o->disk);
 	if (o->completions_path) {

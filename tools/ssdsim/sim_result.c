@@ -126,6 +126,7 @@ static void report_values(struct sim_values *vs, const struct sim_replay_result 
 	sim_values_object(vs, "remap");
 	sim_values_text(vs, "mode", r->remap_dense ? "dense" : "none");
 	if (r->remap_dense) {
+		sim_values_text(vs, "unit", r->remap_unit);
 		sim_values_uint(vs, "unit_bytes", r->remap_unit_bytes);
 		sim_values_uint(vs, "footprint_bytes", r->remap_footprint_bytes);
 		sim_values_uint(vs, "split_requests", r->split_requests);

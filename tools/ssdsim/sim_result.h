@@ -54,6 +54,7 @@ struct sim_replay_result {
 	u64 split_requests;
 	u64 unmapped_trims;
 	bool remap_dense;
+	const char *remap_unit;		/* sim_remap_unit_name() */
 	u64 remap_unit_bytes;
 	u64 remap_footprint_bytes;
 	bool final_flush;

@@ -44,6 +44,7 @@ static void warn_placement(const struct sim_run *run)
 	const struct sim_report *r = &run->report;
 	char cap[32], span[32], footprint[32];
 	const char *one_disk = run->o->disk.set ? "" : "replay one disk with --disk, or ";
+	bool smaller = run->place.unit_bytes > run->page_bytes;
 
 	human(run->place.capacity_bytes, cap, sizeof(cap));
 	human(r->span_bytes, span, sizeof(span));
@@ -53,10 +54,14 @@ static void warn_placement(const struct sim_run *run)
 			(unsigned long long)r->wrapped_requests, (unsigned long long)run->requests,
 			cap, span, one_disk);
 	else if (r->wrapped_requests)
-		msg_say("ssdsim: warning: %llu of %llu requests wrapped around the device's %s: the units the trace touches take %s even packed (--remap dense).  %s.\n",
+		msg_say("ssdsim: warning: %llu of %llu requests wrapped around the device's %s: the units the trace touches take %s even packed (--remap dense, %s units of %llu bytes).  %s%s.\n",
 			(unsigned long long)r->wrapped_requests, (unsigned long long)run->requests,
-			cap, footprint, run->o->disk.set ? "Use a larger device" :
-			"Replay one disk with --disk, or use a larger device");
+			cap, footprint, sim_remap_unit_name(run->o->remap_unit),
+			(unsigned long long)run->place.unit_bytes, smaller ?
+			"Smaller units pack tighter (--remap-unit page) but scatter what the trace keeps together, which only a page-mapped FTL does not mind; or " :
+			"", run->o->disk.set ? (smaller ? "use a larger device" : "Use a larger device") :
+			(smaller ? "replay one disk with --disk, or use a larger device" :
+			 "Replay one disk with --disk, or use a larger device"));
 	if (!run->o->disk.set && !run->o->remap_dense && run->tr.disks.count > 1) {
 		msg_say("ssdsim: warning: the trace holds %zu disks, replayed into one address space (their requests share addresses): ",
 			run->tr.disks.count);
@@ -154,6 +159,7 @@ static int fill_replay(struct sim_run *run, const struct ssd_config *cfg,
 	r->split_requests = run->report.split_requests;
 	r->unmapped_trims = run->report.unmapped_trims;
 	r->remap_dense = o->remap_dense;
+	r->remap_unit = sim_remap_unit_name(o->remap_unit);
 	r->remap_unit_bytes = run->place.unit_bytes;
 	r->remap_footprint_bytes = sim_place_footprint_bytes(&run->place);
 	r->final_flush = o->final_flush;

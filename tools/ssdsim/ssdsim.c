@@ -5,7 +5,8 @@
  * `ssdctl stats`.
  *
  *   ssdsim [--config FILE] [key=value ...] [--format FORMAT (docs/trace-formats.md)]
- *          [--disk N|MAJOR,MINOR|HOST_N] [--remap none|dense] [--remap-unit BYTES]
+ *          [--disk N|MAJOR,MINOR|HOST_N] [--remap none|dense]
+ *          [--remap-unit erase-block|page|BYTES]
  *          [--json] [--check] [--completions FILE] [--warmup N] [--belady]
  *          [--no-final-flush] [--data] [--fill F] [--measure-from N|TIME]
  *          [--iodepth N | --time-scale F]
@@ -44,7 +45,9 @@
  * its capacity (MQSim does the same), counted, and a warning on stderr
  * says how many and what to do; --remap dense packs the (disk, unit)s the
  * trace touches into the device in first-touch order instead (unit: the
- * page, or --remap-unit bytes), so a trace fits if its touched units do.
+ * erase block, which keeps the trace's layout inside each block a
+ * block-mapped FTL maps; --remap-unit page or bytes), so a trace fits if
+ * its touched units do.  A unit smaller than the FTL's is warned about.
  * Data requests of length zero are skipped and counted.
  *
  * Snapshots (sim_snapshot.h, tools/ssdsim/README.md): --from FILE makes the
@@ -70,11 +73,13 @@
  * programs.  A key=value that has no effect in the configuration (a cache
  * size without a cache policy) is warned about on stderr.
  *
- * --completions writes each request the device was given (a remapped
- * request split in pieces gives one line a piece; the final FLUSH is not
- * one of the trace's and is left out) with its arrival and modeled
- * completion time, in the format of `ssdctl log`: replaying a kernel
- * request log with the same configuration must reproduce it line for line.
+ * --completions writes a line per request of the trace the device
+ * completed (the final FLUSH is not one of the trace's and is left out)
+ * with its arrival and modeled completion time, in the format of `ssdctl
+ * log`: replaying a kernel request log with the same configuration must
+ * reproduce it line for line.  A request the remap split in pieces is one
+ * line too: the first piece's offset, the length of all of them, the
+ * completion of the last (sim_replay.c).
  *
  * Besides the device's statistics, the result has the read and write
  * latency distributions, the trace and the configuration (sim_result.h).
