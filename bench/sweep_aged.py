@@ -7,7 +7,10 @@ from the root: five admission policies of the SLC write cache x three
 cache sizes on the MQSim TPC-C sample, each point's device aged to 90%
 full with one overwrite pass (its own snapshot: the cache's size and
 policy shape the device) and the trace replayed from it closed loop at
-depth 32.  Writes bench/results/sweep-aged-qd32.csv (the sweep's table),
+depth 32.  The trace is remapped densely in pages (--remap-unit page): the
+device is page-mapped, which locality does not help, and the trace's units
+in erase blocks (ssdsim's default unit) would take 6.7 GiB, far beyond
+this device.  Writes bench/results/sweep-aged-qd32.csv (the sweep's table),
 its plots (sweep-aged-qd32-<column>.png) and sweep-aged-qd32.md: the
 command, its wall time and a table made from the CSV, nothing typed.
 
@@ -30,7 +33,8 @@ COMMAND = ["-m", "ssdtools.sweep", "--config", "configs/small-test.conf",
            "--grid", "cache_policy=always,procache,tinylfu,larc,plc",
            "--grid", "cache_pages=256,1024,4096",
            "--option", "age=fill=0.9,overwrite=1", "--option", "iodepth=32",
-           "--option", "remap=dense", "--warmup", "1",
+           "--option", "remap=dense", "--option", "remap_unit=page",
+           "--warmup", "1",
            "--trace", "tests/data/mqsim-tpcc-small.trace",
            "--y", "cache_write_hit_ratio,waf,latency.write.p99_ns",
            "--logx", "--jobs", "2", "--no-progress"]
