@@ -225,6 +225,18 @@ def test_bad_snapshots_are_refused(tmp_path: Path) -> None:
     assert "refused" in refused("--from", str(snap), "chips=8")
 
 
+def test_a_snapshot_given_as_a_trace_says_use_from(tmp_path: Path) -> None:
+    """Issue 33: a snapshot read as a trace (detected as a binary format)
+    was refused for `a request beyond 2^63 bytes`."""
+    snap = tmp_path / "s.snap"
+    ssdsim("--config", str(SMALL), *TINY, "--age", "fill=0.5", "--save",
+           str(snap))
+    for fmt in ([], ["--format", "oracle"], ["--format", "mqsim"]):
+        err = refused("--config", str(SMALL), *fmt, str(snap))
+        assert f"is an ssdemu snapshot, not a trace: use --from {snap}" in err
+        assert "2^63" not in err
+
+
 def test_bad_combinations(tmp_path: Path) -> None:
     snap = tmp_path / "s.snap"
     ssdsim("--config", str(SMALL), *TINY, "--age", "fill=0.5", "--save",

@@ -405,6 +405,20 @@ def test_a_named_format_that_takes_no_line_is_refused(
     assert records("--format", "lcs-csv", str(header)) == ("", [])
 
 
+def test_a_first_line_error_is_said_once(tmp_path: Path) -> None:
+    """Issue 33: ssdsim read the first record twice (to choose its data
+    store, then to replay), so a broken first line was reported twice."""
+    bad = tmp_path / "bad.trace"
+    bad.write_text("1 2 3\n")
+    fiu = tmp_path / "fiu.trace"
+    fiu.write_text("0 0 0 8 0\n")
+    for args in ([str(bad)], ["--format", "fiu", str(fiu)]):
+        proc = ssdsim("--config", str(SMALL), *args, check=False)
+        assert proc.returncode == 1
+        lines = proc.stderr.splitlines()
+        assert len(lines) == 1 and ":1: " in lines[0], proc.stderr
+
+
 def test_ssdsim_names_formats_and_replays_each(tmp_path: Path) -> None:
     proc = ssdsim("--config", str(SMALL), "--format", "bogus",
                   str(TRACES / "msr-sample.csv"), check=False)
