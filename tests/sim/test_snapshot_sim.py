@@ -225,6 +225,44 @@ def test_bad_snapshots_are_refused(tmp_path: Path) -> None:
     assert "refused" in refused("--from", str(snap), "chips=8")
 
 
+def sections(data: bytes) -> list[tuple[str, int, int]]:
+    """Each section of a snapshot (common/ssd_snap.h): its tag, where its
+    payload begins and its length."""
+    out, pos = [], 0
+    while pos + 12 <= len(data):
+        tag = data[pos:pos + 4].decode()
+        length = int.from_bytes(data[pos + 4:pos + 12], "little")
+        out.append((tag, pos + 12, length))
+        pos += 12 + length + 4
+    assert pos == len(data)
+    return out
+
+
+def test_a_flipped_byte_is_a_checksum_mismatch(tmp_path: Path) -> None:
+    """Issue 33: a flipped byte in the FTL's map was refused as `lpn ...
+    maps to ppa ..., beyond the flash`, the section's CRC read only after
+    its payload was parsed.  A refusal inside a section now checks the
+    section's CRC first: every flipped payload byte is named a checksum
+    mismatch of its section."""
+    snap = tmp_path / "good.snap"
+    ssdsim("--config", str(SMALL), *TINY, "--age", "fill=0.9,overwrite=2",
+           "--save", str(snap))
+    data = snap.read_bytes()
+    found = sections(data)
+    assert [t for t, _, _ in found][:5] == ["HEAD", "CONF", "DEVC", "FLSH",
+                                            "DATA"]
+    flipped = tmp_path / "flipped.snap"
+    for tag, start, length in found:
+        for at in sorted({0, length // 3, length // 2, length - 1}
+                         if length else set()):
+            bad = bytearray(data)
+            bad[start + at] ^= 0x5A
+            flipped.write_bytes(bytes(bad))
+            err = refused("--from", str(flipped))
+            assert f"section {tag}: checksum mismatch" in err, (tag, at, err)
+            assert "beyond the flash" not in err
+
+
 def test_a_snapshot_given_as_a_trace_says_use_from(tmp_path: Path) -> None:
     """Issue 33: a snapshot read as a trace (detected as a binary format)
     was refused for `a request beyond 2^63 bytes`."""
