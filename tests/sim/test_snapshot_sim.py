@@ -275,6 +275,31 @@ def test_a_snapshot_given_as_a_trace_says_use_from(tmp_path: Path) -> None:
         assert "2^63" not in err
 
 
+def test_aging_prints_a_summary() -> None:
+    """Issue 33: --age printed every counter (~200 lines).  Now a few
+    lines of what aging did and left; --verbose prints every counter and
+    the age_* lines, --json all of it."""
+    args = ["--config", str(SMALL), *TINY, "--age", "fill=0.9,overwrite=2",
+            "--seed", "7"]
+    text = ssdsim(*args).stdout.splitlines()
+    st = run(*args)
+    age = st["age"]
+    assert len(text) <= 6
+    assert text[0].startswith(f"aged (seed 7): "
+                              f"{age['fill_bytes'] / 2**20:.1f} MiB")
+    assert f"{age['requests']} requests" in text[0]
+    assert f"WAF {age['waf']:.3f}" in text[1]
+    assert (f"valid {age['valid_fraction']:.6f} of the logical pages "
+            f"({age['valid_pages']} of {age['logical_pages']}), "
+            f"{st['free_blocks']} free blocks") in text[2]
+    assert (f"erase count mean {age['erase_count_mean']:.3f}, max "
+            f"{age['erase_count_max']}") in text[3]
+    verbose = ssdsim(*args, "--verbose").stdout
+    assert f"age_requests                 {age['requests']}\n" in verbose
+    assert "\nvalid_pages " in verbose
+    assert len(verbose.splitlines()) > 100
+
+
 def test_bad_combinations(tmp_path: Path) -> None:
     snap = tmp_path / "s.snap"
     ssdsim("--config", str(SMALL), *TINY, "--age", "fill=0.5", "--save",
