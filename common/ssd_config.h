@@ -224,7 +224,7 @@ enum ssd_data_store {
 	X(dedup_hash_ns, 80000, 0, SSD_MAX_LATENCY_NS, 0, NULL,		\
 	  "SHA-1 of one page on the controller (80 us: hardware engine)") \
 	X(dedup_lookup_ns, 2000, 0, SSD_MAX_LATENCY_NS, 0, NULL,	\
-	  "fingerprint store lookup on the controller")			\
+	  "fingerprint store lookup, on the engine after each SHA-1 (so with dedup_hash_ns=0 too)") \
 	X(dedup_hash_engines, 1, 1, SSD_DEDUP_MAX_ENGINES, 0, NULL,	\
 	  "dedup engines fingerprinting in parallel (each dedup_hash_ns + dedup_lookup_ns)") \
 	X(dedup_hash_overlap, 0, 0, 1, 0, NULL,			\

@@ -204,7 +204,37 @@ void ssd_snap_open(struct ssd_snap_reader *r, u32 tag, u64 max_bytes, u64 *paylo
 	r->section_tag = tag;
 	r->section_left = len;
 	r->crc = 0;
+	r->in_section = true;
 	*payload_bytes = len;
+}
+
+bool ssd_snap_corrupt(struct ssd_snap_reader *r)
+{
+	u8 chunk[SNAP_CHUNK_BYTES];
+	char name[5];
+
+	if (r->error || !r->in_section)
+		return false;
+	r->in_section = false;
+	while (r->section_left) {
+		size_t len = min_t(u64, r->section_left, sizeof(chunk));
+
+		raw_read(r, chunk, len);
+		if (r->error)
+			return true;	/* truncated: logged */
+		r->crc = ssd_crc32(r->crc, chunk, len);
+		r->section_left -= len;
+	}
+	raw_read(r, chunk, 4);
+	if (r->error)
+		return true;
+	if (le_load(chunk, 4) == r->crc)
+		return false;
+	tag_name(r->section_tag, name);
+	ssd_dev_err(r->dev_name, "snapshot refused: section %s: checksum mismatch (the file is corrupted)",
+		    name);
+	r->error = -EINVAL;
+	return true;
 }
 
 void ssd_snap_close(struct ssd_snap_reader *r)
@@ -221,6 +251,7 @@ void ssd_snap_close(struct ssd_snap_reader *r)
 				name, (unsigned long long)r->section_left);
 		return;
 	}
+	r->in_section = false;
 	raw_read(r, crc, sizeof(crc));
 	if (!r->error && le_load(crc, 4) != want)
 		ssd_snap_refuse(r, "section %s: checksum mismatch (the file is corrupted)", name);

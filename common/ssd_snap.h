@@ -43,6 +43,7 @@ struct ssd_snap_reader {
 	u32 crc;
 	u64 section_left;	/* payload bytes of the current section not read */
 	u32 section_tag;
+	bool in_section;	/* opened and not closed: its CRC not yet read */
 	int error;
 	const char *dev_name;
 };
@@ -124,12 +125,24 @@ void ssd_snap_get_structs(struct ssd_snap_reader *r, void *base, u64 count, size
 u64 ssd_snap_structs_bytes(u64 count, const struct ssd_snap_field *fields, u32 nr_fields);
 
 /*
+ * Inside a section, whether its payload is corrupt: the rest of it is read
+ * and its CRC checked.  A mismatch (or a truncated file) is logged and made
+ * the reader's error: true.  False outside a section, after an error, or
+ * when the section is intact (the reader is then past it: use it only to
+ * refuse).
+ */
+bool ssd_snap_corrupt(struct ssd_snap_reader *r);
+
+/*
  * Refuse what was read: log why (naming the device) and make -EINVAL the
- * reader's error if it has none yet.  Evaluates to -EINVAL.
+ * reader's error if it has none yet.  Inside a section its checksum is
+ * verified first, so a corrupted file is refused as corrupted, not for
+ * the nonsense its flipped byte made (ssd_snap_corrupt()).  Evaluates to
+ * -EINVAL.
  */
 #define ssd_snap_refuse(r, fmt, ...)					\
 	({								\
-		if (!(r)->error)					\
+		if (!(r)->error && !ssd_snap_corrupt(r))		\
 			ssd_dev_err((r)->dev_name, "snapshot refused: " fmt, \
 				    ##__VA_ARGS__);			\
 		if (!(r)->error)					\

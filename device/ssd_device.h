@@ -299,6 +299,15 @@ int ssd_snapshot_read_config(struct ssd_snap_reader *r, struct ssd_config *cfg,
 int ssd_device_create_from(struct ssd_device **out, const struct ssd_config *cfg,
 			   struct ssd_snap_reader *r, u64 data_pages);
 
+/* Bytes ssd_snapshot_recognise() looks at: HEAD's frame and its magic. */
+#define SSD_SNAPSHOT_HEAD_BYTES	28
+/*
+ * Whether the @bytes at @head, the start of a file, begin a snapshot (its
+ * HEAD section and magic), so a tool handed one where it wants another
+ * file can say what it is.
+ */
+bool ssd_snapshot_recognise(const void *head, size_t bytes);
+
 /*
  * Bad blocks and end of life (ssd_bad_blocks.c; docs/faults.md).
  *

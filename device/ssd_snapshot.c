@@ -199,6 +199,20 @@ static void read_conf_line(struct ssd_snap_reader *r, char *line, struct ssd_con
 				eq + 1);
 }
 
+_Static_assert(SSD_SNAPSHOT_HEAD_BYTES == 12 + sizeof(SNAP_MAGIC),
+	       "HEAD's frame (tag, length) and the magic");
+
+bool ssd_snapshot_recognise(const void *head, size_t bytes)
+{
+	const u8 *p = head;
+	u32 tag;
+
+	if (bytes < SSD_SNAPSHOT_HEAD_BYTES)
+		return false;
+	tag = p[0] | p[1] << 8 | p[2] << 16 | (u32)p[3] << 24;
+	return tag == SNAP_HEAD && !memcmp(p + 12, SNAP_MAGIC, sizeof(SNAP_MAGIC));
+}
+
 int ssd_snapshot_read_config(struct ssd_snap_reader *r, struct ssd_config *cfg,
 			     u64 *data_pages)
 {

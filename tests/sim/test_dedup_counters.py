@@ -30,8 +30,9 @@ def run(*args: str) -> dict[str, Any]:
 
 def test_readme_example_programs_after_the_final_flush() -> None:
     """The README's example (kim-dedup-openssd.conf, dedup=1, the homes
-    sample): the 64-page buffer held every write at the end of the trace,
-    so it printed 0 programs and WAF 0.000.  The final FLUSH drains it."""
+    sample): the preset's 8000-page buffer held every write at the end of
+    the trace, so it printed 0 programs and WAF 0.000.  The final FLUSH
+    drains it."""
     st = run(str(HOMES))
     assert st["final_flush"] is True
     assert st["dedup_buffered_pages"] == 0

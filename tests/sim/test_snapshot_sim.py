@@ -225,6 +225,81 @@ def test_bad_snapshots_are_refused(tmp_path: Path) -> None:
     assert "refused" in refused("--from", str(snap), "chips=8")
 
 
+def sections(data: bytes) -> list[tuple[str, int, int]]:
+    """Each section of a snapshot (common/ssd_snap.h): its tag, where its
+    payload begins and its length."""
+    out, pos = [], 0
+    while pos + 12 <= len(data):
+        tag = data[pos:pos + 4].decode()
+        length = int.from_bytes(data[pos + 4:pos + 12], "little")
+        out.append((tag, pos + 12, length))
+        pos += 12 + length + 4
+    assert pos == len(data)
+    return out
+
+
+def test_a_flipped_byte_is_a_checksum_mismatch(tmp_path: Path) -> None:
+    """Issue 33: a flipped byte in the FTL's map was refused as `lpn ...
+    maps to ppa ..., beyond the flash`, the section's CRC read only after
+    its payload was parsed.  A refusal inside a section now checks the
+    section's CRC first: every flipped payload byte is named a checksum
+    mismatch of its section."""
+    snap = tmp_path / "good.snap"
+    ssdsim("--config", str(SMALL), *TINY, "--age", "fill=0.9,overwrite=2",
+           "--save", str(snap))
+    data = snap.read_bytes()
+    found = sections(data)
+    assert [t for t, _, _ in found][:5] == ["HEAD", "CONF", "DEVC", "FLSH",
+                                            "DATA"]
+    flipped = tmp_path / "flipped.snap"
+    for tag, start, length in found:
+        for at in sorted({0, length // 3, length // 2, length - 1}
+                         if length else set()):
+            bad = bytearray(data)
+            bad[start + at] ^= 0x5A
+            flipped.write_bytes(bytes(bad))
+            err = refused("--from", str(flipped))
+            assert f"section {tag}: checksum mismatch" in err, (tag, at, err)
+            assert "beyond the flash" not in err
+
+
+def test_a_snapshot_given_as_a_trace_says_use_from(tmp_path: Path) -> None:
+    """Issue 33: a snapshot read as a trace (detected as a binary format)
+    was refused for `a request beyond 2^63 bytes`."""
+    snap = tmp_path / "s.snap"
+    ssdsim("--config", str(SMALL), *TINY, "--age", "fill=0.5", "--save",
+           str(snap))
+    for fmt in ([], ["--format", "oracle"], ["--format", "mqsim"]):
+        err = refused("--config", str(SMALL), *fmt, str(snap))
+        assert f"is an ssdemu snapshot, not a trace: use --from {snap}" in err
+        assert "2^63" not in err
+
+
+def test_aging_prints_a_summary() -> None:
+    """Issue 33: --age printed every counter (~200 lines).  Now a few
+    lines of what aging did and left; --verbose prints every counter and
+    the age_* lines, --json all of it."""
+    args = ["--config", str(SMALL), *TINY, "--age", "fill=0.9,overwrite=2",
+            "--seed", "7"]
+    text = ssdsim(*args).stdout.splitlines()
+    st = run(*args)
+    age = st["age"]
+    assert len(text) <= 6
+    assert text[0].startswith(f"aged (seed 7): "
+                              f"{age['fill_bytes'] / 2**20:.1f} MiB")
+    assert f"{age['requests']} requests" in text[0]
+    assert f"WAF {age['waf']:.3f}" in text[1]
+    assert (f"valid {age['valid_fraction']:.6f} of the logical pages "
+            f"({age['valid_pages']} of {age['logical_pages']}), "
+            f"{st['free_blocks']} free blocks") in text[2]
+    assert (f"erase count mean {age['erase_count_mean']:.3f}, max "
+            f"{age['erase_count_max']}") in text[3]
+    verbose = ssdsim(*args, "--verbose").stdout
+    assert f"age_requests                 {age['requests']}\n" in verbose
+    assert "\nvalid_pages " in verbose
+    assert len(verbose.splitlines()) > 100
+
+
 def test_bad_combinations(tmp_path: Path) -> None:
     snap = tmp_path / "s.snap"
     ssdsim("--config", str(SMALL), *TINY, "--age", "fill=0.5", "--save",

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import ssdsim as sim
 from asan_ssdsim import SMALL, TRACES, ssdsim
 from lcs_reference import libcachesim
 from ssdtools import cachesim as cs
@@ -373,6 +374,49 @@ def test_an_empty_trace_is_no_error(tmp_path: Path) -> None:
         trace = tmp_path / "empty.trace"
         trace.write_text(text)
         assert records(str(trace)) == ("", [])
+
+
+def test_a_named_format_that_takes_no_line_is_refused(
+        tmp_path: Path) -> None:
+    """Issue 33: --format blkparse on an MSR trace skipped every line and
+    exited 0 with the statistics of an idle device.  A format that takes
+    none of a trace's data lines is an error naming it and the format the
+    lines look like, in the readers (trace_dump, ssdsim) and in
+    ssdsim.run(); a trace of no data lines stays a warning (above)."""
+    msr = str(TRACES / "msr-sample.csv")
+    err = refused("--format", "blkparse", msr)
+    assert "the blkparse reader took none of its 5 data lines" in err
+    assert "--format msr" in err
+    proc = ssdsim("--config", str(SMALL), "--format", "blkparse", msr,
+                  check=False)
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert "blkparse reader took none" in proc.stderr
+    assert "--format msr" in proc.stderr
+    with pytest.raises(sim.SsdsimError, match="--format msr"):
+        sim.run(msr, config=SMALL, format="blkparse", stderr=None)
+    # Lines of no known format: the format is named, nothing suggested.
+    other = tmp_path / "other.trace"
+    other.write_text("Q Q Q\n")
+    err = refused("--format", "blkparse", str(other))
+    assert "not a blkparse trace?" in err
+    # An lcs-csv header is no data line: a header alone is empty.
+    header = tmp_path / "header.csv"
+    header.write_text("time,obj_id,obj_size,op\n")
+    assert records("--format", "lcs-csv", str(header)) == ("", [])
+
+
+def test_a_first_line_error_is_said_once(tmp_path: Path) -> None:
+    """Issue 33: ssdsim read the first record twice (to choose its data
+    store, then to replay), so a broken first line was reported twice."""
+    bad = tmp_path / "bad.trace"
+    bad.write_text("1 2 3\n")
+    fiu = tmp_path / "fiu.trace"
+    fiu.write_text("0 0 0 8 0\n")
+    for args in ([str(bad)], ["--format", "fiu", str(fiu)]):
+        proc = ssdsim("--config", str(SMALL), *args, check=False)
+        assert proc.returncode == 1
+        lines = proc.stderr.splitlines()
+        assert len(lines) == 1 and ":1: " in lines[0], proc.stderr
 
 
 def test_ssdsim_names_formats_and_replays_each(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "common/ssd_rand.h"
+#include "include/ssdemu_ioctl.h"
 #include "user/flat_iter.h"
 #include "tools/ssdsim/sim_age.h"
 #include "tools/ssdsim/sim_data.h"
@@ -278,6 +279,25 @@ void sim_age_print_text(FILE *out, const struct sim_age_result *res)
 		(unsigned long long)res->erase_count_max);
 	fprintf(out, "%-28s %.6f\n", "age_valid_fraction",
 		ratio(res->valid_pages, res->logical_pages));
+}
+
+void sim_age_print_summary(FILE *out, const struct sim_age_result *res,
+			   const struct ssdemu_stats *stats)
+{
+	const double mib = 1024.0 * 1024.0;
+
+	fprintf(out, "aged (seed %llu): %.1f MiB written sequentially, then %.1f MiB of random overwrites: %llu requests\n",
+		(unsigned long long)res->seed, res->fill_bytes / mib, res->overwrite_bytes / mib,
+		(unsigned long long)res->requests);
+	fprintf(out, "  WAF %.3f (flash programs per host page written while aging)\n",
+		ratio(res->flash_program_pages, res->host_write_pages));
+	fprintf(out, "  valid %.6f of the logical pages (%llu of %llu), %llu free blocks\n",
+		ratio(res->valid_pages, res->logical_pages), (unsigned long long)res->valid_pages,
+		(unsigned long long)res->logical_pages, (unsigned long long)stats->free_blocks);
+	fprintf(out, "  erase count mean %.3f, max %llu (%llu blocks erased in all)\n",
+		res->erase_count_mean_milli / 1000.0, (unsigned long long)res->erase_count_max,
+		(unsigned long long)stats->flash_erase_blocks);
+	fprintf(out, "every counter: --verbose; all of it: --json\n");
 }
 
 void sim_age_values(struct sim_values *vs, const struct sim_age_result *res)

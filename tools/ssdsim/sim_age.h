@@ -57,6 +57,14 @@ int sim_age_run(struct ssd_device *dev, u32 block_bytes, const struct sim_age_sp
 		u64 seed, bool final_flush, struct sim_age_result *res);
 /* The result as "age_..." lines, or as the values of --json's "age" object. */
 void sim_age_print_text(FILE *out, const struct sim_age_result *res);
+/*
+ * The text a person reads after aging (without --verbose): what aging
+ * wrote, its WAF, and the state it left of the device of @stats (fill,
+ * valid data, free blocks, erase counts), in a few lines.
+ */
+struct ssdemu_stats;
+void sim_age_print_summary(FILE *out, const struct sim_age_result *res,
+			   const struct ssdemu_stats *stats);
 struct sim_values;
 void sim_age_values(struct sim_values *vs, const struct sim_age_result *res);
 

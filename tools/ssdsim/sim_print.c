@@ -129,6 +129,8 @@ int sim_print_result(FILE *out, const struct sim_result *res, const struct sim_o
 					sim_result_sometimes);
 	if (o->json) {
 		print_json(out, res);
+	} else if (res->kind == SIM_RESULT_DEVICE && res->aged && !o->verbose) {
+		sim_age_print_summary(out, &res->age, &res->stats);
 	} else if (res->kind == SIM_RESULT_DEVICE) {
 		stats_print_text(out, &res->stats);
 		if (res->aged)

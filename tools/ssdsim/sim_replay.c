@@ -14,6 +14,7 @@
 #include "tools/report/log_format.h"
 #include "tools/ssdsim/sim_data.h"
 #include "tools/ssdsim/sim_run.h"
+#include "tools/ssdsim/sim_trace.h"
 #include "tools/msg/msg.h"
 
 static int out_of_memory(void)
@@ -413,9 +414,8 @@ static int replay_passes(struct sim_run *run)
 	for (run->pass = 0; run->pass <= o->warmup; run->pass++) {
 		if (run->pass) {
 			trace_close(&run->tr);
-			if (trace_open(&run->tr, o->trace_path, o->format))
+			if (sim_trace_open(&run->tr, o))
 				return -1;
-			trace_select_disk(&run->tr, &o->disk);
 			/* Each pass arrives after everything of the one before. */
 			run->offset_ns = ssd_device_virtual_time_ns(run->dev) + 1;
 		}
@@ -499,9 +499,8 @@ int sim_replay_trace(struct sim_run *run, struct ssd_config *cfg)
 	const struct sim_options *o = run->o;
 	int ret;
 
-	if (set_remap_unit(run, cfg) || trace_open(&run->tr, o->trace_path, o->format))
+	if (set_remap_unit(run, cfg) || sim_trace_open(&run->tr, o))
 		return -1;
-	trace_select_disk(&run->tr, &o->disk);
 	if (o->completions_path) {
 		run->completions = fopen(o->completions_path, "w");
 		if (!run->completions) {

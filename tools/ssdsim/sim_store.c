@@ -7,26 +7,30 @@
 
 #include "device/ssd_device.h"
 #include "tools/ssdsim/sim_store.h"
-#include "tools/trace/trace_reader.h"
+#include "tools/ssdsim/sim_trace.h"
 #include "tools/msg/msg.h"
 
-/* Whether the trace's first record carries content hashes. */
-static bool trace_has_hashes(const struct sim_options *o)
+/*
+ * Whether the trace's first record carries content hashes: 1, 0, or -1
+ * after a message (the trace unreadable, its first record broken: said
+ * here once, not again by the replay).
+ */
+static int trace_has_hashes(const struct sim_options *o)
 {
 	struct trace_reader tr;
 	struct trace_record rec;
-	bool hashes = false;
+	int ret;
 
 	/* These formats have no hashes (and blkparse reads all to sort). */
 	if (!o->trace_path || o->format == TRACE_MQSIM || o->format == TRACE_BLKPARSE)
-		return false;
-	if (trace_open(&tr, o->trace_path, o->format))
-		return false;
-	trace_select_disk(&tr, &o->disk);
-	if (trace_next(&tr, &rec) > 0)
-		hashes = rec.content_hash != NULL;
+		return 0;
+	if (sim_trace_open(&tr, o))
+		return -1;
+	ret = trace_next(&tr, &rec);
+	if (ret > 0)
+		ret = rec.content_hash != NULL;
 	trace_close(&tr);
-	return hashes;
+	return ret;
 }
 
 int sim_store_choose(const struct sim_options *o, struct ssd_config *cfg)
@@ -41,11 +45,16 @@ int sim_store_choose(const struct sim_options *o, struct ssd_config *cfg)
 		}
 		return 0;
 	}
-	if (o->data)
+	if (o->data) {
 		store = "bytes";
-	else if (cfg->dedup || trace_has_hashes(o))
+	} else if (cfg->dedup) {
 		store = "digest";
-	else
-		store = "none";
+	} else {
+		int hashes = trace_has_hashes(o);
+
+		if (hashes < 0)
+			return -1;
+		store = hashes ? "digest" : "none";
+	}
 	return ssd_config_set(cfg, "data_store", store) ? -1 : 0;
 }

@@ -265,8 +265,10 @@ int trace_parse_lcs_csv(struct trace_reader *tr, char *line, struct trace_record
 	int n;
 
 	if (!c->known) {
-		if (trace_lcs_csv_header(line, c))
+		if (trace_lcs_csv_header(line, c)) {
+			tr->data_lines--;	/* a header, not data */
 			return 1;
+		}
 		default_columns(line, c);
 	}
 	n = split(line, c->delimiter, f, MAX_FIELDS);

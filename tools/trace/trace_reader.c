@@ -157,6 +157,42 @@ static enum trace_format detect_line(struct trace_reader *tr, const char *line)
 	return found;
 }
 
+/*
+ * What a data line of a trace whose format was named looks like, for the
+ * message if the format takes none of its lines: detected as if no format
+ * were named, by a reader of its own (the parsers keep state in theirs).
+ */
+static enum trace_format sniff_line(const struct trace_reader *tr, const char *line)
+{
+	struct trace_reader *probe = calloc(1, sizeof(*probe));
+	enum trace_format found;
+
+	if (!probe)
+		return TRACE_AUTO;
+	probe->path = tr->path;
+	found = detect_line(probe, line);
+	trace_disks_free(&probe->disks);	/* an MSR line names its host */
+	free(probe);
+	return found;
+}
+
+/* A trace of data lines without a record: the format named is not its own. */
+static int check_records_found(struct trace_reader *tr)
+{
+	const char *name = formats[tr->format].name;
+	const char *like = formats[tr->looks_like].name;
+
+	if (tr->have_first || !tr->data_lines)
+		return 0;
+	if (tr->looks_like != TRACE_AUTO && tr->looks_like != tr->format)
+		msg_say("%s: the %s reader took none of its %lu data lines (they look like %s: --format %s, or leave --format out)\n",
+			tr->path, name, tr->data_lines, like, like);
+	else
+		msg_say("%s: the %s reader took none of its %lu data lines: not a %s trace? (name its format with --format)\n",
+			tr->path, name, tr->data_lines, name);
+	return -1;
+}
+
 /* Binary formats are told by their first bytes, before any line is read. */
 static int detect_binary(struct trace_reader *tr)
 {
@@ -219,6 +255,7 @@ static int next_line(struct trace_reader *tr, char **line)
 			p++;
 		if (!*p || *p == '#')
 			continue;
+		tr->data_lines++;
 		*line = p;
 		return 1;
 	}
@@ -243,6 +280,7 @@ static int read_binary(struct trace_reader *tr, struct trace_record *rec, uint64
 	if (ret <= 0)
 		return ret;
 	tr->line++;
+	tr->data_lines++;
 	if (ret == 2) {
 		where(tr);
 		msg_say("truncated: %zu of its %zu bytes\n",
@@ -264,6 +302,8 @@ static int read_text(struct trace_reader *tr, struct trace_record *rec, uint64_t
 	int ret;
 
 	while ((ret = next_line(tr, &line)) > 0) {
+		if (tr->data_lines == 1 && tr->format != TRACE_AUTO)
+			tr->looks_like = sniff_line(tr, line);
 		if (tr->format == TRACE_AUTO) {
 			tr->format = detect_line(tr, line);
 			if (tr->format == TRACE_AUTO) {
@@ -386,7 +426,9 @@ static int next_any(struct trace_reader *tr, struct trace_record *rec)
 		*rec = tr->sorted[tr->sorted_next++];
 	} else {
 		ret = read_record(tr, rec);
-		if (ret <= 0)
+		if (!ret)
+			return check_records_found(tr);
+		if (ret < 0)
 			return ret;
 		if (tr->format == TRACE_BLKPARSE) {
 			if (load_sorted(tr, rec))

@@ -91,6 +91,9 @@ struct trace_reader {
 	const char *path;
 	enum trace_format format;
 	unsigned long line;		/* the line read last (binary: the record) */
+	unsigned long data_lines;	/* lines not blank nor comments (binary: records) */
+	enum trace_format looks_like;	/* a named format: what its first data line
+					   is detected as (TRACE_AUTO: none) */
 	bool have_first;
 	bool have_device;		/* blkparse: the one device replayed */
 	uint64_t device;
@@ -123,7 +126,11 @@ void trace_select_disk(struct trace_reader *tr, const struct trace_disk_spec *di
 bool trace_format_disk_pair(enum trace_format format);
 /*
  * 1 with a record, 0 at the end, -1 after printing a parse error.  A data
- * request may have length 0 (the caller decides what to do with it).
+ * request may have length 0 (the caller decides what to do with it).  A
+ * trace of data lines none of which the format takes (a blkparse reader
+ * skipping every line of an MSR trace) ends in an error naming the format
+ * and the one the lines look like; one of no data lines (empty, or
+ * comments only) ends with 0.
  */
 int trace_next(struct trace_reader *tr, struct trace_record *rec);
 void trace_close(struct trace_reader *tr);
