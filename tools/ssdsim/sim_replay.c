@@ -64,8 +64,13 @@ static bool belady_records(const struct sim_options *o, const struct trace_recor
 	       (rec->op == SSDEMU_OP_READ && o->belady_next_use == BELADY_NEXT_ANY);
 }
 
+/*
+ * Submit one extent of @rec; *@done_ns is when it ended, *@outcome how
+ * (left as it is when the extent completed).  -1 ends the replay.
+ */
 static int submit_extent(struct sim_run *run, const struct trace_record *rec,
-			 const struct sim_extent *ext, u64 arrival_ns, u64 *done_ns)
+			 const struct sim_extent *ext, u64 arrival_ns, u64 *done_ns,
+			 enum sim_outcome *outcome)
 {
 	struct ssdemu_log_entry entry;
 	struct ssd_request req = { .fua = false };
@@ -83,10 +88,11 @@ static int submit_extent(struct sim_run *run, const struct trace_record *rec,
 	 * A media error (read errors, --inject) fails the request, counted;
 	 * the trace goes on (-EIO).  End of life (bad_block_ppm,
 	 * grown_bad_ppm): the replay goes on, reads are served, writes and
-	 * TRIMs are refused and counted (host_write_refused_pages); no
-	 * completion for a refused one.
+	 * TRIMs are refused and counted (host_write_refused_pages).  Neither
+	 * has a latency nor a completion record: they are counted beside.
 	 */
 	if (ret == -EROFS) {
+		*outcome = SIM_REFUSED;
 		if (!run->read_only_request) {
 			run->read_only_request = run->tr.line;
 			msg_say("ssdsim: %s:%lu: the device turned read-only (end of life: no spare block left); later writes and TRIMs are refused and counted\n",
@@ -98,6 +104,11 @@ static int submit_extent(struct sim_run *run, const struct trace_record *rec,
 		msg_say("ssdsim: %s:%lu: request failed: %s\n", run->o->trace_path,
 			run->tr.line, strerror(-ret));
 		return -1;
+	}
+	if (ret) {
+		if (*outcome == SIM_COMPLETED)
+			*outcome = SIM_FAILED;
+		return 0;
 	}
 	if (run->completions && run->pass == run->o->warmup) {
 		entry.arrival_ns = ssd_device_last_arrival_ns(run->dev);
@@ -239,6 +250,7 @@ static void power_cut(struct sim_run *run)
 static int replay(struct sim_run *run, const struct trace_record *rec)
 {
 	struct sim_report *r = &run->report;
+	enum sim_outcome outcome = SIM_COMPLETED;
 	u64 done_ns, last_ns = 0, arrival_ns;
 	struct sim_placing pl;
 	struct sim_extent ext;
@@ -281,7 +293,7 @@ static int replay(struct sim_run *run, const struct trace_record *rec)
 		if (pl.extents == 1 && rec->op == SSDEMU_OP_WRITE &&
 		    sim_make_data(run, rec, &pl, ext.offset_bytes ^ (run->requests << 40)))
 			return -1;
-		if (submit_extent(run, rec, &ext, arrival_ns, &done_ns))
+		if (submit_extent(run, rec, &ext, arrival_ns, &done_ns, &outcome))
 			return -1;
 		last_ns = max_t(u64, last_ns, done_ns);
 		arrival_ns = ssd_device_last_arrival_ns(run->dev);
@@ -296,9 +308,10 @@ static int replay(struct sim_run *run, const struct trace_record *rec)
 		loop_push(&run->loop, last_ns);
 	r->wrapped_requests += pl.wrapped;
 	r->split_requests += pl.extents > 1;
-	if (sim_report_latency(r, rec->op, last_ns - arrival_ns))
+	if (sim_report_latency(r, rec->op, outcome, last_ns - arrival_ns))
 		return out_of_memory();
-	sim_trend_add(&run->trend, last_ns - arrival_ns);
+	if (outcome == SIM_COMPLETED)
+		sim_trend_add(&run->trend, last_ns - arrival_ns);
 	run->window.last_arrival_ns = arrival_ns;
 	run->window.last_completion_ns = max_t(u64, run->window.last_completion_ns, last_ns);
 	run->requests++;

@@ -73,6 +73,8 @@ static void latency_values(struct sim_values *vs, const char *name,
 		sim_values_null(vs, "p99_ns");
 		sim_values_null(vs, "max_ns");
 	}
+	sim_values_uint(vs, "failed", s->failed);
+	sim_values_uint(vs, "refused", s->refused);
 	sim_values_end(vs);
 }
 
