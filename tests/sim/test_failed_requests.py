@@ -59,7 +59,7 @@ def test_failed_reads_are_said_and_not_timed(tmp_path: Path) -> None:
     assert st["failed_commands"] == PAGES
     read = st["latency"]["read"]
     assert read["count"] == 0 and read["mean_ns"] is None
-    assert read["failed"] == PAGES and read["refused"] == 0
+    assert st["not_completed"]["read"] == {"failed": PAGES, "refused": 0}
     write = st["latency"]["write"]
     assert write["count"] == st["write_commands"] == PAGES
     # A completion record for each completed request, none for a failed one.
@@ -84,8 +84,9 @@ def test_refused_writes_are_not_timed(tmp_path: Path) -> None:
     st: dict[str, Any] = json.loads(run_ssdsim("--json", *args).stdout)
     assert st["read_only"] == 1
     write = st["latency"]["write"]
-    assert write["refused"] > 0
-    assert write["refused"] == st["write_refused_commands"]
+    refused = st["not_completed"]["write"]["refused"]
+    assert refused > 0 and st["not_completed"]["write"]["failed"] == 0
+    assert refused == st["write_refused_commands"]
     # The latencies are those of the completed writes, which the core
     # counts too, and the --completions file holds exactly those.
     assert write["count"] == st["write_commands"]
@@ -95,12 +96,12 @@ def test_refused_writes_are_not_timed(tmp_path: Path) -> None:
     assert write["max_ns"] * write["count"] >= st["write_latency_ns_total"]
 
     out = run_ssdsim(*args).stdout.splitlines()
-    all_writes = write["count"] + write["refused"]
+    all_writes = write["count"] + refused
     assert out[0].startswith(
-        f"WARNING: {write['refused']} of {all_writes} host writes refused")
+        f"WARNING: {refused} of {all_writes} host writes refused")
     latency = next(line for line in out if line.startswith("write latency"))
     assert f"count {write['count']} " in latency
-    assert f"(0 failed, {write['refused']} refused" in latency
+    assert f"(0 failed, {refused} refused" in latency
 
 
 def test_no_warning_without_faults() -> None:
@@ -114,7 +115,9 @@ def test_python_api_counts_them_beside(tmp_path: Path) -> None:
     got = ssdsim.run(trace, format="ssdemu", keys=TINY + UNREADABLE)
     assert got["latency"]["read"] == {
         "count": 0, "mean_ns": None, "p50_ns": None, "p99_ns": None,
-        "max_ns": None, "failed": PAGES, "refused": 0}
+        "max_ns": None}
+    assert got["not_completed"] == {"read": {"failed": PAGES, "refused": 0},
+                                    "write": {"failed": 0, "refused": 0}}
     assert got["read_failed_commands"] == PAGES
 
 
