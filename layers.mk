@@ -71,7 +71,8 @@ LAYER_PUBLIC_emulator :=
 LAYER_PUBLIC_user := flat_iter.h
 LAYER_PUBLIC_tools/msg := msg.h
 LAYER_PUBLIC_tools/trace := trace_reader.h trace_disks.h trace_input.h hex_digit.h
-LAYER_PUBLIC_tools/report := stats_print.h stats_fields.h stats_derived.h log_format.h conf_file.h
+LAYER_PUBLIC_tools/report := stats_print.h stats_fields.h stats_derived.h stats_faults.h \
+	log_format.h conf_file.h
 LAYER_PUBLIC_tools/ssdsim := ssdsim_api.h
 LAYER_PUBLIC_tools/ssdctl :=
 LAYER_PUBLIC_tools/cachesim :=

@@ -181,7 +181,14 @@
 	X(write_cache_dirty_pages)		\
 	X(write_cache_hit_pages)		\
 	X(write_cache_flushes)			\
-	X(fua_writes)
+	X(fua_writes)				\
+	X(failed_commands)			\
+	X(read_failed_commands)			\
+	X(write_failed_commands)		\
+	X(refused_commands)			\
+	X(read_refused_commands)		\
+	X(write_refused_commands)		\
+	X(working_set_pages)
 /* End of the generated list. */
 
 /* The erase-count histogram's buckets (erase_hist_0 .. erase_hist_15). */

@@ -96,16 +96,13 @@ u64 ssd_controller_command_start(struct ssd_controller *c, u64 arrival_ns)
 	start = max_t(u64, admitted, c->controller_free_ns);
 	c->controller_free_ns = start + c->controller_ns;
 	c->counters.controller_busy_ns += c->controller_ns;
-	c->counters.commands++;
 	/* -> Operating: its flash operations may go to the buses now. */
 	return c->controller_free_ns;
 }
 
-void ssd_controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 completion_ns,
-			     enum controller_op_kind kind)
+/* The command admitted last holds its slot until @completion_ns. */
+static void command_leaves_at(struct ssd_controller *c, u64 completion_ns)
 {
-	u64 latency_ns = completion_ns - arrival_ns;
-
 	if (c->top_taken) {
 		/* Not earlier than the completion it replaces (admitted then). */
 		c->top_taken = false;
@@ -114,6 +111,15 @@ void ssd_controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 c
 	} else {
 		inflight_push(c, completion_ns);
 	}
+}
+
+void ssd_controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 completion_ns,
+			     enum controller_op_kind kind)
+{
+	u64 latency_ns = completion_ns - arrival_ns;
+
+	command_leaves_at(c, completion_ns);
+	c->counters.commands++;
 	c->counters.latency_ns += latency_ns;
 	if (kind == CONTROLLER_OP_READ) {
 		c->counters.read_commands++;
@@ -122,6 +128,29 @@ void ssd_controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 c
 		c->counters.write_commands++;
 		c->counters.write_latency_ns += latency_ns;
 	}
+}
+
+void ssd_controller_count(struct ssd_controller *c, enum controller_op_kind kind,
+			  enum controller_outcome outcome)
+{
+	struct controller_counters *n = &c->counters;
+
+	if (outcome == CONTROLLER_FAILED) {
+		n->failed_commands++;
+		n->read_failed_commands += kind == CONTROLLER_OP_READ;
+		n->write_failed_commands += kind == CONTROLLER_OP_WRITE;
+	} else {
+		n->refused_commands++;
+		n->read_refused_commands += kind == CONTROLLER_OP_READ;
+		n->write_refused_commands += kind == CONTROLLER_OP_WRITE;
+	}
+}
+
+void ssd_controller_command_ended(struct ssd_controller *c, u64 completion_ns,
+				  enum controller_op_kind kind, enum controller_outcome outcome)
+{
+	command_leaves_at(c, completion_ns);
+	ssd_controller_count(c, kind, outcome);
 }
 
 void ssd_controller_get_stats(const struct ssd_controller *c, struct ssd_stats *st)
@@ -134,6 +163,12 @@ void ssd_controller_get_stats(const struct ssd_controller *c, struct ssd_stats *
 	st->read_latency_ns_total = c->counters.read_latency_ns;
 	st->write_commands = c->counters.write_commands;
 	st->write_latency_ns_total = c->counters.write_latency_ns;
+	st->failed_commands = c->counters.failed_commands;
+	st->read_failed_commands = c->counters.read_failed_commands;
+	st->write_failed_commands = c->counters.write_failed_commands;
+	st->refused_commands = c->counters.refused_commands;
+	st->read_refused_commands = c->counters.read_refused_commands;
+	st->write_refused_commands = c->counters.write_refused_commands;
 }
 
 void ssd_controller_reset_counters(struct ssd_controller *c)

@@ -24,8 +24,14 @@ enum controller_op_kind {
 	CONTROLLER_OP_OTHER,	/* trim, write-zeroes, flush */
 };
 
+/*
+ * A request ends completed (its latency counted), failed (an I/O error)
+ * or refused (declined: read-only, power off, no room, out of range): the
+ * latencies cover the completed ones alone.  In snapshots: a counter added here bumps the
+ * format (device/ssd_snapshot.c).
+ */
 struct controller_counters {
-	u64 commands;
+	u64 commands;			/* completed */
 	u64 queue_wait_ns;		/* waiting for a command queue slot */
 	u64 controller_busy_ns;
 	u64 latency_ns;			/* summed completion - arrival */
@@ -33,6 +39,12 @@ struct controller_counters {
 	u64 read_latency_ns;		/* of the reads, summed */
 	u64 write_commands;
 	u64 write_latency_ns;		/* of the writes, summed */
+	u64 failed_commands;		/* an I/O error: no latency */
+	u64 read_failed_commands;
+	u64 write_failed_commands;
+	u64 refused_commands;		/* declined: no latency */
+	u64 read_refused_commands;
+	u64 write_refused_commands;
 };
 
 struct ssd_controller {
@@ -66,6 +78,22 @@ u64 ssd_controller_command_start(struct ssd_controller *c, u64 arrival_ns);
 /* The @kind command admitted at @arrival_ns completes at @completion_ns. */
 void ssd_controller_command_done(struct ssd_controller *c, u64 arrival_ns, u64 completion_ns,
 			     enum controller_op_kind kind);
+/* How a command that did not complete ended (its counters). */
+enum controller_outcome {
+	CONTROLLER_FAILED,	/* an I/O error: media, injected, no page buffer */
+	CONTROLLER_REFUSED,	/* declined: read-only, power off, no room, range */
+};
+
+/*
+ * The @kind command admitted last ends at @completion_ns without
+ * completing: it held its slot until then, and is counted by @outcome,
+ * in no latency.
+ */
+void ssd_controller_command_ended(struct ssd_controller *c, u64 completion_ns,
+				  enum controller_op_kind kind, enum controller_outcome outcome);
+/* A @kind command that ended before it was admitted: counted, nothing else. */
+void ssd_controller_count(struct ssd_controller *c, enum controller_op_kind kind,
+			  enum controller_outcome outcome);
 
 /* Fill the command counters into @st; zero them (a statistics reset). */
 void ssd_controller_get_stats(const struct ssd_controller *c, struct ssd_stats *st);

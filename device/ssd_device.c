@@ -62,6 +62,12 @@ int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cf
 	ret = ssd_request_log_init(&dev->log, cfg->request_log_entries);
 	if (ret)
 		goto exit_controller;
+	dev->working_set = ssd_zalloc(ssd_working_set_words(dev->capacity_bytes >> dev->page_shift) *
+				      sizeof(u64));
+	if (!dev->working_set) {
+		ret = -ENOMEM;
+		goto exit_log;
+	}
 	ssd_pagepool_init(&dev->pool, ssd_config_content_bytes(cfg),
 			  (enum ssd_data_store)cfg->data_store);
 	ret = ssd_flash_init(&dev->flash, &dev->cfg, &dev->pool, dev->cfg.name);
@@ -85,6 +91,8 @@ exit_flash:
 	ssd_flash_exit(&dev->flash);
 exit_pool:
 	ssd_pagepool_exit(&dev->pool);
+	ssd_free(dev->working_set);
+exit_log:
 	ssd_request_log_exit(&dev->log);
 exit_controller:
 	ssd_controller_exit(&dev->controller);
@@ -105,6 +113,7 @@ void ssd_device_destroy(struct ssd_device *dev)
 	ssd_stack_destroy(dev);
 	ssd_flash_exit(&dev->flash);
 	ssd_pagepool_exit(&dev->pool);
+	ssd_free(dev->working_set);
 	ssd_request_log_exit(&dev->log);
 	ssd_controller_exit(&dev->controller);
 	ssd_lock_destroy(&dev->lock);

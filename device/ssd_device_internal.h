@@ -37,6 +37,7 @@ struct ssd_host_counters {
 	u64 trim_bytes;
 	u64 rmw_pages;
 	u64 flush_count;
+	u64 working_set_pages;	/* bits set in working_set */
 };
 
 /* Power cuts and FUA (ssd_power.c); kept in snapshots, reset with the stats. */
@@ -65,6 +66,8 @@ struct ssd_device {
 	u32 page_shift;
 	u64 virtual_time_ns;
 	struct ssd_host_counters host;
+	/* A bit per logical page a host read or write touched since the reset. */
+	u64 *working_set;
 	struct ssd_power_counters power;
 	bool powered_off;		/* cut: requests fail with -EIO until power on */
 	u64 memory_limit_bytes;		/* memory_limit_mb, or half of the RAM */
@@ -91,6 +94,12 @@ extern const unsigned int ssd_default_stack_size;
 int ssd_device_create_stack(struct ssd_device **out, const struct ssd_config *cfg,
 			    const struct ssd_layer_type *const *types,
 			    unsigned int nr_types);
+
+/* The u64 words of the working-set bitmap of @logical_pages pages. */
+static inline u64 ssd_working_set_words(u64 logical_pages)
+{
+	return (logical_pages + 63) >> 6;
+}
 
 /* Hold at most @pages pages of data (tests lower the plan's cap). */
 void ssd_device_set_data_limit(struct ssd_device *dev, u64 pages);

@@ -28,6 +28,7 @@ void ssd_device_get_stats(struct ssd_device *dev, struct ssd_stats *st)
 	st->host_write_pages = dev->host.write_pages;
 	st->host_rmw_pages = dev->host.rmw_pages;
 	st->host_flush_count = dev->host.flush_count;
+	st->working_set_pages = dev->host.working_set_pages;
 	st->virtual_time_ns = dev->virtual_time_ns;
 	st->host_read_error_pages = dev->read_error_pages;
 	st->host_write_error_pages = dev->write_error_pages;
@@ -51,6 +52,8 @@ void ssd_device_reset_stats(struct ssd_device *dev)
 
 	ssd_lock_take(&dev->lock);
 	memset(&dev->host, 0, sizeof(dev->host));
+	memset(dev->working_set, 0,
+	       ssd_working_set_words(dev->capacity_bytes >> dev->page_shift) * sizeof(u64));
 	dev->read_error_pages = 0;
 	dev->write_error_pages = 0;
 	memset(&dev->power, 0, sizeof(dev->power));

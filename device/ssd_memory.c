@@ -2,7 +2,8 @@
 /*
  * ssd_memory.c - the memory plan of a device, worked out from its
  * configuration before anything is allocated: the device itself, the
- * controller's arrays, the request log, the flash's tables and each
+ * controller's arrays, the request log, the working-set bitmap, the
+ * flash's tables and each
  * enabled layer's, against memory_limit_mb.  A unit test holds the plan
  * equal to what is allocated, to the byte.
  */
@@ -21,8 +22,8 @@ static u64 mib_up(u64 bytes)
 }
 
 /*
- * The tables as ssd_controller_init(), ssd_request_log_init(), ssd_flash_init() and
- * the layers make them (a channel's booking list of the timing model may
+ * The tables as ssd_controller_init(), ssd_request_log_init(),
+ * ssd_device_create(), ssd_flash_init() and the layers make them (a channel's booking list of the timing model may
  * grow later, up to its own bound).
  */
 int ssd_memory_plan(const struct ssd_config *cfg,
@@ -38,6 +39,8 @@ int ssd_memory_plan(const struct ssd_config *cfg,
 	bytes = ssd_controller_table_bytes(bytes, cfg->cmd_queue_depth);
 	bytes = ssd_tables_add(bytes, 1, cfg->request_log_entries,
 			       sizeof(struct ssd_log_entry));
+	bytes = ssd_tables_add(bytes, 1, ssd_working_set_words(ssd_config_logical_pages(cfg)),
+			       sizeof(u64));
 	if (bytes != SSD_TABLE_TOO_BIG) {
 		owner = "flash";
 		bytes = ssd_flash_table_bytes(bytes, cfg);

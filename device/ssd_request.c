@@ -307,6 +307,76 @@ int ssd_device_submit(struct ssd_device *dev, const struct ssd_request *req,
 	return ssd_device_submit_io(dev, req, completion_ns, &good_bytes);
 }
 
+/* The controller's kind of @req, for its per-kind counters. */
+static enum controller_op_kind op_kind(const struct ssd_request *req)
+{
+	return req->op == SSD_OP_READ ? CONTROLLER_OP_READ :
+	       req->op == SSD_OP_WRITE ? CONTROLLER_OP_WRITE : CONTROLLER_OP_OTHER;
+}
+
+/* Whether @req is one the device can take at all: an operation, in range. */
+static bool request_valid(const struct ssd_device *dev, const struct ssd_request *req)
+{
+	u64 end = req->offset_bytes + req->length_bytes;
+
+	if (req->op > SSD_OP_FLUSH ||
+	    (req->op != SSD_OP_FLUSH && (end < req->offset_bytes || end > dev->capacity_bytes)))
+		return false;
+	/* Sector ids describe whole sectors only. */
+	return dev->pool.store != SSD_DATA_DIGEST ||
+	       !((req->offset_bytes | req->length_bytes) & (SSD_SECTOR_BYTES - 1));
+}
+
+/*
+ * Before @req is admitted: -EINVAL (out of range), -EIO (power off, or a
+ * write to an injected sector), -EROFS (end of life) or what
+ * prepare_request() says (-ENOSPC, -ENOMEM); each counted, in no latency:
+ * failed if the host gets an I/O error the device did not choose
+ * (injected, no page buffer), refused otherwise.
+ */
+static int admit_request(struct ssd_device *dev, const struct ssd_request *req)
+{
+	enum controller_outcome outcome = CONTROLLER_REFUSED;
+	int ret = 0;
+
+	if (!request_valid(dev, req)) {
+		ret = -EINVAL;
+	} else if (dev->powered_off) {
+		ret = -EIO;
+	} else if (write_injected(dev, req)) {
+		outcome = CONTROLLER_FAILED;
+		ret = -EIO;
+	} else if (req->op != SSD_OP_READ && req->op != SSD_OP_FLUSH &&
+		   flash_read_only(&dev->flash)) {
+		/* End of life (ftl/ftl_retire.c): reads only. */
+		ssd_flash_count_refused(&dev->flash, pages_of(dev, req->offset_bytes,
+							      req->offset_bytes + req->length_bytes));
+		ret = -EROFS;
+	} else {
+		ret = prepare_request(dev, req);
+		/* No page buffer for it: the host gets an I/O error. */
+		if (ret == -ENOMEM)
+			outcome = CONTROLLER_FAILED;
+	}
+	if (ret)
+		ssd_controller_count(&dev->controller, op_kind(req), outcome);
+	return ret;
+}
+
+/*
+ * The working set: each logical page a host read or write touches sets its
+ * bit, and the first time it does counts it (working_set_pages).
+ */
+static void touch_page(struct ssd_device *dev, const struct ssd_request *req, u64 lpn)
+{
+	u64 bit = 1ULL << (lpn & 63);
+
+	if (req->op == SSD_OP_TRIM || (dev->working_set[lpn >> 6] & bit))
+		return;
+	dev->working_set[lpn >> 6] |= bit;
+	dev->host.working_set_pages++;
+}
+
 int ssd_device_submit_io(struct ssd_device *dev, const struct ssd_request *req,
 			 u64 *completion_ns, u64 *good_bytes)
 {
@@ -315,38 +385,18 @@ int ssd_device_submit_io(struct ssd_device *dev, const struct ssd_request *req,
 	u64 fail_at = U64_MAX;
 	struct ssd_log_entry entry;
 	u64 arrival_ns, start_ns, done_ns;
-	int ret = 0;
+	int ret;
 
 	*good_bytes = 0;
 
-	if (req->op > SSD_OP_FLUSH ||
-	    (req->op != SSD_OP_FLUSH && (end < pos || end > dev->capacity_bytes)))
-		return -EINVAL;
-	/* Sector ids describe whole sectors only. */
-	if (dev->pool.store == SSD_DATA_DIGEST &&
-	    ((pos | req->length_bytes) & (SSD_SECTOR_BYTES - 1)))
-		return -EINVAL;
-
 	ssd_lock_take(&dev->request_lock);
 	ssd_lock_take(&dev->lock);
-	if (dev->powered_off) {
-		ret = -EIO;
-		goto unlock;
-	}
-	if (write_injected(dev, req)) {
+	ret = admit_request(dev, req);
+	if (ret) {
+		/* Declined at once: it ends as it arrives. */
 		*completion_ns = max_t(u64, req->arrival_ns, dev->last_arrival_ns);
-		ret = -EIO;
 		goto unlock;
 	}
-	/* End of life (ftl/ftl_retire.c): reads only. */
-	if (req->op != SSD_OP_READ && req->op != SSD_OP_FLUSH && flash_read_only(&dev->flash)) {
-		ssd_flash_count_refused(&dev->flash, pages_of(dev, pos, end));
-		ret = -EROFS;
-		goto unlock;
-	}
-	ret = prepare_request(dev, req);
-	if (ret)
-		goto unlock;
 	dev->request_seq++;
 	arrival_ns = max_t(u64, req->arrival_ns, dev->last_arrival_ns);
 	dev->last_arrival_ns = arrival_ns;
@@ -381,6 +431,7 @@ int ssd_device_submit_io(struct ssd_device *dev, const struct ssd_request *req,
 				break_lock(dev);
 				pages = 1;
 			}
+			touch_page(dev, req, lpn);
 			ret = do_page(dev, req, lpn, off, len, start_ns, &page_done_ns);
 			ret = media_error(dev, req, pos, len, ret, &fail_at);
 			if (ret == -EROFS)
@@ -398,10 +449,13 @@ int ssd_device_submit_io(struct ssd_device *dev, const struct ssd_request *req,
 	/* A media error: the request ran (timed, logged), the host gets -EIO. */
 	if (fail_at != U64_MAX)
 		ret = -EIO;
-	ssd_controller_command_done(&dev->controller, arrival_ns, done_ns,
-				req->op == SSD_OP_READ ? CONTROLLER_OP_READ :
-				req->op == SSD_OP_WRITE ? CONTROLLER_OP_WRITE :
-				CONTROLLER_OP_OTHER);
+	/* Only a completed request has a latency (failed, refused: counted). */
+	if (!ret)
+		ssd_controller_command_done(&dev->controller, arrival_ns, done_ns, op_kind(req));
+	else
+		ssd_controller_command_ended(&dev->controller, done_ns, op_kind(req),
+					     ret == -EROFS || ret == -ENOSPC ?
+					     CONTROLLER_REFUSED : CONTROLLER_FAILED);
 	if (!ret)
 		count_request(dev, req);
 	dev->virtual_time_ns = max_t(u64, dev->virtual_time_ns, done_ns);

@@ -5,7 +5,7 @@
  *
  *   HEAD  magic, format version, page size, pages of data
  *   CONF  every key as "key=value" lines (the vocabulary, not a layout)
- *   DEVC  the front end's counters and clock, the controller
+ *   DEVC  the front end's counters, working set and clock, the controller
  *   FLSH  the flash's counters, cell modes, the timing model's state
  *   DATA  the data of every page that holds some, once each
  *   ...   each layer's own section, bottom first (its type's snap_tag)
@@ -25,8 +25,10 @@
  * 2: a flash counter per cause grew by SSD_CAUSE_MAP (issue 21).  4: the
  * dedup filter's index of live chunks only with dedup_filter_live_chunks=1
  * (issue 32): a version-3 file with dedup_filter=1 holds it but not the key.
+ * 5: the front end's working set (a host counter and its bitmap) and the
+ * controller's failed and refused requests (issue 33).
  */
-#define SNAP_VERSION		4
+#define SNAP_VERSION		5
 #define SNAP_HEAD		SSD_SNAP_TAG('H', 'E', 'A', 'D')
 #define SNAP_CONF		SSD_SNAP_TAG('C', 'O', 'N', 'F')
 #define SNAP_DEVC		SSD_SNAP_TAG('D', 'E', 'V', 'C')
@@ -78,6 +80,43 @@ static void save_conf(struct ssd_device *dev, void *arg, struct ssd_snap_writer 
 	}
 }
 
+static u64 working_set_words(const struct ssd_device *dev)
+{
+	return ssd_working_set_words(dev->capacity_bytes >> dev->page_shift);
+}
+
+/* Bits set in @x. */
+static u32 bits_set(u64 x)
+{
+	u32 n = 0;
+
+	for (; x; x &= x - 1)
+		n++;
+	return n;
+}
+
+/*
+ * The working set read back: no page beyond the logical ones, and as many
+ * pages as its counter says.
+ */
+static void check_working_set(struct ssd_device *dev, struct ssd_snap_reader *r)
+{
+	u64 pages = dev->capacity_bytes >> dev->page_shift, words = working_set_words(dev);
+	u64 set = 0, i;
+
+	if (r->error)
+		return;
+	if ((pages & 63) && (dev->working_set[words - 1] >> (pages & 63)))
+		ssd_snap_refuse(r, "the working set holds pages beyond the %llu logical ones",
+				(unsigned long long)pages);
+	for (i = 0; i < words; i++)
+		set += bits_set(dev->working_set[i]);
+	if (set != dev->host.working_set_pages)
+		ssd_snap_refuse(r, "the working set holds %llu pages, its counter says %llu",
+				(unsigned long long)set,
+				(unsigned long long)dev->host.working_set_pages);
+}
+
 static void save_devc(struct ssd_device *dev, void *arg, struct ssd_snap_writer *w)
 {
 	ssd_snap_put_u64(w, dev->capacity_bytes);
@@ -86,6 +125,7 @@ static void save_devc(struct ssd_device *dev, void *arg, struct ssd_snap_writer 
 	ssd_snap_put_u64(w, dev->virtual_time_ns);
 	ssd_snap_put_u64(w, dev->request_seq);
 	ssd_snap_put_counters(w, &dev->power);
+	ssd_snap_put_array(w, dev->working_set, working_set_words(dev), sizeof(u64));
 	/* The page buffers kept spare: they show in the stats. */
 	ssd_snap_put_u32(w, dev->pool.nr_spare);
 	ssd_controller_save(&dev->controller, w);
@@ -258,6 +298,8 @@ static void load_devc(struct ssd_device *dev, struct ssd_snap_reader *r, u32 *sp
 	dev->virtual_time_ns = ssd_snap_get_ns(r, "the virtual time");
 	dev->request_seq = ssd_snap_get_u64(r);
 	ssd_snap_get_counters(r, &dev->power);
+	ssd_snap_get_array(r, dev->working_set, working_set_words(dev), sizeof(u64));
+	check_working_set(dev, r);
 	spare = ssd_snap_get_u32(r);
 	if (!r->error && spare > SSD_PAGEPOOL_SPARE) {
 		ssd_snap_refuse(r, "%u spare page buffers, at most %u", spare,

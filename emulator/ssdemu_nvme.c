@@ -38,7 +38,7 @@
 /* The vendor log page's identifier, size and layout version. */
 #define SSDEMU_NVME_LOG_VENDOR	0xc0
 #define SSDEMU_NVME_VENDOR_BYTES	512
-#define SSDEMU_NVME_VENDOR_LAYOUT	1
+#define SSDEMU_NVME_VENDOR_LAYOUT	2
 
 /* The byte of a command an error is in (the error log's parameter location). */
 #define SSDEMU_NVME_AT_OPCODE	0

@@ -25,7 +25,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define SSDEMU_STATS_VERSION	10
+#define SSDEMU_STATS_VERSION	11
 
 /*
  * The groups counters are shown in by `ssdctl stats`, in its order:
@@ -39,6 +39,7 @@
 	G(wear, "wear (erase counts of all blocks, ever)")			\
 	G(read_errors, "faults: read errors and injection")			\
 	G(wear_out, "faults")							\
+	G(failures, "faults: failed and refused requests")			\
 	G(cache, "cache (SLC write cache)")					\
 	G(dedup, "dedup")							\
 	G(power, "power")							\
@@ -92,6 +93,19 @@
  * counts the blocks with i * width <= erases < (i + 1) * width.  The
  * buckets sum to total_blocks.  A width of 0 means the writer had no
  * histogram.
+ *
+ * Version 11, requests that did not complete (issue 33): a request ends
+ * completed (counted in commands, read_commands, write_commands and their
+ * latency sums), failed (the host got an I/O error: a media error, an
+ * injected sector, no page buffer) or refused (the device declined it:
+ * read-only end of life, also reached inside the request, power off, no
+ * room for its data, out of range).  Failed and refused ones are counted apart and never
+ * enter a latency.  working_set_pages: the distinct logical pages host
+ * reads and writes touched since the last reset (a bit per logical page,
+ * in the memory plan).  The fault groups (read_errors, wear_out,
+ * failures) hold what went wrong, which the tools show whenever it is not
+ * zero: spare_blocks and spare_blocks_initial, a state, moved to the
+ * device group then.
  */
 #define SSDEMU_STATS_COUNTERS(X)							\
 	/* Geometry and capacity. */							\
@@ -168,7 +182,7 @@
 	  "the latest modeled completion")						\
 	/* Version 2: the timing model, in virtual nanoseconds. */			\
 	X(commands, "commands", timing, 2, core, 0,					\
-	  "requests the model timed")							\
+	  "requests the model timed that completed (no error)")				\
 	X(command_latency_ns_total, "ns", timing, 2, core, 0,				\
 	  "their sum of completion - arrival")						\
 	X(queue_wait_ns_total, "ns", timing, 2, core, 0,				\
@@ -193,11 +207,11 @@
 	  "freed page buffers kept for the next writes")				\
 	/* Version 3: the timing model's latencies of reads and writes apart. */	\
 	X(read_commands, "commands", timing, 3, core, 0,				\
-	  "read requests timed")							\
+	  "read requests timed that completed (no error)")				\
 	X(read_latency_ns_total, "ns", timing, 3, core, 0,				\
 	  "their sum of completion - arrival")						\
 	X(write_commands, "commands", timing, 3, core, 0,				\
-	  "write requests timed (not write-zeroes)")					\
+	  "write requests timed that completed (not write-zeroes)")			\
 	X(write_latency_ns_total, "ns", timing, 3, core, 0,				\
 	  "their sum of completion - arrival")						\
 	/* Version 3: the data cap. */							\
@@ -423,9 +437,9 @@
 	  "blocks bad from the start (rate or list)")					\
 	X(bad_blocks_grown, "blocks", wear_out, 10, core, 0,				\
 	  "blocks retired after a failed program or erase")				\
-	X(spare_blocks, "blocks", wear_out, 10, core, 0,				\
+	X(spare_blocks, "blocks", device, 10, core, 0,					\
 	  "blocks that may still be retired before read-only")				\
-	X(spare_blocks_initial, "blocks", wear_out, 10, core, 0,			\
+	X(spare_blocks_initial, "blocks", device, 10, core, 0,				\
 	  "spare_blocks at creation (after factory bad ones)")				\
 	X(flash_program_failures, "programs", wear_out, 10, core, 0,			\
 	  "page programs that failed (block retired)")					\
@@ -449,7 +463,23 @@
 	X(write_cache_flushes, "flushes", power, 10, core, 0,				\
 	  "FLUSH commands that drained the volatile write cache")			\
 	X(fua_writes, "writes", power, 10, core, 0,					\
-	  "FUA writes, on flash before they completed")
+	  "FUA writes, on flash before they completed")					\
+	/* Version 11: requests that failed or were refused (see above). */		\
+	X(failed_commands, "commands", failures, 11, core, 0,				\
+	  "requests that failed: I/O error (media, injected); in no latency")	\
+	X(read_failed_commands, "commands", failures, 11, core, 0,			\
+	  "of those, reads")								\
+	X(write_failed_commands, "commands", failures, 11, core, 0,			\
+	  "of those, writes (not write-zeroes)")					\
+	X(refused_commands, "commands", failures, 11, core, 0,				\
+	  "requests declined: read-only, power off, no room, range; no latency")	\
+	X(read_refused_commands, "commands", failures, 11, core, 0,			\
+	  "of those, reads")								\
+	X(write_refused_commands, "commands", failures, 11, core, 0,			\
+	  "of those, writes (not write-zeroes)")					\
+	/* Version 11: the working set. */						\
+	X(working_set_pages, "pages", host, 11, core, 41,				\
+	  "distinct logical pages host reads and writes touched since the last reset")
 
 struct ssdemu_stats {
 	__u32 version;			/* SSDEMU_STATS_VERSION of the writer */

@@ -83,6 +83,7 @@ SPEC_PUBLIC: dict[str, set[str]] = {
     "tools/trace": {"trace_reader.h", "trace_disks.h", "trace_input.h",
                     "hex_digit.h"},
     "tools/report": {"stats_print.h", "stats_fields.h", "stats_derived.h",
+                     "stats_faults.h",
                      "log_format.h", "conf_file.h"},
     "tools/ssdsim": {"ssdsim_api.h"},
     "tools/ssdctl": set(),

@@ -216,6 +216,12 @@ static void expect_nospc(struct full *f, enum ssd_op op, u64 off, u64 len)
 	       (unsigned long long)off, (unsigned long long)len,
 	       (unsigned long long)f->dev->flash.data_pages, (unsigned long long)f->limit);
 	take(f, &b);
+	/* Nothing changed but the count of refused requests (issue 33). */
+	EXPECT(b.st.refused_commands == a.st.refused_commands + 1 &&
+	       b.st.write_refused_commands == a.st.write_refused_commands +
+	       (op == SSD_OP_WRITE), "the refusal was not counted");
+	a.st.refused_commands = b.st.refused_commands;
+	a.st.write_refused_commands = b.st.write_refused_commands;
 	EXPECT(!memcmp(&a, &b, sizeof(a)), "a refused request changed the device");
 }
 
@@ -318,6 +324,12 @@ static void test_allocation_failure(void)
 	EXPECT(submit(f.dev, SSD_OP_WRITE, 300 * 4096, 8 * 4096, f.buf) == -ENOMEM,
 	       "no page buffers, no -ENOMEM");
 	take(&f, &b);
+	/* Nothing changed but the count of failed requests (issue 33). */
+	EXPECT(b.st.failed_commands == a.st.failed_commands + 1 &&
+	       b.st.write_failed_commands == a.st.write_failed_commands + 1,
+	       "the failure was not counted");
+	a.st.failed_commands = b.st.failed_commands;
+	a.st.write_failed_commands = b.st.write_failed_commands;
 	EXPECT(!memcmp(&a, &b, sizeof(a)), "a failed allocation changed the device");
 	ssd_page_alloc_budget = -1;
 	write_ok(&f, 300 * 4096, 8 * 4096, 0x66);

@@ -63,6 +63,12 @@ def test_inject_errors_fail_exactly_the_injected_blocks(
     # dd's 4 failed blocks and fio's 4.
     assert st["host_read_error_pages"] == 2 * len(READ_BLOCKS)
     assert st["read_uncorrectable_pages"] == 0
+    # The failed requests are counted apart, in no latency (issue 33).
+    assert st["read_failed_commands"] >= len(READ_BLOCKS)
+    assert st["write_failed_commands"] >= 1
+    assert st["failed_commands"] >= (st["read_failed_commands"]
+                                     + st["write_failed_commands"])
+    assert st["refused_commands"] == 0
     smart = json.loads(_block(out, "SMART"))
     assert int(smart["media_errors"]) == (st["host_read_error_pages"]
                                           + st["host_write_error_pages"])

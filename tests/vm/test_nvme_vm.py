@@ -35,6 +35,15 @@ def vendor_layout() -> list[str]:
     return [name for _, _, name in rows]
 
 
+def vendor_layout_version() -> int:
+    """The layout version docs/nvme.md gives field 0 (`make counters`
+    writes it from the module's SSDEMU_NVME_VENDOR_LAYOUT)."""
+    m = re.search(r"^\| 0 \| 0 \| layout \((\d+)\) \|$", DOC.read_text(),
+                  re.M)
+    assert m, "no layout row in docs/nvme.md"
+    return int(m.group(1))
+
+
 def data_units(nbytes: int) -> int:
     """NVMe data units: thousands of 512-byte units, rounded up."""
     units_512 = (nbytes + 511) // 512
@@ -104,7 +113,8 @@ def test_nvme_cli(vm: Any, kver: str) -> None:
     assert len(raw) == 512
     fields = struct.unpack("<64Q", raw)
     names = vendor_layout()
-    assert fields[0] == 1 and fields[1] == len(names) - 2
+    assert fields[0] == vendor_layout_version() == 2
+    assert fields[1] == len(names) - 2
     assert fields[2] == (before["flash_program_pages"] * 1000
                          // before["host_write_pages"])
     for i, name in enumerate(names[3:], start=3):

@@ -6,12 +6,14 @@
  * timing, RAM), each under its title, sizes in MiB, times in ms, ratios
  * beside the counts they come from (stats_derived.h).  A group whose
  * layer is off (no write cache, no dedup, no faults, no timed requests)
- * is left out.  Every counter keeps its name in `--raw` and `--json`
+ * is left out.  A warning heads it all when a host request failed or was
+ * refused (stats_faults.h).  Every counter keeps its name in `--raw` and `--json`
  * (stats_print.c); this view only arranges them.
  */
 #include <string.h>
 
 #include "tools/report/stats_derived.h"
+#include "tools/report/stats_faults.h"
 #include "tools/report/stats_fields.h"
 #include "tools/ssdctl/stats_group.h"
 
@@ -90,6 +92,10 @@ static void print_host(FILE *out, const struct ssdemu_stats *st)
 	ROW(out, "trimmed", "%.1f MiB (%llu mapped pages unmapped)",
 	    mib(st->host_trim_bytes), (unsigned long long)st->host_trim_pages);
 	ROW(out, "flushes", "%llu", (unsigned long long)st->host_flush_count);
+	if (stats_known(st, offsetof(struct ssdemu_stats, working_set_pages)))
+		ROW(out, "working set", "%.1f MiB (%llu distinct pages read or written)",
+		    mib(st->working_set_pages * st->page_size_bytes),
+		    (unsigned long long)st->working_set_pages);
 }
 
 static void print_cause(FILE *out, const char *cause, unsigned long long programs,
@@ -312,22 +318,29 @@ static void print_dedup(FILE *out, const struct ssdemu_stats *st)
 	    ms(st->dedup_engine_busy_ns), ms(st->dedup_hash_wait_ns));
 }
 
+/* Completed requests and their latency, with the failed and refused beside. */
 static void print_latency(FILE *out, const char *key, unsigned long long commands,
-			  unsigned long long total_ns)
+			  unsigned long long total_ns, unsigned long long failed,
+			  unsigned long long refused)
 {
+	fprintf(out, "  %-24s %llu", key, commands);
 	if (commands)
-		ROW(out, key, "%llu, %.3f ms modeled in all, mean %.1f us", commands,
-		    ms(total_ns), stats_mean_us(commands, total_ns));
-	else
-		ROW(out, key, "0");
+		fprintf(out, ", %.3f ms modeled in all, mean %.1f us", ms(total_ns),
+			stats_mean_us(commands, total_ns));
+	if (failed || refused)
+		fprintf(out, " (%llu failed, %llu refused: in no latency)", failed, refused);
+	fputc('\n', out);
 }
 
 static void print_timing(FILE *out, const struct ssdemu_stats *st)
 {
 	ROW(out, "device clock", "%.3f ms", ms(st->virtual_time_ns));
-	print_latency(out, "requests", st->commands, st->command_latency_ns_total);
-	print_latency(out, "writes", st->write_commands, st->write_latency_ns_total);
-	print_latency(out, "reads", st->read_commands, st->read_latency_ns_total);
+	print_latency(out, "requests", st->commands, st->command_latency_ns_total,
+		      st->failed_commands, st->refused_commands);
+	print_latency(out, "writes", st->write_commands, st->write_latency_ns_total,
+		      st->write_failed_commands, st->write_refused_commands);
+	print_latency(out, "reads", st->read_commands, st->read_latency_ns_total,
+		      st->read_failed_commands, st->read_refused_commands);
 	ROW(out, "queue wait", "%.3f ms", ms(st->queue_wait_ns_total));
 	ROW(out, "busy", "controller %.3f ms, channels %.3f ms, chips %.3f ms (summed)",
 	    ms(st->controller_busy_ns), ms(st->channel_busy_ns_total),
@@ -414,6 +427,24 @@ static void print_power(FILE *out, const struct ssdemu_stats *st)
 	    (unsigned long long)st->write_cache_flushes, (unsigned long long)st->fua_writes);
 }
 
+/* Requests that failed or were refused (stats version 11). */
+static int failures_on(const struct ssdemu_stats *st)
+{
+	return st->failed_commands || st->refused_commands;
+}
+
+static void print_failures(FILE *out, const struct ssdemu_stats *st)
+{
+	ROW(out, "failed", "%llu requests (%llu reads, %llu writes)",
+	    (unsigned long long)st->failed_commands,
+	    (unsigned long long)st->read_failed_commands,
+	    (unsigned long long)st->write_failed_commands);
+	ROW(out, "refused", "%llu requests (%llu reads, %llu writes)",
+	    (unsigned long long)st->refused_commands,
+	    (unsigned long long)st->read_refused_commands,
+	    (unsigned long long)st->write_refused_commands);
+}
+
 static int read_errors_on(const struct ssdemu_stats *st)
 {
 	return st->read_corrected_codewords || st->flash_read_retry_pages ||
@@ -440,6 +471,7 @@ static const struct group_view views[STATS_GROUPS] = {
 	[STATS_GROUP_wear] = { NULL, print_wear },
 	[STATS_GROUP_read_errors] = { read_errors_on, print_read_errors },
 	[STATS_GROUP_wear_out] = { faults_on, print_faults },
+	[STATS_GROUP_failures] = { failures_on, print_failures },
 	[STATS_GROUP_cache] = { cache_on, print_cache },
 	[STATS_GROUP_dedup] = { dedup_on, print_dedup },
 	[STATS_GROUP_power] = { power_on, print_power },
@@ -452,6 +484,7 @@ void stats_print_grouped(FILE *out, const struct ssdemu_stats *st)
 {
 	enum stats_group g;
 
+	stats_print_warning(out, st);
 	for (g = 0; g < STATS_GROUPS; g++) {
 		if (views[g].on && !views[g].on(st))
 			continue;

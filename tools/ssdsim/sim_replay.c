@@ -65,9 +65,13 @@ static bool belady_records(const struct sim_options *o, const struct trace_recor
 	       (rec->op == SSDEMU_OP_READ && o->belady_next_use == BELADY_NEXT_ANY);
 }
 
-/* Give the device @ext: 1 when it completes at *@done_ns, 0 refused, -1 error. */
+/*
+ * Submit one extent of @rec; *@done_ns is when it ended, *@outcome how
+ * (left as it is when the extent completed).  -1 ends the replay.
+ */
 static int submit_extent(struct sim_run *run, const struct trace_record *rec,
-			 const struct sim_extent *ext, u64 arrival_ns, u64 *done_ns)
+			 const struct sim_extent *ext, u64 arrival_ns, u64 *done_ns,
+			 enum sim_outcome *outcome)
 {
 	struct ssd_request req = { .fua = false };
 	struct flat_iter fi;
@@ -84,10 +88,11 @@ static int submit_extent(struct sim_run *run, const struct trace_record *rec,
 	 * A media error (read errors, --inject) fails the request, counted;
 	 * the trace goes on (-EIO).  End of life (bad_block_ppm,
 	 * grown_bad_ppm): the replay goes on, reads are served, writes and
-	 * TRIMs are refused and counted (host_write_refused_pages); no
-	 * completion for a refused one.
+	 * TRIMs are refused and counted (host_write_refused_pages).  Neither
+	 * has a latency nor a completion record: they are counted beside.
 	 */
 	if (ret == -EROFS) {
+		*outcome = SIM_REFUSED;
 		if (!run->read_only_request) {
 			run->read_only_request = run->tr.line;
 			msg_say("ssdsim: %s:%lu: the device turned read-only (end of life: no spare block left); later writes and TRIMs are refused and counted\n",
@@ -100,15 +105,18 @@ static int submit_extent(struct sim_run *run, const struct trace_record *rec,
 			run->tr.line, strerror(-ret));
 		return -1;
 	}
-	return 1;
+	if (ret && *outcome == SIM_COMPLETED)
+		*outcome = SIM_FAILED;
+	return 0;
 }
 
 /*
- * --completions: one line per host request of the measured pass, however
- * many extents the remap made of it (sim_place.h): the device offset of
- * its first extent, the bytes of all of them, its arrival and the
- * completion of its last.  One extent (no remap, or none needed): the
- * request as the device was given it, the `ssdctl log` line.
+ * --completions: one line per host request of the measured pass that
+ * completed, however many extents the remap made of it (sim_place.h): the
+ * device offset of its first extent, the bytes of all of them, its
+ * arrival and the completion of its last.  One extent (no remap, or none
+ * needed): the request as the device was given it, the `ssdctl log` line.
+ * A failed or refused request has none (it is counted, never timed).
  */
 static void print_completion(struct sim_run *run, const struct ssdemu_log_entry *entry)
 {
@@ -225,7 +233,6 @@ int sim_make_data(struct sim_run *run, const struct trace_record *rec,
 	}
 }
 
-/* Replay one trace record: placed, filled, submitted extent by extent. */
 /*
  * --power-cut-at: the power is cut before this request and comes back at
  * once with the durable state; what was lost is said and counted
@@ -242,12 +249,13 @@ static void power_cut(struct sim_run *run)
 		ret ? " (the drain to flash failed)" : "");
 }
 
+/* Replay one trace record: placed, filled, submitted extent by extent. */
 static int replay(struct sim_run *run, const struct trace_record *rec)
 {
 	struct sim_report *r = &run->report;
 	struct ssdemu_log_entry entry;
+	enum sim_outcome outcome = SIM_COMPLETED;
 	u64 done_ns, last_ns = 0, arrival_ns;
-	bool completed = false;
 	struct sim_placing pl;
 	struct sim_extent ext;
 	int ret;
@@ -291,20 +299,15 @@ static int replay(struct sim_run *run, const struct trace_record *rec)
 		if (pl.extents == 1 && rec->op == SSDEMU_OP_WRITE &&
 		    sim_make_data(run, rec, &pl, ext.offset_bytes ^ (run->requests << 40)))
 			return -1;
-		ret = submit_extent(run, rec, &ext, arrival_ns, &done_ns);
-		if (ret < 0)
+		if (submit_extent(run, rec, &ext, arrival_ns, &done_ns, &outcome))
 			return -1;
 		last_ns = max_t(u64, last_ns, done_ns);
 		arrival_ns = ssd_device_last_arrival_ns(run->dev);
-		if (!ret)
-			continue;
-		if (!completed) {
+		if (!entry.length_bytes) {
 			entry.arrival_ns = arrival_ns;
 			entry.offset_bytes = ext.offset_bytes;
 		}
 		entry.length_bytes += ext.length_bytes;
-		entry.completion_ns = max_t(u64, completed ? entry.completion_ns : 0, done_ns);
-		completed = true;
 	}
 	if (ret < 0)
 		return out_of_memory();
@@ -312,15 +315,18 @@ static int replay(struct sim_run *run, const struct trace_record *rec)
 		r->unmapped_trims++;
 		return 0;
 	}
-	if (completed)
+	if (outcome == SIM_COMPLETED) {
+		entry.completion_ns = last_ns;
 		print_completion(run, &entry);
+	}
 	if (run->o->iodepth)
 		loop_push(&run->loop, last_ns);
 	r->wrapped_requests += pl.wrapped;
 	r->split_requests += pl.extents > 1;
-	if (sim_report_latency(r, rec->op, last_ns - arrival_ns))
+	if (sim_report_latency(r, rec->op, outcome, last_ns - arrival_ns))
 		return out_of_memory();
-	sim_trend_add(&run->trend, last_ns - arrival_ns);
+	if (outcome == SIM_COMPLETED)
+		sim_trend_add(&run->trend, last_ns - arrival_ns);
 	run->window.last_arrival_ns = arrival_ns;
 	run->window.last_completion_ns = max_t(u64, run->window.last_completion_ns, last_ns);
 	run->requests++;

@@ -9,19 +9,37 @@
 #include "tools/ssdsim/sim_report.h"
 #include "include/ssdemu_ioctl.h"
 
-int sim_report_latency(struct sim_report *r, unsigned int op, u64 latency_ns)
+int sim_report_latency(struct sim_report *r, unsigned int op, enum sim_outcome outcome,
+		       u64 latency_ns)
 {
-	if (op == SSDEMU_OP_READ)
-		return sim_latency_add(&r->read, latency_ns);
-	if (op == SSDEMU_OP_WRITE)
-		return sim_latency_add(&r->write, latency_ns);
+	struct latency_set *set;
+	struct sim_uncompleted *not_done;
+
+	if (op == SSDEMU_OP_READ) {
+		set = &r->read;
+		not_done = &r->read_not_done;
+	} else if (op == SSDEMU_OP_WRITE) {
+		set = &r->write;
+		not_done = &r->write_not_done;
+	} else {
+		return 0;
+	}
+	if (outcome == SIM_FAILED)
+		not_done->failed++;
+	else if (outcome == SIM_REFUSED)
+		not_done->refused++;
+	else
+		return sim_latency_add(set, latency_ns);
 	return 0;
 }
 
-void sim_report_summarise(const struct latency_set *set, struct sim_latency_summary *s)
+void sim_report_summarise(const struct latency_set *set, const struct sim_uncompleted *not_done,
+			  struct sim_latency_summary *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->count = set->count;
+	s->failed = not_done->failed;
+	s->refused = not_done->refused;
 	if (!set->count)
 		return;
 	s->mean_ns = sim_latency_mean(set);
@@ -37,6 +55,9 @@ void sim_report_print_latency(FILE *out, const char *name, const struct sim_late
 		fprintf(out, " mean %.1f us p50 %.1f us p99 %.1f us max %.1f us",
 			s->mean_ns / 1000, s->p50_ns / 1000.0, s->p99_ns / 1000.0,
 			s->max_ns / 1000.0);
+	if (s->failed || s->refused)
+		fprintf(out, " (%llu failed, %llu refused: in no latency)",
+			(unsigned long long)s->failed, (unsigned long long)s->refused);
 	fprintf(out, "\n");
 }
 

@@ -76,6 +76,15 @@ static void latency_values(struct sim_values *vs, const char *name,
 	sim_values_end(vs);
 }
 
+static void not_completed_values(struct sim_values *vs, const char *name,
+				 const struct sim_latency_summary *s)
+{
+	sim_values_object(vs, name);
+	sim_values_uint(vs, "failed", s->failed);
+	sim_values_uint(vs, "refused", s->refused);
+	sim_values_end(vs);
+}
+
 static void trace_values(struct sim_values *vs, const struct sim_replay_result *r)
 {
 	sim_values_object(vs, "trace");
@@ -121,6 +130,11 @@ static void report_values(struct sim_values *vs, const struct sim_replay_result 
 	sim_values_object(vs, "latency");
 	latency_values(vs, "read", &r->read);
 	latency_values(vs, "write", &r->write);
+	sim_values_end(vs);
+	/* The requests in no latency: failed and refused, beside it. */
+	sim_values_object(vs, "not_completed");
+	not_completed_values(vs, "read", &r->read);
+	not_completed_values(vs, "write", &r->write);
 	sim_values_end(vs);
 	trace_values(vs, r);
 	sim_values_object(vs, "remap");

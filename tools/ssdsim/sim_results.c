@@ -163,8 +163,8 @@ static int fill_replay(struct sim_run *run, const struct ssd_config *cfg,
 	r->remap_unit_bytes = run->place.unit_bytes;
 	r->remap_footprint_bytes = sim_place_footprint_bytes(&run->place);
 	r->final_flush = o->final_flush;
-	sim_report_summarise(&run->report.read, &r->read);
-	sim_report_summarise(&run->report.write, &r->write);
+	sim_report_summarise(&run->report.read, &run->report.read_not_done, &r->read);
+	sim_report_summarise(&run->report.write, &run->report.write_not_done, &r->write);
 	r->warmup = o->warmup;
 	r->belady = o->belady;
 	r->iodepth = o->iodepth;

@@ -6,6 +6,7 @@
 
 #include "abi/ssd_abi.h"
 #include "tools/report/stats_derived.h"
+#include "tools/report/stats_faults.h"
 #include "tools/ssdsim/sim_summary.h"
 
 static double mib(u64 bytes)
@@ -80,8 +81,9 @@ static void print_host(FILE *out, const struct sim_replay_result *r,
 {
 	double s = r->window_ns / 1e9;
 
-	fprintf(out, "%-13sread %.1f MiB, written %.1f MiB, trimmed %.1f MiB", "host",
-		mib(st->host_read_bytes), mib(st->host_write_bytes), mib(st->host_trim_bytes));
+	fprintf(out, "%-13sread %.1f MiB, written %.1f MiB, trimmed %.1f MiB; working set %.1f MiB",
+		"host", mib(st->host_read_bytes), mib(st->host_write_bytes),
+		mib(st->host_trim_bytes), mib(st->working_set_pages * st->page_size_bytes));
 	if (s > 0)
 		fprintf(out, "; %.3f s: %.0f IOPS, %.1f MB/s", s, r->requests / s,
 			(st->host_read_bytes + st->host_write_bytes) / s / 1e6);
@@ -161,12 +163,23 @@ static void print_dedup(FILE *out, const struct ssd_config *cfg, const struct ss
 	fprintf(out, "\n");
 }
 
+/* Every fault, error and refusal counter that is not zero (stats_faults.h). */
+static void print_faults(FILE *out, const struct ssdemu_stats *st)
+{
+	if (!stats_fault_count(st))
+		return;
+	fprintf(out, "%-13s", "faults");
+	stats_print_faults(out, st, 13, 100);
+}
+
 void sim_print_summary(FILE *out, const struct sim_result *res)
 {
 	const struct sim_replay_result *r = &res->replay;
 	const struct ssdemu_stats *st = &res->stats;
 	const struct ssd_config *cfg = &res->cfg;
 
+	/* A failed or refused request is said first: no figure below hides it. */
+	stats_print_warning(out, st);
 	fprintf(out, "%-13s%s (%s): %llu requests measured", "trace", r->trace_path,
 		r->trace_format, (unsigned long long)r->requests);
 	if (r->wrapped_requests)
@@ -184,6 +197,7 @@ void sim_print_summary(FILE *out, const struct sim_result *res)
 	print_flash(out, st);
 	print_cache(out, cfg, st);
 	print_dedup(out, cfg, st);
+	print_faults(out, st);
 	sim_report_print_latency(out, "read latency", &r->read);
 	sim_report_print_latency(out, "write latency", &r->write);
 	fprintf(out, "(--verbose: every counter; --json: all of it; --fields a,b --csv: chosen ones)\n");
