@@ -318,7 +318,7 @@ def test_report_shows_both_baselines(tmp_path: Path) -> None:
                fake_run("procache", 520, 30, 0)]
     text = report.write(results, run.prepare.SCALES["tiny"],
                         tmp_path).read_text()
-    assert "## Totals against both baselines" in text
+    assert "## Totals against the baselines" in text
     assert "| setting | wall s | modeled write ms | vs nocache | vs base |" \
         in text
     # programs: 550 against 1100 (-50.0%) and 1000 (-45.0%); modeled
