@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +20,26 @@ from ssdtools.paths import CONFIGS, TRACES
 SSDSIM = sim.SSDSIM_ASAN
 SMALL = CONFIGS / "small-test.conf"
 
-__all__ = ["SSDSIM", "SMALL", "TRACES", "ssdsim", "checked_stats"]
+# A tiny device (4 chips of 16 blocks of 16 pages) for the fault tests.
+TINY = ["pages_per_block=16", "blocks_per_chip=16", "chips=4", "channels=2",
+        "op_percent=25"]
+
+__all__ = ["SSDSIM", "SMALL", "TRACES", "TINY", "ssdsim", "checked_stats",
+           "write_then_read"]
+
+
+def write_then_read(path: Path, pages: int, passes: int = 1,
+                    page_bytes: int = 4096) -> Path:
+    """An ssdemu-format trace at @path: @passes times, @pages pages
+    written in order, then read in order, one request every 100 us."""
+    lines, t = [], 0
+    for _ in range(passes):
+        for op in ("W", "R"):
+            for lpn in range(pages):
+                t += 100000
+                lines.append(f"{t} {op} {lpn * page_bytes} {page_bytes} 0")
+    path.write_text("\n".join(lines) + "\n")
+    return path
 
 
 def ssdsim(*args: str, check: bool = True,

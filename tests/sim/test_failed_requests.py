@@ -19,10 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import ssdsim
-from asan_ssdsim import SMALL, TRACES, ssdsim as run_ssdsim
+from asan_ssdsim import SMALL, TINY, TRACES, ssdsim as run_ssdsim
+from asan_ssdsim import write_then_read
 
-TINY = ["pages_per_block=16", "blocks_per_chip=16", "chips=4", "channels=2",
-        "op_percent=25"]
 PAGE = 4096
 PAGES = 512
 # Every read past the ECC after its one retry: every host read fails.
@@ -33,22 +32,12 @@ WORN = ["pages_per_block=16", "blocks_per_chip=16", "chips=4", "channels=2",
 TPCC = str(TRACES / "mqsim-tpcc-small.trace")
 
 
-def _write_then_read(path: Path) -> Path:
-    lines, t = [], 0
-    for op in ("W", "R"):
-        for lpn in range(PAGES):
-            t += 100000
-            lines.append(f"{t} {op} {lpn * PAGE} {PAGE} 0")
-    path.write_text("\n".join(lines) + "\n")
-    return path
-
-
 def _lines(path: Path) -> int:
     return len(path.read_text().splitlines())
 
 
 def test_failed_reads_are_said_and_not_timed(tmp_path: Path) -> None:
-    trace = str(_write_then_read(tmp_path / "wr.trace"))
+    trace = str(write_then_read(tmp_path / "wr.trace", PAGES))
     done = tmp_path / "done.txt"
     args = ["--format", "ssdemu", *TINY, *UNREADABLE, "--completions",
             str(done), trace]
@@ -111,7 +100,7 @@ def test_no_warning_without_faults() -> None:
 
 
 def test_python_api_counts_them_beside(tmp_path: Path) -> None:
-    trace = _write_then_read(tmp_path / "wr.trace")
+    trace = write_then_read(tmp_path / "wr.trace", PAGES)
     got = ssdsim.run(trace, format="ssdemu", keys=TINY + UNREADABLE)
     assert got["latency"]["read"] == {
         "count": 0, "mean_ns": None, "p50_ns": None, "p99_ns": None,

@@ -14,26 +14,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from asan_ssdsim import ssdsim
+from asan_ssdsim import TINY, ssdsim, write_then_read
 
-TINY = ["pages_per_block=16", "blocks_per_chip=16", "chips=4", "channels=2",
-        "op_percent=25"]
-PAGE = 4096
 PAGES = 512
 RBER = ["rber_base_ppb=100000", "rber_wear_ppb=4000000", "pe_cycle_limit=10",
         "read_retry_max=1"]
-
-
-def _trace(path: Path, passes: int) -> Path:
-    lines = []
-    t = 0
-    for _ in range(passes):
-        for op in ("W", "R"):
-            for lpn in range(PAGES):
-                t += 100000
-                lines.append(f"{t} {op} {lpn * PAGE} {PAGE} 0")
-    path.write_text("\n".join(lines) + "\n")
-    return path
 
 
 def _stats(*args: str) -> dict[str, Any]:
@@ -45,7 +30,8 @@ def test_read_errors_grow_with_wear_and_are_deterministic(
         tmp_path: Path) -> None:
     rates = []
     for passes in (10, 20, 30, 40):
-        trace = str(_trace(tmp_path / f"p{passes}.trace", passes))
+        trace = str(write_then_read(tmp_path / f"p{passes}.trace", PAGES,
+                                    passes))
         st = _stats(*RBER, trace)
         assert st == _stats(*RBER, trace)
         reads = passes * PAGES
@@ -69,7 +55,7 @@ def test_read_errors_grow_with_wear_and_are_deterministic(
 
 
 def test_faults_off_change_nothing(tmp_path: Path) -> None:
-    trace = str(_trace(tmp_path / "t.trace", 3))
+    trace = str(write_then_read(tmp_path / "t.trace", PAGES, 3))
     plain = _stats(trace)
     keys = _stats("fault_seed=9", "ecc_soft_bits=3", "read_retry_max=9", trace)
     # The configuration differs in those keys; nothing else does.
@@ -85,7 +71,7 @@ def test_faults_off_change_nothing(tmp_path: Path) -> None:
 
 
 def test_inject(tmp_path: Path) -> None:
-    trace = str(_trace(tmp_path / "t.trace", 3))
+    trace = str(write_then_read(tmp_path / "t.trace", PAGES, 3))
     # Sectors 8-15 are page 1, 100 is in page 12; page 40 fails writes.
     st = _stats("--inject", "+r 8-15", "--inject", "+r 100",
                 "--inject", "+w 320-327", trace)
