@@ -108,3 +108,9 @@ bool stats_print_warning(FILE *out, const struct ssdemu_stats *st)
 		fprintf(out, " (their latencies are left out; the fault counters say why)\n");
 	return said;
 }
+
+void stats_print_not_timed(FILE *out, unsigned long long failed, unsigned long long refused)
+{
+	if (failed || refused)
+		fprintf(out, " (%llu failed, %llu refused: in no latency)", failed, refused);
+}

@@ -33,5 +33,10 @@ size_t stats_print_faults(FILE *out, const struct ssdemu_stats *st, unsigned int
  * failed or was refused; nothing (false) otherwise.
  */
 bool stats_print_warning(FILE *out, const struct ssdemu_stats *st);
+/*
+ * " (F failed, R refused: in no latency)" after a latency figure, when
+ * any request of its kind failed or was refused; nothing otherwise.
+ */
+void stats_print_not_timed(FILE *out, unsigned long long failed, unsigned long long refused);
 
 #endif /* SSD_STATS_FAULTS_H */

@@ -327,8 +327,7 @@ static void print_latency(FILE *out, const char *key, unsigned long long command
 	if (commands)
 		fprintf(out, ", %.3f ms modeled in all, mean %.1f us", ms(total_ns),
 			stats_mean_us(commands, total_ns));
-	if (failed || refused)
-		fprintf(out, " (%llu failed, %llu refused: in no latency)", failed, refused);
+	stats_print_not_timed(out, failed, refused);
 	fputc('\n', out);
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "device/ssd_device.h"
+#include "tools/report/stats_faults.h"
 #include "tools/ssdsim/sim_report.h"
 #include "include/ssdemu_ioctl.h"
 
@@ -55,9 +56,7 @@ void sim_report_print_latency(FILE *out, const char *name, const struct sim_late
 		fprintf(out, " mean %.1f us p50 %.1f us p99 %.1f us max %.1f us",
 			s->mean_ns / 1000, s->p50_ns / 1000.0, s->p99_ns / 1000.0,
 			s->max_ns / 1000.0);
-	if (s->failed || s->refused)
-		fprintf(out, " (%llu failed, %llu refused: in no latency)",
-			(unsigned long long)s->failed, (unsigned long long)s->refused);
+	stats_print_not_timed(out, s->failed, s->refused);
 	fprintf(out, "\n");
 }
 
